@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+/**
+ * One call of the API contract (SPEC §7). The server registers its route from this descriptor and the web
+ * client builds its request from it, so path, method and field names exist exactly once.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Stable name, used in tests and logs. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Fastify-style path: `/api/inventur/findarticle/:number`. */
+  readonly path: string;
+  readonly params: P;
+  readonly body: B;
+  readonly response: R;
+  /** false only for the two logins. */
+  readonly auth: boolean;
+  /** Mutating calls carry X-Idempotency-Key and are applied exactly once (DESIGN §5). */
+  readonly idempotent: boolean;
+}
+
+export type ParamsOf<E extends Endpoint> = z.input<E['params']>;
+export type BodyOf<E extends Endpoint> = z.input<E['body']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+const noParams = z.object({}).strict();
+const noBody = z.undefined();
+
+export function endpoint<
+  P extends z.ZodType = typeof noParams,
+  B extends z.ZodType = typeof noBody,
+  R extends z.ZodType = z.ZodType,
+>(def: {
+  name: string;
+  method: HttpMethod;
+  path: string;
+  params?: P;
+  body?: B;
+  response: R;
+  auth?: boolean;
+}): Endpoint<P, B, R> {
+  return {
+    name: def.name,
+    method: def.method,
+    path: def.path,
+    params: (def.params ?? noParams) as P,
+    body: (def.body ?? noBody) as B,
+    response: def.response,
+    auth: def.auth ?? true,
+    idempotent: def.method !== 'GET' && (def.auth ?? true),
+  };
+}
+
+/** Fills `:name` segments of a path with URL-encoded values. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+// ── Shared field schemas ──────────────────────────────────────────────────────────────────────────────
+
+const MAX_INT = 2_147_483_647;
+
+/** Text as a scanner or a person types it: trimmed, not empty, no control characters except GS (ASCII 29). */
+export const scanText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((s) => !/[\u0000-\u001c\u001e\u001f\u007f]/.test(s));
+
+/** A database id in a URL segment ("12"). */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(MAX_INT));
+
+/** A database id in a JSON body. */
+export const id = z.number().int().min(1).max(MAX_INT);
+
+/** A counted or moved amount in a JSON body. */
+export const amount = (min: number) => z.number().int().min(min).max(1_000_000);
+
+export const successOnly = z.object({ success: z.literal(true) });
+export const successMessage = z.object({ success: z.boolean(), message: z.string() });
+
+/** Every error answer of the API. */
+export const errorBody = z.object({ success: z.literal(false), message: z.string() });
+export type ErrorBody = z.infer<typeof errorBody>;

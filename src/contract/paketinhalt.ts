@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { endpoint, id, idParam, scanText, successOnly } from './endpoint.ts';
+
+export const packageContentRow = z.object({
+  id: z.number().int(),
+  artikel_id: z.number().int(),
+  nummer: z.string(),
+  herstellernummer: z.string().nullable(),
+  name_de: z.string(),
+  ean: z.string().nullable(),
+  /** Delivery amount. */
+  lsmenge: z.number().int(),
+  /** Scanned amount so far. */
+  pemenge: z.number().int(),
+});
+export type PackageContentRow = z.infer<typeof packageContentRow>;
+
+export const deliveryNote = z.object({
+  id: z.number().int(),
+  belegnr: z.string(),
+  eu: z.number().int(),
+  versandart: z.string(),
+  gravurArtikel: z.boolean(),
+  paketinhalt: z.array(packageContentRow),
+});
+
+export const packageContent = endpoint({
+  name: 'packageContent',
+  method: 'GET',
+  path: '/api/packagecontent/:belegnr',
+  params: z.object({ belegnr: scanText() }),
+  response: z.object({ data: deliveryNote }),
+});
+
+/** Marks every line of the note as completely scanned (journalled with the user). */
+export const packageContentCheat = endpoint({
+  name: 'packageContentCheat',
+  method: 'PUT',
+  path: '/api/packagecontent/cheat',
+  body: z.object({ id }),
+  response: successOnly,
+});
+
+/** One item scan at the packing station. */
+export const scanPackageItem = endpoint({
+  name: 'scanPackageItem',
+  method: 'POST',
+  path: '/api/packagecontent/:itemNr',
+  params: z.object({ itemNr: scanText() }),
+  body: z.object({
+    id,
+    itemNr: scanText(),
+    belegnr: scanText(),
+    eu: z.number().int(),
+    user_id: id,
+    paketinhalt: z.array(z.unknown()).max(1000),
+    versandart: z.string().max(50),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    data: z.object({ paketinhalt: z.array(packageContentRow) }),
+  }),
+});
+
+export const klaerfall = endpoint({
+  name: 'klaerfall',
+  method: 'PUT',
+  path: '/api/paketinhalt/klaerfall',
+  body: z.object({ id }),
+  response: successOnly,
+});
+
+export const cartonRow = z.object({
+  packageid: z.number().int(),
+  name: z.string(),
+  /** Current count for this delivery note. */
+  amount: z.number().int(),
+  height: z.number(),
+  width: z.number(),
+  depth: z.number(),
+});
+
+export const packageRecording = endpoint({
+  name: 'packageRecording',
+  method: 'GET',
+  path: '/api/packagerecording/:belegnr',
+  params: z.object({ belegnr: scanText() }),
+  response: z.object({
+    data: z.object({ id: z.number().int(), belegnr: z.string(), kartonagen: z.array(cartonRow) }),
+  }),
+});
+
+export const savePackageRecording = endpoint({
+  name: 'savePackageRecording',
+  method: 'PUT',
+  path: '/api/packagerecording/:id',
+  params: z.object({ id: idParam }),
+  body: z.object({
+    id,
+    belegnr: scanText(),
+    user_id: id,
+    kartonagen: z.array(z.object({ packageid: id, amount: z.number().int().min(0).max(10_000) })).max(200),
+  }),
+  response: successOnly,
+});

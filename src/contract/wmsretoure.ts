@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { amount, endpoint, id, scanText, successMessage } from './endpoint.ts';
+import { locationLookup } from './inventur.ts';
+
+export const wmsArticle = z.object({
+  found: z.boolean(),
+  count: z.number().int(),
+  id: z.number().int().nullable(),
+  nummer: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The article needs a Charge (batch/lot) on booking. */
+  charge: z.boolean(),
+  /** The article needs an MHD (best-before date) on booking. */
+  mindesthaltbarkeit: z.boolean(),
+});
+
+export const wmsItem = endpoint({
+  name: 'wmsItem',
+  method: 'GET',
+  path: '/api/wmsretoure/item/:article',
+  params: z.object({ article: scanText() }),
+  response: wmsArticle,
+});
+
+/** Load carrier (LHM) lookup. */
+export const wmsStorage = endpoint({
+  name: 'wmsStorage',
+  method: 'GET',
+  path: '/api/wmsretoure/storage/:lhm',
+  params: z.object({ lhm: scanText() }),
+  response: locationLookup,
+});
+
+export const bookWmsRetoure = endpoint({
+  name: 'bookWmsRetoure',
+  method: 'PUT',
+  path: '/api/wmsretoure',
+  body: z.object({
+    article: id,
+    lagerplatz: id,
+    amount: amount(1),
+    charge: z.string().trim().max(50).nullable(),
+    /** ISO date YYYY-MM-DD. */
+    mhd: z.iso.date().nullable(),
+    quality: z.number().int().min(1).max(9).default(2),
+  }),
+  response: successMessage,
+});
