@@ -77,7 +77,16 @@ export const scanText = (max = 200) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((s) => !/[\u0000-\u001c\u001e\u001f\u007f]/.test(s));
+    .refine((s) => !hasForbiddenControlCharacter(s));
+
+/** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
+function hasForbiddenControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if ((code < 32 && code !== 29) || code === 127) return true;
+  }
+  return false;
+}
 
 /** A database id in a URL segment ("12"). */
 export const idParam = z
