@@ -45,6 +45,10 @@ export const texts = {
   },
   errors: {
     noLogin: 'Kein Login. Seite wird neu geladen.',
+    unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
+    forbidden: 'Keine Berechtigung für diesen Vorgang.',
+    methodNotAllowed: 'Diese Aktion ist hier nicht erlaubt.',
+    badRequest: 'Ungültige Anfrage.',
     scanNotSaved: 'Scan wurde nicht gespeichert - melde dich neu an!',
     system500: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
     network: 'Netzwerkfehler. Bitte erneut versuchen.',

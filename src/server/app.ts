@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { texts } from '../contract/texts.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { inventurRoutes } from './features/inventur/routes.ts';
+import { CsrfTokens } from './http/csrf.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import type { Deps } from './http/route.ts';
+import { registerWebApp } from './http/web.ts';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The whole server as a Fastify instance, without listening: tests call `app.inject()` on it. */
+export async function buildApp({ db, config }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["x-csrf-token"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Request ids: take a sane one from a proxy, else make one; echoed in x-request-id for support calls.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    disableRequestLogging: config.logLevel === 'silent',
+  });
+
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
+  });
+
+  registerErrorHandler(app);
+  const csrf = await CsrfTokens.load(db);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    if (request.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+      const token = request.headers['x-csrf-token'];
+      if (token !== undefined && (typeof token !== 'string' || !csrf.verify(token))) {
+        return reply.code(403).send({ success: false, message: texts.errors.csrf });
+      }
+    }
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await withTimeout(sql`select 1`.execute(db), 2000);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.warn({ err: error }, 'database not reachable');
+      return reply.code(503).send({ success: false, message: texts.errors.unavailable });
+    }
+  });
+
+  const deps: Deps = { db, config };
+  await app.register(async (api) => {
+    authRoutes(api, deps);
+    inventurRoutes(api, deps);
+  });
+
+  await registerWebApp(app, config.webDir, csrf);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) return app.sendIndexHtml(reply);
+    return reply.code(404).send({ success: false, message: texts.errors.routeNotFound });
+  });
+
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered "METHOD /path", for the route-table test. */
+    routeTable: string[];
+  }
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where the data lives, for the start-up log (no password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+// Both drivers answer `date` as 'YYYY-MM-DD' (a calendar date has no time zone) and int8 as a number
+// (our counts stay far below 2^53).
+const DATE_OID = 1082;
+const INT8_OID = 20;
+pg.types.setTypeParser(DATE_OID, (value: string) => value);
+pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
+const pgliteParsers = { [DATE_OID]: (value: string) => value, [INT8_OID]: (value: string) => Number(value) };
+
+export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    kind: 'postgres',
+    describe: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** Embedded PGlite. `dataDir` null keeps it in memory (tests); `loadDataDir` starts from a dump (tests). */
+export async function openPglite(options: {
+  dataDir: string | null;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
+  let unlock = () => {};
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  try {
+    const pglite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      parsers: pgliteParsers,
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      describe: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+      close: async () => {
+        try {
+          await db.destroy();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * PGlite is one process's database: a second server on the same directory would corrupt it. A lock file
+ * with our pid keeps a second one out; a stale lock of a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'lagerscanner.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirInUseError(
+          `The data directory ${dataDir} is in use by another Lagerscanner process (pid ${owner}). ` +
+            'Stop it first, or use DATABASE_URL with PostgreSQL to run several server instances.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import * as initialSchema from './migrations/2026-11-23-01-initial-schema.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '2026-11-23-01-initial-schema': initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date. Safe with several server instances starting at once (migration lock). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,256 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Row types of the database, as Kysely sees them. The SQL lives in migrations/. */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  username: string | null;
+  password_hash: string | null;
+  card_secret_hash: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  ip: string;
+  username: string | null;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  nummer: string;
+  herstellernummer: string | null;
+  ean: string | null;
+  name: string;
+  kurzbezeichnung: string;
+  charge_required: Generated<boolean>;
+  mhd_required: Generated<boolean>;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  lagertyp: string;
+  is_lhm: Generated<boolean>;
+}
+
+export interface StockTable {
+  id: Generated<number>;
+  location_id: number;
+  article_id: number;
+  charge: string | null;
+  mhd: ColumnType<string | null, string | null | undefined, string | null>;
+  amount: number;
+  updated_at: Generated<Date>;
+}
+
+export type MovementKind = 'umlagerung' | 'umbuchung' | 'inventur' | 'wmsretoure' | 'korrektur' | 'seed';
+
+export interface MovementsTable {
+  id: Generated<number>;
+  kind: MovementKind;
+  article_id: number;
+  from_location_id: number | null;
+  to_location_id: number | null;
+  /** Always positive: what left `from` and/or arrived at `to`. */
+  amount: number;
+  charge: string | null;
+  mhd: ColumnType<string | null, string | null | undefined, string | null>;
+  user_id: number | null;
+  request_key: string | null;
+  at: CreatedAt;
+}
+
+export interface InventoryCountsTable {
+  id: Generated<number>;
+  location_id: number;
+  article_id: number;
+  counted: number;
+  previous: number;
+  user_id: number;
+  request_key: string | null;
+  at: CreatedAt;
+}
+
+export interface WmsReturnsTable {
+  id: Generated<number>;
+  article_id: number;
+  location_id: number;
+  amount: number;
+  charge: string | null;
+  mhd: string | null;
+  quality: number;
+  user_id: number;
+  request_key: string | null;
+  at: CreatedAt;
+}
+
+export interface BatchesTable {
+  id: string;
+  created_at: CreatedAt;
+}
+
+export interface BatchEventsTable {
+  id: Generated<number>;
+  batch_id: string;
+  kind: 'erfasst' | 'mitarbeiter';
+  employee_user_id: number | null;
+  user_id: number;
+  at: CreatedAt;
+}
+
+export interface ContainerEventsTable {
+  id: Generated<number>;
+  container: string;
+  batch_id: string;
+  user_id: number;
+  at: CreatedAt;
+}
+
+export interface TransporterEventsTable {
+  id: Generated<number>;
+  kennzeichen: string;
+  container: string;
+  plombe: string;
+  fill_value: number;
+  user_id: number;
+  at: CreatedAt;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface CartonsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  height: number;
+  width: number;
+  depth: number;
+  image: string | null;
+}
+
+export interface DeliveryNotesTable {
+  id: Generated<number>;
+  belegnr: string;
+  batch_id: string | null;
+  project_id: number | null;
+  eu: boolean;
+  versandart: string;
+  gravur: Generated<boolean>;
+  status: Generated<'offen' | 'gepackt' | 'klaerfall'>;
+  klaerfall_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface DeliveryNoteLinesTable {
+  id: Generated<number>;
+  delivery_note_id: number;
+  article_id: number;
+  lsmenge: number;
+  pemenge: Generated<number>;
+}
+
+export interface CartonUsageTable {
+  delivery_note_id: number;
+  carton_id: number;
+  amount: number;
+  user_id: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  tracking: string;
+  delivery_note_id: number | null;
+  carrier: string;
+}
+
+export interface ParcelScansTable {
+  id: Generated<number>;
+  shipment_id: number;
+  kind: 'ausgang' | 'retoure';
+  user_id: number;
+  at: CreatedAt;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  wagennummer: string;
+  bezeichnung: string;
+  status: Generated<'offen' | 'abgeschlossen'>;
+  opened_by: number | null;
+  opened_at: Timestamp | null;
+  closed_at: Timestamp | null;
+}
+
+export interface CustomsParcelsTable {
+  id: Generated<number>;
+  cart_id: number;
+  delivery_note_id: number;
+  user_id: number;
+  at: CreatedAt;
+}
+
+export interface IdempotencyTable {
+  key: string;
+  user_id: number;
+  route: string;
+  request_hash: string;
+  status_code: number;
+  response: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  articles: ArticlesTable;
+  locations: LocationsTable;
+  stock: StockTable;
+  movements: MovementsTable;
+  inventory_counts: InventoryCountsTable;
+  wms_returns: WmsReturnsTable;
+  batches: BatchesTable;
+  batch_events: BatchEventsTable;
+  container_events: ContainerEventsTable;
+  transporter_events: TransporterEventsTable;
+  projects: ProjectsTable;
+  cartons: CartonsTable;
+  delivery_notes: DeliveryNotesTable;
+  delivery_note_lines: DeliveryNoteLinesTable;
+  carton_usage: CartonUsageTable;
+  shipments: ShipmentsTable;
+  parcel_scans: ParcelScansTable;
+  carts: CartsTable;
+  customs_parcels: CustomsParcelsTable;
+  idempotency: IdempotencyTable;
+  settings: SettingsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewArticle = Insertable<ArticlesTable>;

@@ -1,0 +1,423 @@
+import { type Kysely, sql } from 'kysely';
+import { hashCardSecret, hashPassword } from '../../features/auth/secrets.ts';
+import type { Database } from '../schema.ts';
+import { ean13, seededRandom } from './random.ts';
+
+/**
+ * The demo warehouse (DESIGN §7): fixed records the README tour and the acceptance tests rely on, plus a
+ * generated, realistic rest (same on every machine). Stock is journalled like any booking ('seed'), so the
+ * journal and the stock table agree from the first minute.
+ */
+export const demo = {
+  passwordUser: { username: 'demo', password: 'demo', name: 'Demo Nutzer' },
+  cardUser: { name: 'Karten Nutzer', card: 'DEMOKARTE'.repeat(25) },
+  article: { nummer: '100001', ean: '4006381333931', name: 'Kugelschreiber blau' },
+  flaggedArticle: { nummer: '100002' },
+  ambiguousHerstellernummer: 'HN-DUP',
+  article3: { nummer: '100003', ean: '4012345678901' },
+  locations: { main: 'A-01-01-01', second: 'A-01-01-02', empty: 'B-02-01-01', lhm: 'LHM000001' },
+  deliveryNotes: { eu: 'LS100001', nonEu: 'LS100002' },
+  batch: '123456',
+  tracking: '00340434161094042557',
+} as const;
+
+const NOUNS = [
+  ['Kugelschreiber', 'Stk'],
+  ['Bleistift', 'Stk'],
+  ['Textmarker', 'Stk'],
+  ['Ordner A4', 'Stk'],
+  ['Kopierpapier A4', 'Pack'],
+  ['Notizblock', 'Stk'],
+  ['Klebeband', 'Rolle'],
+  ['Heftklammern', 'Pack'],
+  ['Briefumschlag C5', 'Pack'],
+  ['Versandkarton', 'Stk'],
+  ['Luftpolsterfolie', 'Rolle'],
+  ['Etikettenrolle', 'Rolle'],
+  ['Druckerpatrone', 'Stk'],
+  ['USB-Kabel', 'Stk'],
+  ['Batterie AA', 'Pack'],
+  ['Kaffeebohnen', 'Beutel'],
+  ['Müsliriegel', 'Karton'],
+  ['Handseife', 'Flasche'],
+  ['Schutzhandschuhe', 'Paar'],
+  ['Kabelbinder', 'Pack'],
+] as const;
+const VARIANTS = [
+  'blau',
+  'rot',
+  'schwarz',
+  'grün',
+  'gelb',
+  'weiß',
+  'groß',
+  'klein',
+  'Premium',
+  'Eco',
+  'XL',
+  '10er',
+];
+const FOOD = new Set(['Kaffeebohnen', 'Müsliriegel']);
+const LAGERTYPEN = ['Fachboden', 'Palette', 'Kommissionierung'] as const;
+const CARRIERS = ['dhl', 'gls', 'dpd', 'ups'] as const;
+const EU_VERSANDARTEN = ['DHL037', 'DHL001', 'GLS01', 'DPD01'];
+const NON_EU_VERSANDARTEN = ['DHL042', 'DHL053', 'UPS65'];
+
+const CHUNK = 500;
+
+async function insertChunked<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto(table)
+      // biome-ignore lint/suspicious/noExplicitAny: generic bulk insert over any table of the schema
+      .values(rows.slice(i, i + CHUNK) as any)
+      .execute();
+  }
+}
+
+/** True when the database holds no users and no articles: only then the demo data is seeded. */
+export async function isEmptyDatabase(db: Kysely<Database>): Promise<boolean> {
+  const row = await sql<{ users: number; articles: number }>`
+    select (select count(*) from users)::int as users, (select count(*) from articles)::int as articles`.execute(
+    db,
+  );
+  const counts = row.rows[0];
+  return counts !== undefined && counts.users === 0 && counts.articles === 0;
+}
+
+/** Every table with data, children first (for --reset). */
+export const DATA_TABLES = [
+  'idempotency',
+  'customs_parcels',
+  'carts',
+  'parcel_scans',
+  'shipments',
+  'carton_usage',
+  'delivery_note_lines',
+  'delivery_notes',
+  'cartons',
+  'projects',
+  'transporter_events',
+  'container_events',
+  'batch_events',
+  'batches',
+  'wms_returns',
+  'inventory_counts',
+  'movements',
+  'stock',
+  'locations',
+  'articles',
+  'login_failures',
+  'sessions',
+  'users',
+] as const;
+
+export async function resetData(db: Kysely<Database>): Promise<void> {
+  await sql.raw(`truncate ${DATA_TABLES.join(', ')} restart identity cascade`).execute(db);
+}
+
+export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number; locations: number }> {
+  const rnd = seededRandom(20261123);
+  const passwordHash = await hashPassword(demo.passwordUser.password);
+
+  return db.transaction().execute(async (trx) => {
+    // ── Users ──
+    await trx
+      .insertInto('users')
+      .values([
+        { name: demo.passwordUser.name, username: demo.passwordUser.username, password_hash: passwordHash },
+        { name: demo.cardUser.name, card_secret_hash: hashCardSecret(demo.cardUser.card) },
+      ])
+      .execute();
+
+    // ── Articles ──
+    const articles: Record<string, unknown>[] = [
+      {
+        nummer: demo.article.nummer,
+        ean: demo.article.ean,
+        herstellernummer: 'SCH-KS-100',
+        name: demo.article.name,
+        kurzbezeichnung: 'Kuli blau',
+      },
+      {
+        nummer: demo.flaggedArticle.nummer,
+        ean: ean13('400638100002'),
+        herstellernummer: 'BIO-JOG-250',
+        name: 'Bio-Joghurt Natur 250 g',
+        kurzbezeichnung: 'Joghurt',
+        charge_required: true,
+        mhd_required: true,
+      },
+      {
+        nummer: demo.article3.nummer,
+        ean: demo.article3.ean,
+        herstellernummer: 'TM-GELB-4',
+        name: 'Textmarker gelb 4er',
+        kurzbezeichnung: 'Textm. gelb',
+      },
+      {
+        nummer: '100004',
+        ean: ean13('400638100004'),
+        herstellernummer: demo.ambiguousHerstellernummer,
+        name: 'Heftgerät klein',
+        kurzbezeichnung: 'Hefter kl.',
+      },
+      {
+        nummer: '100005',
+        ean: ean13('400638100005'),
+        herstellernummer: demo.ambiguousHerstellernummer,
+        name: 'Heftgerät groß',
+        kurzbezeichnung: 'Hefter gr.',
+      },
+    ];
+    for (let n = 100100; n < 100400; n++) {
+      const [noun, unit] = rnd.pick(NOUNS);
+      const variant = rnd.pick(VARIANTS);
+      const food = FOOD.has(noun);
+      articles.push({
+        nummer: String(n),
+        ean: ean13(`4${String(rnd.int(10000, 99999))}${String(n).slice(-6)}`),
+        herstellernummer: `HN-${rnd.int(10000, 99999)}-${n}`,
+        name: `${noun} ${variant} (${unit})`,
+        kurzbezeichnung: `${noun.slice(0, 10)} ${variant.slice(0, 4)}`,
+        charge_required: food,
+        mhd_required: food,
+      });
+    }
+    await insertChunked(trx, 'articles', articles);
+
+    // ── Locations ──
+    const locations: Record<string, unknown>[] = [];
+    for (const aisle of ['A', 'B', 'C']) {
+      for (let rack = 1; rack <= 5; rack++) {
+        for (let level = 1; level <= 4; level++) {
+          for (let place = 1; place <= 4; place++) {
+            const code = `${aisle}-${pad(rack)}-${pad(level)}-${pad(place)}`;
+            locations.push({ code, name: code, lagertyp: LAGERTYPEN[(level - 1) % 3] });
+          }
+        }
+      }
+    }
+    for (let n = 1; n <= 20; n++) {
+      const code = `LHM${String(n).padStart(6, '0')}`;
+      locations.push({ code, name: `Ladungsträger ${n}`, lagertyp: 'LHM', is_lhm: true });
+    }
+    await insertChunked(trx, 'locations', locations);
+
+    const articleIds = new Map(
+      (await trx.selectFrom('articles').select(['id', 'nummer']).execute()).map((a) => [a.nummer, a.id]),
+    );
+    const locationIds = new Map(
+      (await trx.selectFrom('locations').select(['id', 'code']).execute()).map((l) => [l.code, l.id]),
+    );
+    const idOf = <K>(map: Map<K, number>, key: K): number => {
+      const value = map.get(key);
+      if (value === undefined) throw new Error(`seed: unknown ${String(key)}`);
+      return value;
+    };
+
+    // ── Stock (journalled) ──
+    const stock = new Map<string, { location_id: number; article_id: number; amount: number }>();
+    const put = (code: string, nummer: string, amount: number) => {
+      const location_id = idOf(locationIds, code);
+      const article_id = idOf(articleIds, nummer);
+      stock.set(`${location_id}:${article_id}`, { location_id, article_id, amount });
+    };
+    put(demo.locations.main, demo.article.nummer, 50);
+    put(demo.locations.second, demo.article.nummer, 10);
+    put(demo.locations.main, demo.article3.nummer, 40);
+    put('A-02-01-01', '100004', 12);
+    put('A-02-01-02', '100005', 7);
+    const fixedArticles = new Set<string>([
+      demo.article.nummer,
+      demo.flaggedArticle.nummer,
+      demo.article3.nummer,
+    ]);
+    const shelfCodes = [...locationIds.keys()].filter(
+      (code) => !code.startsWith('LHM') && code !== demo.locations.empty && !code.startsWith('A-01-01-'),
+    );
+    for (const nummer of articleIds.keys()) {
+      if (fixedArticles.has(nummer)) continue;
+      const places = rnd.int(0, 3);
+      for (let i = 0; i < places; i++) put(rnd.pick(shelfCodes), nummer, rnd.int(1, 120));
+    }
+    const stockRows = [...stock.values()];
+    await insertChunked(trx, 'stock', stockRows);
+    await insertChunked(
+      trx,
+      'movements',
+      stockRows.map((s) => ({
+        kind: 'seed',
+        article_id: s.article_id,
+        to_location_id: s.location_id,
+        amount: s.amount,
+      })),
+    );
+
+    // ── Batches, projects, cartons ──
+    const batchIds = [demo.batch, ...Array.from({ length: 24 }, (_, i) => String(200001 + i))];
+    await insertChunked(
+      trx,
+      'batches',
+      batchIds.map((id) => ({ id })),
+    );
+    await trx
+      .insertInto('projects')
+      .values([{ name: 'Onlineshop' }, { name: 'Großhandel' }, { name: 'Ohne Kartonagen' }])
+      .execute();
+    const projects = await trx.selectFrom('projects').select(['id', 'name']).orderBy('id').execute();
+    const [shop, wholesale, noCartons] = projects;
+    if (!shop || !wholesale || !noCartons) throw new Error('seed: projects missing');
+    await trx
+      .insertInto('cartons')
+      .values([
+        { project_id: shop.id, name: 'Karton S', height: 100, width: 200, depth: 150, image: 'karton-s' },
+        { project_id: shop.id, name: 'Karton M', height: 200, width: 300, depth: 200, image: 'karton-m' },
+        { project_id: shop.id, name: 'Karton L', height: 300, width: 400, depth: 300, image: 'karton-l' },
+        { project_id: shop.id, name: 'Versandtasche', height: 20, width: 250, depth: 350, image: 'tasche' },
+        {
+          project_id: wholesale.id,
+          name: 'Karton XL',
+          height: 400,
+          width: 600,
+          depth: 400,
+          image: 'karton-xl',
+        },
+        {
+          project_id: wholesale.id,
+          name: 'Palette halb',
+          height: 1000,
+          width: 800,
+          depth: 600,
+          image: 'palette',
+        },
+      ])
+      .execute();
+
+    // ── Delivery notes with lines and shipments ──
+    type Note = {
+      belegnr: string;
+      eu: boolean;
+      versandart: string;
+      gravur: boolean;
+      batch: string;
+      project: number;
+      lines: [string, number][];
+      tracking: string;
+      carrier: string;
+    };
+    const notes: Note[] = [
+      {
+        belegnr: demo.deliveryNotes.eu,
+        eu: true,
+        versandart: 'DHL037',
+        gravur: false,
+        batch: demo.batch,
+        project: shop.id,
+        lines: [
+          [demo.article.nummer, 2],
+          [demo.article3.nummer, 8],
+        ],
+        tracking: demo.tracking,
+        carrier: 'dhl',
+      },
+      {
+        belegnr: demo.deliveryNotes.nonEu,
+        eu: false,
+        versandart: 'DHL042',
+        gravur: true,
+        batch: demo.batch,
+        project: shop.id,
+        lines: [[demo.article.nummer, 1]],
+        tracking: '00340434161094042564',
+        carrier: 'dhl',
+      },
+    ];
+    const generatedNummern = [...articleIds.keys()].filter((n) => !fixedArticles.has(n));
+    for (let n = 100003; n <= 100060; n++) {
+      const eu = rnd.chance(0.8);
+      const carrier = rnd.pick(CARRIERS);
+      const lineCount = rnd.int(1, 5);
+      const chosen = new Set<string>();
+      while (chosen.size < lineCount) chosen.add(rnd.pick(generatedNummern));
+      notes.push({
+        belegnr: `LS${n}`,
+        eu,
+        versandart: rnd.pick(eu ? EU_VERSANDARTEN : NON_EU_VERSANDARTEN),
+        gravur: rnd.chance(0.1),
+        batch: rnd.pick(batchIds),
+        project: rnd.chance(0.9) ? (rnd.chance(0.7) ? shop.id : wholesale.id) : noCartons.id,
+        lines: [...chosen].map((nummer) => [nummer, rnd.chance(0.3) ? rnd.int(6, 24) : rnd.int(1, 5)]),
+        tracking: trackingFor(carrier, n),
+        carrier,
+      });
+    }
+    await insertChunked(
+      trx,
+      'delivery_notes',
+      notes.map((n) => ({
+        belegnr: n.belegnr,
+        eu: n.eu,
+        versandart: n.versandart,
+        gravur: n.gravur,
+        batch_id: n.batch,
+        project_id: n.project,
+      })),
+    );
+    const noteIds = new Map(
+      (await trx.selectFrom('delivery_notes').select(['id', 'belegnr']).execute()).map((n) => [
+        n.belegnr,
+        n.id,
+      ]),
+    );
+    await insertChunked(
+      trx,
+      'delivery_note_lines',
+      notes.flatMap((n) =>
+        n.lines.map(([nummer, lsmenge]) => ({
+          delivery_note_id: idOf(noteIds, n.belegnr),
+          article_id: idOf(articleIds, nummer),
+          lsmenge,
+        })),
+      ),
+    );
+    await insertChunked(
+      trx,
+      'shipments',
+      notes.map((n) => ({
+        tracking: n.tracking,
+        carrier: n.carrier,
+        delivery_note_id: idOf(noteIds, n.belegnr),
+      })),
+    );
+
+    // ── Customs carts ──
+    await trx
+      .insertInto('carts')
+      .values([1, 2, 3, 4, 5].map((n) => ({ wagennummer: `ZW0${n}`, bezeichnung: `Zollwagen ${n}` })))
+      .execute();
+
+    return { articles: articles.length, locations: locations.length };
+  });
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function trackingFor(carrier: string, n: number): string {
+  switch (carrier) {
+    case 'dhl':
+      return `00340434161094${String(n).padStart(6, '0')}`;
+    case 'gls':
+      return `9${String(n).padStart(10, '0')}`;
+    case 'dpd':
+      return `0${String(n * 7).padStart(13, '0')}`;
+    default:
+      return `1Z999AA1${String(n).padStart(10, '0')}`;
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { texts } from '../../contract/texts.ts';
+import { DomainError } from './errors.ts';
+
+type ErrorAnswer = { status: number; message: string };
+
+/** Maps anything thrown while answering a request to a status and a German message. */
+export function toErrorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof DomainError) return { status: error.status, message: error.message };
+  if (error instanceof ZodError) return { status: 400, message: invalidInputMessage(error) };
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: texts.errors.bodyTooLarge };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 415, message: texts.errors.unsupportedMediaType };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: texts.errors.invalidJson };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify's own 4xx (bad JSON, bad header, …): never echo its English text to staff.
+    if (error instanceof SyntaxError) return { status: 400, message: texts.errors.invalidJson };
+    return { status, message: status === 413 ? texts.errors.bodyTooLarge : texts.errors.badRequest };
+  }
+  return { status: 500, message: texts.errors.system500 };
+}
+
+function invalidInputMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
+  return field ? texts.errors.invalidInput(field) : texts.errors.badRequest;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const answer = toErrorAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
+    return reply.code(answer.status).send({ success: false, message: answer.message });
+  });
+}

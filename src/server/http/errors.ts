@@ -1,0 +1,22 @@
+import { texts } from '../../contract/texts.ts';
+
+/**
+ * A refusal the staff should read: German message, HTTP status. Services throw these; the one error handler
+ * (error-handler.ts) turns them into `{ success: false, message }`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 406 | 409 | 413 | 415 | 429 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string) => new DomainError(400, message);
+export const unauthorized = (message: string = texts.errors.unauthorized) => new DomainError(401, message);
+export const notFound = (message: string) => new DomainError(404, message);
+export const notAcceptable = (message: string) => new DomainError(406, message);
+export const conflict = (message: string) => new DomainError(409, message);
+export const tooManyRequests = (message: string) => new DomainError(429, message);

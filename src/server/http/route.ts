@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
+import { unauthorized } from './errors.ts';
+import { applyOnce, parseIdempotencyKey, requestHash } from './idempotency.ts';
+
+export interface Deps {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+export interface RouteContext<Authed extends boolean> {
+  /** The database — inside the exactly-once transaction for mutating calls. */
+  db: Kysely<Database>;
+  config: Config;
+  user: Authed extends true ? AuthUser : null;
+  /** The X-Idempotency-Key of a mutating call, journalled with its effect. */
+  requestKey: string | null;
+  request: FastifyRequest;
+}
+
+type Input<E extends Endpoint> = { params: z.output<E['params']>; body: z.output<E['body']> };
+type Handler<E extends Endpoint, Authed extends boolean> = (
+  input: Input<E>,
+  ctx: RouteContext<Authed>,
+) => Promise<z.input<E['response']>>;
+
+/** The token from `Authorization: Bearer …` or `Access-Token: …` (the client sends both). */
+export function tokenOf(request: FastifyRequest): string | null {
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (match?.[1]) return match[1];
+  }
+  const accessToken = request.headers['access-token'];
+  if (typeof accessToken === 'string' && accessToken.trim() !== '') return accessToken.trim();
+  return null;
+}
+
+export async function requireUser(deps: Deps, request: FastifyRequest): Promise<AuthUser> {
+  const token = tokenOf(request);
+  if (!token || token.length > 200) throw unauthorized();
+  const user = await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, token);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * Registers one contract endpoint that needs a logged-in user. The handler gets parsed input and answers the
+ * response shape; this wrapper does what every route shares: login check, input validation, exactly-once for
+ * mutating calls, and checking the answer against the contract.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: Handler<E, true>,
+): void {
+  if (!endpoint.auth) throw new Error(`${endpoint.name} is public: use registerPublicEndpoint`);
+  register(app, deps, endpoint, handler as Handler<E, boolean>);
+}
+
+/** The two logins: no token needed, no idempotency key (a login opens a new session each time). */
+export function registerPublicEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: Handler<E, false>,
+): void {
+  if (endpoint.auth) throw new Error(`${endpoint.name} needs a login: use registerEndpoint`);
+  register(app, deps, endpoint, handler as Handler<E, boolean>);
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: Handler<E, boolean>,
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const user = endpoint.auth ? await requireUser(deps, request) : null;
+      const input = {
+        params: endpoint.params.parse(request.params ?? {}),
+        body: endpoint.body.parse(request.body === null ? undefined : request.body),
+      } as Input<E>;
+      const requestKey = endpoint.idempotent
+        ? parseIdempotencyKey(request.headers['x-idempotency-key'])
+        : null;
+      const answer = async (db: Kysely<Database>) => {
+        const ctx = { db, config: deps.config, user, requestKey, request } as RouteContext<boolean>;
+        const result = await handler(input, ctx);
+        const checked = endpoint.response.safeParse(result);
+        // A server answer outside the contract is our bug (500), never the caller's bad input (400).
+        if (!checked.success)
+          throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
+        return checked.data;
+      };
+      if (!requestKey || !user) return reply.send(await answer(deps.db));
+      const key = requestKey;
+      const route = `${endpoint.method} ${endpoint.path}`;
+      const { body, replayed } = await applyOnce(
+        deps.db,
+        { key, userId: user.id, route, hash: requestHash(route, input.params, input.body) },
+        answer,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.send(body);
+    },
+  });
+}

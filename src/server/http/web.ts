@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CsrfTokens } from './csrf.ts';
+
+const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached (a new version must
+ * reach every scanner at the next load) and rendered with a fresh CSRF token. Any other GET outside /api
+ * answers index.html, so a deep link or a reload on any screen works.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string, csrf: CsrfTokens): Promise<void> {
+  const indexPath = path.join(webDir, 'index.html');
+  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.decorate('sendIndexHtml', (reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .send(indexHtml.replace(CSRF_PLACEHOLDER, csrf.issue()));
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendIndexHtml(reply: FastifyReply): FastifyReply;
+  }
+}

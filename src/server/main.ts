@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ensureWebBuilt } from './build-web.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
+import { openDatabase } from './db/open.ts';
+import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
+
+/** `npm start`: configuration → web build if needed → database + migrations → demo seed if empty → listen. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${error.message}\nSee README.md, section "Configuration".`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+
+  await ensureWebBuilt(config.webDir, (message) => log.info(message));
+
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(config);
+  } catch (error) {
+    const reason =
+      error instanceof DataDirInUseError ? error.message : `Cannot open the database: ${String(error)}`;
+    log.fatal(reason);
+    process.exit(1);
+  }
+  log.info(`Database: ${handle.describe}`);
+
+  if (config.seedDemo && (await isEmptyDatabase(handle.db))) {
+    const seeded = await seedDemo(handle.db);
+    log.info(
+      `Empty database: seeded the demo warehouse (${seeded.articles} articles, ${seeded.locations} locations).`,
+    );
+  }
+
+  const app = await buildApp({ db: handle.db, config });
+  const maintenance = setInterval(
+    () => {
+      void housekeeping(handle).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
+    },
+    60 * 60 * 1000,
+  );
+  maintenance.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(maintenance);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    await handle.close();
+    process.exit(1);
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const port = app.server.address();
+  app.log.info(
+    `Lagerscanner läuft: http://${shown}:${typeof port === 'object' && port ? port.port : config.port}`,
+  );
+}
+
+/** Keeps the bookkeeping tables small; harmless when several instances run it. */
+async function housekeeping(handle: DatabaseHandle): Promise<void> {
+  await sql`delete from idempotency where created_at < now() - interval '7 days'`.execute(handle.db);
+  await sql`delete from login_failures where at < now() - interval '1 day'`.execute(handle.db);
+}
+
+await main();

@@ -1,0 +1,45 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { type Config, testConfig } from '../../src/server/config.ts';
+import type { DatabaseKind } from '../../src/server/db/connect.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { freshDatabase, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh, seeded database of the given kind; no network (app.inject). */
+export async function startTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function loginDemo(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username: demo.passwordUser.username, password: demo.passwordUser.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`demo login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+export function authHeaders(token: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${token}`, ...extra };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json<T>();
+}
