@@ -34,7 +34,6 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    disableRequestLogging: config.logLevel === 'silent',
   });
 
   const routeTable: string[] = [];

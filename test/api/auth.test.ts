@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { hashToken } from '../../src/server/features/auth/secrets.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+describe.each(databaseKinds())('login and sessions on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {
+      loginMaxFailuresPerUser: 3,
+      loginMaxFailuresPerIp: 8,
+      sessionIdleMinutes: 30,
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('login_failures').execute();
+  });
+
+  const history = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers });
+
+  it('logs in with name and password and answers token, name and id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'demo', password: 'demo' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, name: 'Demo Nutzer' });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(typeof body.id).toBe('number');
+  });
+
+  it('stores only a hash of the session token and of the password', async () => {
+    const token = await loginDemo(t.app);
+    const sessions = await t.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(sessions.map((s) => s.token_hash)).not.toContain(token);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('logs in with the scanned employee card', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/qrcode',
+      payload: { stechuhrdevice: demo.cardUser.card },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, name: 'Karten Nutzer' });
+  });
+
+  it('refuses a wrong password, an unknown name and an unknown card with the German message', async () => {
+    for (const [url, payload] of [
+      ['/api/user/login', { username: 'demo', password: 'falsch' }],
+      ['/api/user/login', { username: 'niemand', password: 'demo' }],
+      ['/api/user/login/qrcode', { stechuhrdevice: 'KEINEKARTE' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.9.9.1' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Benutzer nicht gefunden oder fehlende Rechte!',
+      });
+    }
+  });
+
+  it('locks a user name after repeated failures with 429, even with the right password', async () => {
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: 'Demo', password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt('falsch', `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    const locked = await attempt('demo', '10.0.0.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(
+      'Zu viele Anmeldeversuche. Bitte in einigen Minuten erneut versuchen.',
+    );
+    // The lock expires with the window: pretend the failures are old.
+    await sql`update login_failures set at = now() - interval '1 hour'`.execute(t.database.db);
+    expect((await attempt('demo', '10.0.0.99')).statusCode).toBe(200);
+  });
+
+  it('locks an IP address that tries many cards', async () => {
+    const ip = '10.1.1.1';
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login/qrcode',
+        payload: { stechuhrdevice: `FALSCH${i}` },
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/qrcode',
+      payload: { stechuhrdevice: demo.cardUser.card },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/qrcode',
+      payload: { stechuhrdevice: demo.cardUser.card },
+      remoteAddress: '10.1.1.2',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('refuses malformed login bodies with 400 and a German message', async () => {
+    for (const payload of [
+      {},
+      { username: 'demo' },
+      { username: 5, password: 'x' },
+      { stechuhrdevice: '' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().message).toMatch(/Ungültige Eingabe/);
+    }
+  });
+
+  it('needs a live token for every other call, in Authorization or Access-Token', async () => {
+    expect((await history({})).statusCode).toBe(401);
+    expect((await history({ authorization: 'Bearer unsinn' })).statusCode).toBe(401);
+    expect((await history({ authorization: 'Basic ZGVtbzpkZW1v' })).statusCode).toBe(401);
+    const token = await loginDemo(t.app);
+    expect((await history(authHeaders(token))).statusCode).toBe(200);
+    expect((await history({ 'access-token': token })).statusCode).toBe(200);
+    const refused = await history({});
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
+    });
+  });
+
+  it('ends the session at logout', async () => {
+    const token = await loginDemo(t.app);
+    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: authHeaders(token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect((await history(authHeaders(token))).statusCode).toBe(401);
+  });
+
+  it('ends a session that was idle longer than the configured time, and keeps an active one alive', async () => {
+    const idle = await loginDemo(t.app);
+    const active = await loginDemo(t.app);
+    await sql`update sessions set last_seen_at = now() - interval '31 minutes'`.execute(t.database.db);
+    await sql`update sessions set last_seen_at = now() - interval '29 minutes' where token_hash = ${hashToken(active)}`.execute(
+      t.database.db,
+    );
+    expect((await history(authHeaders(idle))).statusCode).toBe(401);
+    expect((await history(authHeaders(active))).statusCode).toBe(200);
+    // That use moved its expiry: 29 more minutes later it is still alive.
+    await sql`update sessions set last_seen_at = last_seen_at - interval '29 minutes' where last_seen_at > now() - interval '1 minute'`.execute(
+      t.database.db,
+    );
+    expect((await history(authHeaders(active))).statusCode).toBe(200);
+  });
+
+  it('shuts out a deactivated user at once', async () => {
+    const token = await loginDemo(t.app);
+    await t.database.db.updateTable('users').set({ active: false }).where('username', '=', 'demo').execute();
+    try {
+      expect((await history(authHeaders(token))).statusCode).toBe(401);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: 'demo', password: 'demo' },
+        remoteAddress: '10.7.7.7',
+      });
+      expect(again.statusCode).toBe(401);
+    } finally {
+      await t.database.db.updateTable('users').set({ active: true }).where('username', '=', 'demo').execute();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+describe.each(databaseKinds())('exactly once on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let lp: number;
+  let article: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    token = await loginDemo(t.app);
+    lp = (
+      await t.database.db
+        .selectFrom('locations')
+        .select('id')
+        .where('code', '=', demo.locations.empty)
+        .executeTakeFirstOrThrow()
+    ).id;
+    article = (
+      await t.database.db
+        .selectFrom('articles')
+        .select('id')
+        .where('nummer', '=', demo.article.nummer)
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => t.close());
+
+  const book = (amount: number, key: string | null, as = token) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: { lp, article, amount },
+      headers: authHeaders(as, key === null ? {} : { 'x-idempotency-key': key }),
+    });
+  const countsWithKey = async (key: string) =>
+    (
+      await t.database.db
+        .selectFrom('inventory_counts')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('request_key', '=', key)
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  it('answers a replayed key with the stored answer and does the work once', async () => {
+    const key = randomUUID();
+    const first = await book(5, key);
+    expect(first.statusCode).toBe(200);
+    const movementsAfterFirst = await t.database.db
+      .selectFrom('movements')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const again = await book(5, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await countsWithKey(key)).toBe(1);
+    const movementsAfterReplay = await t.database.db
+      .selectFrom('movements')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(movementsAfterReplay.n).toBe(movementsAfterFirst.n);
+  });
+
+  it('applies two concurrent requests with one key once', async () => {
+    const key = randomUUID();
+    // Stock 5 from the test before; both ask to count 9: applied twice it would still read 9, so count rows.
+    const answers = await Promise.all([book(9, key), book(9, key), book(9, key)]);
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    expect(await countsWithKey(key)).toBe(1);
+    const journal = await t.database.db
+      .selectFrom('movements')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('request_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(journal.n).toBe(1);
+  });
+
+  it('refuses the same key with a different body with 409 and changes nothing', async () => {
+    const key = randomUUID();
+    expect((await book(11, key)).statusCode).toBe(200);
+    const res = await book(12, key);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Dieser Vorgang wurde schon mit anderen Daten gesendet. Bitte neu eingeben.',
+    });
+    const stock = await t.database.db
+      .selectFrom('stock')
+      .select('amount')
+      .where('location_id', '=', lp)
+      .where('article_id', '=', article)
+      .executeTakeFirstOrThrow();
+    expect(stock.amount).toBe(11);
+  });
+
+  it('refuses the same key from another user with 409', async () => {
+    const key = randomUUID();
+    expect((await book(13, key)).statusCode).toBe(200);
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/qrcode',
+      payload: { stechuhrdevice: demo.cardUser.card },
+    });
+    expect((await book(13, key, card.json().token)).statusCode).toBe(409);
+  });
+
+  it('refuses a mutating call without a valid UUID v4 key and writes nothing', async () => {
+    const before = await t.database.db
+      .selectFrom('inventory_counts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    for (const key of [null, '', 'abc', '123e4567-e89b-12d3-a456-426614174000']) {
+      const res = await book(1, key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'Die Anfrage hat keinen gültigen Idempotenz-Schlüssel (X-Idempotency-Key, UUID v4).',
+      );
+    }
+    const after = await t.database.db
+      .selectFrom('inventory_counts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('keeps no claim for a refused request, so a corrected retry with the same key goes through', async () => {
+    const key = randomUUID();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: { lp: 999999, article, amount: 1 },
+      headers: authHeaders(token, { 'x-idempotency-key': key }),
+    });
+    expect(refused.statusCode).toBe(400);
+    const claims = await t.database.db
+      .selectFrom('idempotency')
+      .select('key')
+      .where('key', '=', key)
+      .execute();
+    expect(claims).toHaveLength(0);
+  });
+});

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+describe.each(databaseKinds())('Inventur API on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let ids: { main: number; second: number; empty: number; article: number; article3: number };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    token = await loginDemo(t.app);
+    const loc = async (code: string) =>
+      (
+        await t.database.db
+          .selectFrom('locations')
+          .select('id')
+          .where('code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const art = async (nummer: string) =>
+      (
+        await t.database.db
+          .selectFrom('articles')
+          .select('id')
+          .where('nummer', '=', nummer)
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids = {
+      main: await loc(demo.locations.main),
+      second: await loc(demo.locations.second),
+      empty: await loc(demo.locations.empty),
+      article: await art(demo.article.nummer),
+      article3: await art(demo.article3.nummer),
+    };
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
+  const book = (payload: unknown, key: string = randomUUID()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: payload as Record<string, unknown>,
+      headers: authHeaders(token, { 'x-idempotency-key': key }),
+    });
+  const stockOf = async (location: number, article: number) => {
+    const row = await t.database.db
+      .selectFrom('stock')
+      .select(sql<number>`coalesce(sum(amount), 0)::int`.as('amount'))
+      .where('location_id', '=', location)
+      .where('article_id', '=', article)
+      .executeTakeFirstOrThrow();
+    return row.amount;
+  };
+  /** Stock per location/article must equal the sum of the journal, always. */
+  const journalAgreesWithStock = async () => {
+    const { rows } = await sql<{ n: number }>`
+      with journal as (
+        select to_location_id as location_id, article_id, amount from movements where to_location_id is not null
+        union all
+        select from_location_id, article_id, -amount from movements where from_location_id is not null
+      ),
+      expected as (select location_id, article_id, sum(amount)::int as amount from journal group by 1, 2),
+      actual as (select location_id, article_id, sum(amount)::int as amount from stock group by 1, 2)
+      select count(*)::int as n from expected e full join actual a using (location_id, article_id)
+      where coalesce(e.amount, 0) <> coalesce(a.amount, 0)`.execute(t.database.db);
+    return rows[0]?.n === 0;
+  };
+
+  describe('finding an article', () => {
+    it('finds it by nummer', async () => {
+      const res = await get('/api/inventur/findarticle/100001');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        found: true,
+        count: 1,
+        id: ids.article,
+        nummer: '100001',
+        name: 'Kugelschreiber blau',
+      });
+    });
+
+    it('finds it by EAN, also with a leading 0 added or dropped', async () => {
+      for (const scan of ['4006381333931', '04006381333931']) {
+        expect((await get(`/api/inventur/findarticle/${scan}`)).json()).toMatchObject({
+          found: true,
+          nummer: '100001',
+        });
+      }
+    });
+
+    it('finds it by herstellernummer', async () => {
+      expect((await get('/api/inventur/findarticle/SCH-KS-100')).json()).toMatchObject({
+        found: true,
+        nummer: '100001',
+      });
+    });
+
+    it('reports an ambiguous number with its count and no article', async () => {
+      expect((await get('/api/inventur/findarticle/HN-DUP')).json()).toEqual({
+        found: false,
+        count: 2,
+        id: null,
+        nummer: null,
+        name: null,
+      });
+    });
+
+    it('reports an unknown number as not found', async () => {
+      expect((await get('/api/inventur/findarticle/999999999')).json()).toMatchObject({
+        found: false,
+        count: 0,
+      });
+    });
+
+    it('takes scans with slashes, spaces and umlauts in the URL', async () => {
+      const res = await get(`/api/inventur/findarticle/${encodeURIComponent('AB/12 Müller')}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ found: false, count: 0 });
+    });
+
+    it('refuses a scan with control characters or over 200 characters with 400', async () => {
+      for (const scan of ['abc%00def', 'x'.repeat(201)]) {
+        const res = await get(`/api/inventur/findarticle/${scan}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ success: false });
+      }
+    });
+  });
+
+  it('finds a location by its code and reports an unknown one', async () => {
+    expect((await get('/api/inventur/findlp/A-01-01-01')).json()).toEqual({
+      found: true,
+      id: ids.main,
+      name: 'A-01-01-01',
+    });
+    expect((await get('/api/inventur/findlp/Z-99')).json()).toEqual({ found: false, id: null, name: null });
+  });
+
+  describe('booking a count', () => {
+    it('sets the stock to the counted amount and journals the difference', async () => {
+      const res = await book({ lp: ids.main, article: ids.article, amount: 47 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      expect(await stockOf(ids.main, ids.article)).toBe(47);
+      const journal = await t.database.db
+        .selectFrom('movements')
+        .selectAll()
+        .where('kind', '=', 'inventur')
+        .where('article_id', '=', ids.article)
+        .execute();
+      expect(journal).toHaveLength(1);
+      expect(journal[0]).toMatchObject({ from_location_id: ids.main, to_location_id: null, amount: 3 });
+      expect(await journalAgreesWithStock()).toBe(true);
+    });
+
+    it('adds stock where more is counted, also on an empty location', async () => {
+      await book({ lp: ids.empty, article: ids.article3, amount: 12 });
+      expect(await stockOf(ids.empty, ids.article3)).toBe(12);
+      await book({ lp: ids.empty, article: ids.article3, amount: 15 });
+      expect(await stockOf(ids.empty, ids.article3)).toBe(15);
+      expect(await journalAgreesWithStock()).toBe(true);
+    });
+
+    it('counts 0 as empty: the stock row goes, the count is recorded', async () => {
+      await book({ lp: ids.second, article: ids.article, amount: 0 });
+      expect(await stockOf(ids.second, ids.article)).toBe(0);
+      const rows = await t.database.db
+        .selectFrom('stock')
+        .select('id')
+        .where('location_id', '=', ids.second)
+        .where('article_id', '=', ids.article)
+        .execute();
+      expect(rows).toHaveLength(0);
+      expect(await journalAgreesWithStock()).toBe(true);
+    });
+
+    it('records an unchanged count without a journal row', async () => {
+      const before = await t.database.db
+        .selectFrom('movements')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      await book({ lp: ids.main, article: ids.article3, amount: 40 });
+      const after = await t.database.db
+        .selectFrom('movements')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+    });
+
+    it('refuses bad amounts and missing fields with 400 and a German message, writing nothing', async () => {
+      const countsBefore = await t.database.db
+        .selectFrom('inventory_counts')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      for (const payload of [
+        { lp: ids.main, article: ids.article, amount: -1 },
+        { lp: ids.main, article: ids.article, amount: 0.5 },
+        { lp: ids.main, article: ids.article, amount: '5' },
+        { lp: ids.main, article: ids.article, amount: 1e12 },
+        { lp: ids.main, article: ids.article },
+        { lp: 'A-01-01-01', article: ids.article, amount: 1 },
+        { article: ids.article, amount: 1 },
+      ]) {
+        const res = await book(payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().success).toBe(false);
+        expect(res.json().message).toMatch(/^Ungültige Eingabe im Feld "(lp|article|amount)"\.$/);
+      }
+      const countsAfter = await t.database.db
+        .selectFrom('inventory_counts')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      expect(countsAfter.n).toBe(countsBefore.n);
+    });
+
+    it('refuses an unknown location or article with 400', async () => {
+      const res = await book({ lp: 999999, article: ids.article, amount: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'Lagerplatz nicht gefunden.' });
+      const res2 = await book({ lp: ids.main, article: 999999, amount: 1 });
+      expect(res2.json()).toEqual({ success: false, message: 'Artikel nicht gefunden.' });
+    });
+  });
+
+  it('shows the user their latest 20 counts, newest first, and not those of others', async () => {
+    for (let i = 1; i <= 22; i++) await book({ lp: ids.empty, article: ids.article, amount: i });
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/qrcode',
+      payload: { stechuhrdevice: demo.cardUser.card },
+    });
+    const other = card.json().token as string;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: { lp: ids.main, article: ids.article3, amount: 39 },
+      headers: authHeaders(other, { 'x-idempotency-key': randomUUID() }),
+    });
+
+    const res = await get('/api/inventur/history');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as {
+      time: string;
+      article: string;
+      articleName: string;
+      lp: string;
+      amount: number;
+    }[];
+    expect(rows).toHaveLength(20);
+    expect(rows[0]).toMatchObject({
+      article: '100001',
+      articleName: 'Kugelschreiber blau',
+      lp: 'B-02-01-01',
+      amount: 22,
+    });
+    expect(rows[19]?.amount).toBe(3);
+    expect(Number.isNaN(Date.parse(rows[0]?.time ?? ''))).toBe(false);
+    expect(rows.some((r) => r.amount === 39)).toBe(false);
+  });
+});
