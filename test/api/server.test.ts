@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { testConfig } from '../../src/server/config.ts';
+import { authHeaders, loginDemo } from '../support/app.ts';
+import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+
+describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let webDir: string;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html lang="de"><head><meta name="csrf-token" content="__CSRF_TOKEN__"><title>Lagerscanner</title></head><body></body></html>',
+    );
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    app = await buildApp({ db: database.db, config: testConfig({ webDir, bodyLimitBytes: 4096 }) });
+    app.get('/api/test-failure', async () => {
+      throw new Error('secret internal detail');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+  });
+
+  it('gives every answer a request id, keeping a sane one from a proxy', async () => {
+    const own = await app.inject('/healthz');
+    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const passed = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'proxy-42' } });
+    expect(passed.headers['x-request-id']).toBe('proxy-42');
+    const hostile = await app.inject({ url: '/healthz', headers: { 'x-request-id': '<script>' } });
+    expect(hostile.headers['x-request-id']).not.toBe('<script>');
+  });
+
+  it('answers an unknown API path with 404 JSON in German', async () => {
+    const res = await app.inject('/api/gibtsnicht');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Diese Adresse gibt es nicht.' });
+  });
+
+  it('hides internal errors behind the German 500 message', async () => {
+    const res = await app.inject('/api/test-failure');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
+    });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('refuses a body over the limit with 413, broken JSON with 400 and other media types with 415', async () => {
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'x'.repeat(5000), password: 'y' },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ success: false, message: 'Die Anfrage ist zu groß.' });
+
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "demo",',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ success: false, message: 'Die Anfrage ist kein gültiges JSON.' });
+
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=demo&password=demo',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ success: false, message: 'Die Anfrage muss JSON sein.' });
+  });
+
+  it('answers the web app for every screen path (deep links and reloads work)', async () => {
+    for (const url of ['/', '/inventur', '/beta', '/paketinhalt?x=1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toContain('no-cache');
+      expect(res.body).toContain('<title>Lagerscanner</title>');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('renders a CSRF token into index.html and checks it when a client sends one', async () => {
+    const html = (await app.inject('/')).body;
+    const token = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+    expect(token).toBeDefined();
+    expect(token).not.toBe('__CSRF_TOKEN__');
+    const login = (csrf: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'x-csrf-token': csrf },
+        payload: { username: 'demo', password: 'demo' },
+      });
+    expect((await login(token as string)).statusCode).toBe(200);
+    const forged = await login('abc.def');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({
+      success: false,
+      message: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
+    });
+  });
+
+  it('never lets API answers be cached', async () => {
+    const token = await loginDemo(app);
+    const res = await app.inject({ url: '/api/inventur/history', headers: authHeaders(token) });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('reports not ready with 503 when the database is gone', async () => {
+    const other = await freshDatabase(kind);
+    const lonely = await buildApp({ db: other.db, config: testConfig({ webDir }) });
+    await other.close();
+    const res = await lonely.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
+    });
+    expect((await lonely.inject('/healthz')).statusCode).toBe(200);
+    await lonely.close();
+  });
+});
