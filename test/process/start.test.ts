@@ -49,7 +49,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitReady(base: string, exited: Promise<number | null>): Promise<void> {
+async function waitReady(base: string, exited: Promise<number | null>, output: () => string): Promise<void> {
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -63,7 +63,7 @@ async function waitReady(base: string, exited: Promise<number | null>): Promise<
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(gone ? 'server exited before it was ready' : 'server not ready in time');
+  throw new Error(`${gone ? 'server exited before it was ready' : 'server not ready in time'}:\n${output()}`);
 }
 
 describe('starting the server', () => {
@@ -80,7 +80,7 @@ describe('starting the server', () => {
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
 
     const first = start(env);
-    await waitReady(base, first.exited);
+    await waitReady(base, first.exited, first.output);
     const page = await fetch(`${base}/inventur`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="csrf-token"');
@@ -116,7 +116,7 @@ describe('starting the server', () => {
     expect(fs.existsSync(path.join(dataDir, 'lagerscanner.pid'))).toBe(false);
 
     const second = start(env);
-    await waitReady(base, second.exited);
+    await waitReady(base, second.exited, second.output);
     const history = await fetch(`${base}/api/inventur/history`, { headers });
     expect(history.status).toBe(200);
     const rows = ((await history.json()) as { data: { lp: string; amount: number }[] }).data;
