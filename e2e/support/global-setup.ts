@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Builds the web app and starts the real server on a fresh embedded database for this run. Returns the
+ * teardown (Playwright calls it at the end): stop the server, delete the data.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.E2E_BASE_URL) {
+    if (process.env.E2E_SKIP_BUILD !== '1') {
+      const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+        cwd: root,
+        stdio: 'inherit',
+      });
+      if (build.status !== 0) throw new Error('vite build failed');
+    }
+  } else {
+    return async () => {}; // a server someone else runs
+  }
+
+  const port = process.env.E2E_PORT;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-e2e-'));
+  let output = '';
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  let exited = false;
+  server.on('exit', () => {
+    exited = true;
+  });
+  const stop = async () => {
+    if (!exited) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !exited) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return stop;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The server did not become ready on ${base}:\n${output}`);
+}

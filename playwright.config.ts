@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real server (built web app + API + embedded database) in Debian's Chromium.
+ * e2e/support/global-setup.ts builds the web app and starts the server on E2E_PORT with a fresh data dir.
+ * The port is fixed here, before any worker starts, so every worker sees the same one.
+ */
+process.env.E2E_PORT ??= String(39_000 + (process.pid % 900));
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    ...devices['Pixel 5'],
+    viewport: { width: 360, height: 640 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium-handheld', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,189 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm test`: every check CI runs, in one command. Stages run in order and all of them run even when one
+ * fails, so one run shows everything; the exit code is non-zero if any failed. Ends with one line
+ * `Tests: N passed, M failed, K skipped` over the unit, API and end-to-end tests.
+ *
+ *   npm test                      everything
+ *   npm test -- --only static     type check + lint      (also: unit, e2e)
+ */
+type Result = 'passed' | 'failed' | 'skipped';
+interface Stage {
+  name: string;
+  result: Result;
+  seconds: number;
+  counts?: { passed: number; failed: number; skipped: number };
+  note?: string;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const ci = process.env.CI === 'true';
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+if (only !== undefined && !['static', 'unit', 'e2e'].includes(only)) {
+  console.error('Usage: npm test [-- --only static|unit|e2e]');
+  process.exit(2);
+}
+const wants = (group: 'static' | 'unit' | 'e2e') => only === undefined || only === group;
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-test-report-'));
+const stages: Stage[] = [];
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+function header(title: string) {
+  const line = '═'.repeat(78);
+  console.log(`\n${line}\n  ${title}\n${line}`);
+}
+
+function loud(lines: string[]) {
+  const bar = '!'.repeat(78);
+  console.log(`\n${bar}\n${lines.map((l) => `!! ${l}`).join('\n')}\n${bar}\n`);
+}
+
+function run(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+  });
+}
+
+async function stage(name: string, work: () => Promise<Omit<Stage, 'name' | 'seconds'>>) {
+  header(name);
+  const started = Date.now();
+  const outcome = await work();
+  stages.push({ name, seconds: (Date.now() - started) / 1000, ...outcome });
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function chromiumPath(): string | null {
+  const wanted = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(wanted)) return wanted;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && spawnSync('which', ['apt-get']).status === 0) {
+    console.log('Chromium is missing; installing Debian chromium (apt-get install -y chromium) …');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    if (fs.existsSync(wanted)) return wanted;
+  }
+  return null;
+}
+
+if (wants('static')) {
+  await stage('Type check (tsc --noEmit)', async () => ({
+    result: (await run(bin('tsc'), ['--noEmit'])) === 0 ? 'passed' : 'failed',
+  }));
+  await stage('Lint and format (biome check)', async () => ({
+    result: (await run(bin('biome'), ['check', '.'])) === 0 ? 'passed' : 'failed',
+  }));
+}
+
+if (wants('unit')) {
+  await stage('Unit and API tests on PGlite and PostgreSQL (vitest)', async () => {
+    const report = path.join(reportDir, 'vitest.json');
+    const code = await run(bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
+    const json = readJson<{
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    }>(report);
+    const counts = json
+      ? {
+          passed: json.numPassedTests,
+          failed: json.numFailedTests,
+          skipped: json.numPendingTests + json.numTodoTests,
+        }
+      : undefined;
+    return { result: code === 0 ? 'passed' : 'failed', counts };
+  });
+}
+
+if (wants('e2e')) {
+  const chromium = chromiumPath();
+  if (!chromium) {
+    const lines = [
+      'Chromium not found (/usr/bin/chromium; set CHROMIUM_PATH) and it cannot be installed here.',
+      'The END-TO-END TESTS ARE SKIPPED. Install it: apt-get install chromium',
+    ];
+    loud(lines);
+    stages.push({
+      name: 'End-to-end tests in Chromium (playwright)',
+      result: ci ? 'failed' : 'skipped',
+      seconds: 0,
+      note: ci ? 'CI=true: Chromium is required' : 'no Chromium',
+    });
+  } else {
+    await stage('End-to-end tests in Chromium (playwright)', async () => {
+      const report = path.join(reportDir, 'playwright.json');
+      const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      });
+      const json = readJson<{
+        stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+      }>(report);
+      const counts = json
+        ? {
+            passed: json.stats.expected + json.stats.flaky,
+            failed: json.stats.unexpected,
+            skipped: json.stats.skipped,
+          }
+        : undefined;
+      return { result: code === 0 ? 'passed' : 'failed', counts };
+    });
+  }
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+
+header('Summary');
+const pad = (s: string, n: number) => s.padEnd(n);
+for (const s of stages) {
+  const counts = s.counts
+    ? `${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped`
+    : '';
+  const mark = s.result === 'passed' ? 'PASS' : s.result === 'failed' ? 'FAIL' : 'SKIP';
+  console.log(
+    `${mark}  ${pad(s.name, 56)} ${pad(`${s.seconds.toFixed(1)} s`, 9)} ${counts}${s.note ? ` (${s.note})` : ''}`,
+  );
+}
+const skippedStages = stages.filter((s) => s.result === 'skipped');
+if (skippedStages.length > 0)
+  loud([`SKIPPED: ${skippedStages.map((s) => s.name).join('; ')}`, 'This run does NOT prove everything.']);
+const total = stages.reduce(
+  (sum, s) => ({
+    passed: sum.passed + (s.counts?.passed ?? 0),
+    failed: sum.failed + (s.counts?.failed ?? 0),
+    skipped: sum.skipped + (s.counts?.skipped ?? 0),
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const anyFailed = stages.some((s) => s.result === 'failed');
+// A failed stage without test counts (type check, lint) still counts as one failure in the closing line.
+const failed = total.failed === 0 && anyFailed ? 1 : total.failed;
+console.log(`\nTests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
+process.exit(anyFailed ? 1 : 0);
