@@ -1,0 +1,178 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loginPassword } from '../../contract/auth.ts';
+import { bookInventur, findArticle } from '../../contract/inventur.ts';
+import { ApiError, type ClientOptions, createClient, NetworkError, resetCsrfWarning } from './client.ts';
+
+/** A real local HTTP server whose answers each test scripts, recording every request it gets. */
+type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+let seen: Seen[] = [];
+let script: (req: Seen, res: http.ServerResponse, index: number) => void = () => {};
+let server: http.Server;
+let baseUrl = '';
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      seen.push(entry);
+      script(entry, res, seen.length - 1);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+afterEach(() => {
+  seen = [];
+  vi.unstubAllGlobals();
+});
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+const found = { found: true, count: 1, id: 7, nummer: '100001', name: 'Kugelschreiber blau' };
+
+function client(overrides: Partial<ClientOptions> = {}) {
+  return createClient({
+    baseUrl,
+    timeoutMs: 5000,
+    retries: 4,
+    getToken: () => 'geheim-123',
+    onUnauthorized: vi.fn(),
+    withCsrf: false,
+    ...overrides,
+  });
+}
+
+describe('the API client', () => {
+  it('sends the stored key as Bearer and as Access-Token', async () => {
+    script = (_req, res) => json(res, 200, found);
+    expect(await client().call(findArticle, { params: { number: '100001' } })).toEqual(found);
+    expect(seen[0]?.headers.authorization).toBe('Bearer geheim-123');
+    expect(seen[0]?.headers['access-token']).toBe('geheim-123');
+  });
+
+  it('URL-encodes scanned text in the path', async () => {
+    script = (_req, res) => json(res, 200, found);
+    await client().call(findArticle, { params: { number: 'AB/12 Ä?' } });
+    expect(seen[0]?.url).toBe('/api/inventur/findarticle/AB%2F12%20%C3%84%3F');
+  });
+
+  it('retries 5xx answers without delay and succeeds on the fourth try', async () => {
+    script = (_req, res, i) =>
+      i < 3 ? json(res, 500, { success: false, message: 'x' }) : json(res, 200, found);
+    expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(found);
+    expect(seen).toHaveLength(4);
+  });
+
+  it('gives up after 4 retries (5 requests) with the 500 message', async () => {
+    script = (_req, res) => json(res, 500, {});
+    const error = await client()
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    expect(seen).toHaveLength(5);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
+  });
+
+  it('retries a dropped connection', async () => {
+    script = (_req, res, i) => (i < 2 ? res.socket?.destroy() : json(res, 200, found));
+    expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(found);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('does not retry a 4xx answer and shows the server message', async () => {
+    script = (_req, res) =>
+      json(res, 404, { success: false, message: 'Lieferschein X kann nicht gefunden werden.' });
+    const error = await client()
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).message).toBe('Lieferschein X kann nicht gefunden werden.');
+  });
+
+  it('keeps one time budget for all tries: a hanging server fails after it, not five times it', async () => {
+    script = () => {}; // never answers
+    const started = Date.now();
+    const error = await client({ timeoutMs: 400 })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    const took = Date.now() - started;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('Netzwerkfehler. Bitte erneut versuchen.');
+    expect(took).toBeGreaterThanOrEqual(380);
+    expect(took).toBeLessThan(1500);
+  });
+
+  it('sends one idempotency key on every retry of an action, and a new one for the next action', async () => {
+    script = (_req, res, i) => (i === 0 || i === 2 ? json(res, 503, {}) : json(res, 200, { success: true }));
+    const api = client();
+    await api.call(bookInventur, { body: { lp: 1, article: 2, amount: 3 } });
+    await api.call(bookInventur, { body: { lp: 1, article: 2, amount: 3 } });
+    const keys = seen.map((s) => s.headers['x-idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[3]).toBe(keys[2]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ lp: 1, article: 2, amount: 3 });
+  });
+
+  it('uses the key the caller keeps for an action', async () => {
+    script = (_req, res) => json(res, 200, { success: true });
+    await client().call(bookInventur, {
+      body: { lp: 1, article: 2, amount: 3 },
+      idempotencyKey: 'e3b0c442-98fc-4c14-9afb-f4c8996fb924',
+    });
+    expect(seen[0]?.headers['x-idempotency-key']).toBe('e3b0c442-98fc-4c14-9afb-f4c8996fb924');
+  });
+
+  it('hands a 401 to the global handler, but keeps a scan and says it was not saved', async () => {
+    script = (_req, res) => json(res, 401, { success: false, message: 'x' });
+    const onUnauthorized = vi.fn();
+    const api = client({ onUnauthorized });
+    await expect(api.call(findArticle, { params: { number: '1' } })).rejects.toThrow(
+      'Kein Login. Seite wird neu geladen.',
+    );
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await expect(
+      api.call(bookInventur, { body: { lp: 1, article: 2, amount: 3 }, on401: 'scan' }),
+    ).rejects.toThrow('Scan wurde nicht gespeichert - melde dich neu an!');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('the second client sends X-Requested-With and the CSRF token of the page', async () => {
+    script = (_req, res) => json(res, 200, { success: true, token: 't', name: 'n', id: 1 });
+    vi.stubGlobal('document', {
+      querySelector: (selector: string) =>
+        selector === 'meta[name="csrf-token"]' ? { getAttribute: () => 'nonce.signature' } : null,
+    });
+    await client({ withCsrf: true }).call(loginPassword, { body: { username: 'demo', password: 'demo' } });
+    expect(seen[0]?.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(seen[0]?.headers['x-csrf-token']).toBe('nonce.signature');
+    expect(seen[0]?.headers['x-idempotency-key']).toBeUndefined();
+  });
+
+  it('the second client logs an error once when the page has no CSRF tag, and still sends the call', async () => {
+    script = (_req, res) => json(res, 200, { success: true, token: 't', name: 'n', id: 1 });
+    vi.stubGlobal('document', { querySelector: () => null });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    resetCsrfWarning();
+    const api = client({ withCsrf: true });
+    await api.call(loginPassword, { body: { username: 'demo', password: 'demo' } });
+    await api.call(loginPassword, { body: { username: 'demo', password: 'demo' } });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(seen[0]?.headers['x-csrf-token']).toBeUndefined();
+    error.mockRestore();
+  });
+});

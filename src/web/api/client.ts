@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import { buildPath, type Endpoint } from '../../contract/endpoint.ts';
+import { texts } from '../../contract/texts.ts';
+
+/**
+ * The HTTP client, as SPEC §7 describes it: one 5000 ms budget for the whole call (not reset between tries),
+ * up to 4 retries without delay, the stored key as `Authorization: Bearer` and `Access-Token`, and for every
+ * POST/PUT one `X-Idempotency-Key` that stays the same across the retries of that action. Which failures
+ * are retried: see README.md in this folder.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** No answer at all: the network is down, or the time budget ran out. */
+export class NetworkError extends Error {
+  constructor() {
+    super(texts.errors.network);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface ClientOptions {
+  /** API base, '' = same origin. */
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  /** The stored access key, read at every call. */
+  getToken: () => string | null;
+  /** Called on a 401 of a call that is not a scan; the app alerts, clears storage and reloads. */
+  onUnauthorized: () => void;
+  /** The second client of the spec: X-Requested-With, credentials, CSRF token header. */
+  withCsrf: boolean;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions<E extends Endpoint> {
+  params?: z.input<E['params']>;
+  body?: z.input<E['body']>;
+  /** One key per user action: pass the same key again to retry that action later. */
+  idempotencyKey?: string;
+  /** 'scan': a 401 keeps the entered fields and shows 'Scan wurde nicht gespeichert …' instead. */
+  on401?: 'global' | 'scan';
+  signal?: AbortSignal;
+}
+
+const RETRYABLE = (status: number) => status >= 500;
+
+let csrfWarned = false;
+function csrfToken(): string | null {
+  const content = globalThis.document?.querySelector('meta[name="csrf-token"]')?.getAttribute('content');
+  if (!content || content === '__CSRF_TOKEN__') {
+    if (!csrfWarned) {
+      csrfWarned = true;
+      console.error('CSRF token not found: <meta name="csrf-token"> is missing from the page.');
+    }
+    return null;
+  }
+  return content;
+}
+
+/** For tests: forget that the missing CSRF tag was already reported. */
+export function resetCsrfWarning(): void {
+  csrfWarned = false;
+}
+
+export function createClient(options: ClientOptions) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    call: CallOptions<E> = {},
+  ): Promise<z.output<E['response']>> {
+    const url =
+      options.baseUrl + buildPath(endpoint.path, (call.params ?? {}) as Record<string, string | number>);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.getToken();
+    if (token) {
+      headers.authorization = `Bearer ${token}`;
+      headers['access-token'] = token;
+    }
+    if (endpoint.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      if (endpoint.idempotent) headers['x-idempotency-key'] = call.idempotencyKey ?? crypto.randomUUID();
+    }
+    if (options.withCsrf) {
+      headers['x-requested-with'] = 'XMLHttpRequest';
+      const csrf = csrfToken();
+      if (csrf) headers['x-csrf-token'] = csrf;
+    }
+    const body = endpoint.method === 'GET' ? undefined : JSON.stringify(call.body ?? {});
+
+    // One deadline for all tries together.
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const signal = call.signal ? AbortSignal.any([deadline, call.signal]) : deadline;
+
+    let response: Response | null = null;
+    for (let attempt = 0; attempt <= options.retries; attempt++) {
+      try {
+        response = await doFetch(url, {
+          method: endpoint.method,
+          headers,
+          body,
+          signal,
+          credentials: options.withCsrf ? 'include' : 'same-origin',
+        });
+      } catch (error) {
+        response = null;
+        if (call.signal?.aborted) throw error;
+        if (deadline.aborted) break;
+        continue;
+      }
+      if (!RETRYABLE(response.status) || attempt === options.retries || deadline.aborted) break;
+      // Free the connection of an answer we will not read.
+      await response.body?.cancel().catch(() => {});
+    }
+    if (!response) throw new NetworkError();
+    return answer(endpoint, response, call.on401 ?? 'global');
+  }
+
+  async function answer<E extends Endpoint>(endpoint: E, response: Response, on401: 'global' | 'scan') {
+    let payload: unknown = null;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = null;
+    }
+    if (response.ok) {
+      const parsed = endpoint.response.safeParse(payload);
+      if (!parsed.success) throw new ApiError(response.status, texts.errors.system500);
+      return parsed.data as z.output<E['response']>;
+    }
+    if (response.status === 401) {
+      if (on401 === 'scan') throw new ApiError(401, texts.errors.scanNotSaved);
+      options.onUnauthorized();
+      throw new ApiError(401, texts.errors.noLogin);
+    }
+    const serverMessage =
+      payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string'
+        ? (payload as { message: string }).message
+        : '';
+    if (response.status >= 500) throw new ApiError(response.status, serverMessage || texts.errors.system500);
+    throw new ApiError(response.status, serverMessage || texts.errors.badRequest);
+  }
+
+  return { call };
+}
