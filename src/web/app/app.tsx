@@ -1,0 +1,87 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { logout } from '../../contract/auth.ts';
+import { texts } from '../../contract/texts.ts';
+import { sessionApi } from '../api/api.ts';
+import { Banner, BannerProvider } from '../ui/banner.tsx';
+import { LoginScreen } from './login-screen.tsx';
+import { BetaMenu, ComingLater, MainMenu, NotFound } from './menus.tsx';
+import { paths, type ScreenName, screens } from './paths.ts';
+import { SessionProvider, useSession } from './session.tsx';
+
+const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
+
+/** Screens that exist; every other route of DESIGN §2a shows its heading and "comes later". */
+const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
+  inventur: () => <InventurScreen />,
+};
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <SessionProvider>
+        <BannerProvider>
+          <Shell />
+        </BannerProvider>
+      </SessionProvider>
+    </BrowserRouter>
+  );
+}
+
+function Shell() {
+  const { session } = useSession();
+  if (!session) return <LoginScreen />;
+  return (
+    <Routes>
+      <Route
+        path={paths.home}
+        element={
+          <Layout title={texts.app.title} home>
+            {<MainMenu />}
+          </Layout>
+        }
+      />
+      <Route path={paths.beta} element={<Layout title={texts.app.beta}>{<BetaMenu />}</Layout>} />
+      {(Object.keys(screens) as ScreenName[]).map((name) => (
+        <Route
+          key={name}
+          path={screens[name].path}
+          element={<Layout title={screens[name].title}>{implemented[name]?.() ?? <ComingLater />}</Layout>}
+        />
+      ))}
+      <Route path="*" element={<Layout title={texts.app.title}>{<NotFound />}</Layout>} />
+    </Routes>
+  );
+}
+
+function Layout({ title, home = false, children }: { title: string; home?: boolean; children: ReactNode }) {
+  const { session, logOut } = useSession();
+  const location = useLocation();
+  const onLogout = async () => {
+    try {
+      await sessionApi.call(logout);
+    } catch {
+      // The session ends here either way; the server forgets it when it expires.
+    }
+    logOut();
+  };
+  return (
+    <div className="page" key={location.pathname}>
+      <header className="header">
+        {!home && (
+          <Link className="header-button" to={paths.home} aria-label={texts.app.back}>
+            ← {texts.app.back}
+          </Link>
+        )}
+        <h1 className="header-title">{title}</h1>
+        <button type="button" className="header-button" onClick={onLogout}>
+          {texts.app.logout(session?.name ?? '')}
+        </button>
+      </header>
+      <Banner />
+      <main className="content">
+        <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { loginCard, loginPassword } from '../../contract/auth.ts';
+import { texts } from '../../contract/texts.ts';
+import { sessionApi } from '../api/api.ts';
+import { ApiError } from '../api/client.ts';
+import { Banner, useBanner } from '../ui/banner.tsx';
+import { useSession } from './session.tsx';
+
+/** A card text longer than this is a complete scan and logs in at once (SPEC §5). */
+const CARD_AUTO_SUBMIT_LENGTH = 205;
+
+export function LoginScreen() {
+  const [mode, setMode] = useState<'card' | 'password'>('card');
+  const [card, setCard] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { logIn } = useSession();
+  const banner = useBanner();
+  const cardRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    (mode === 'card' ? cardRef : nameRef).current?.focus();
+  }, [mode]);
+
+  async function submit(call: () => Promise<{ token: string; name: string; id: number }>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await call();
+      logIn({ token: answer.token, name: answer.name, id: answer.id });
+    } catch (error) {
+      const message =
+        error instanceof ApiError
+          ? error.status >= 500
+            ? texts.login.serverError
+            : error.message
+          : error instanceof Error
+            ? error.message
+            : texts.errors.network;
+      banner.showError(message);
+      setCard('');
+      setPassword('');
+      (mode === 'card' ? cardRef : nameRef).current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submitCard = (text: string) => {
+    if (text.trim() === '') return;
+    void submit(() => sessionApi.call(loginCard, { body: { stechuhrdevice: text.trim() } }));
+  };
+
+  const onCardChange = (text: string) => {
+    setCard(text);
+    if (text.length > CARD_AUTO_SUBMIT_LENGTH) submitCard(text);
+  };
+
+  const onPasswordSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (username.trim() === '' || password === '') return;
+    void submit(() => sessionApi.call(loginPassword, { body: { username: username.trim(), password } }));
+  };
+
+  return (
+    <div className="page">
+      <header className="header">
+        <h1 className="header-title">{texts.app.title}</h1>
+      </header>
+      <Banner />
+      <main className="content">
+        <h2>{texts.login.heading}</h2>
+        {mode === 'card' ? (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              submitCard(card);
+            }}
+          >
+            <p className="hint">{texts.login.cardPrompt}</p>
+            <div className="field">
+              <label htmlFor="login-card">{texts.login.cardLabel}</label>
+              <input
+                ref={cardRef}
+                id="login-card"
+                className="scan-input"
+                type="password"
+                autoComplete="off"
+                value={card}
+                disabled={busy}
+                onChange={(e) => onCardChange(e.target.value)}
+              />
+            </div>
+            <button type="submit" className="button" disabled={busy}>
+              {texts.login.submit}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={onPasswordSubmit}>
+            <div className="field">
+              <label htmlFor="login-name">{texts.login.username}</label>
+              <input
+                ref={nameRef}
+                id="login-name"
+                className="scan-input"
+                type="text"
+                autoComplete="username"
+                autoCapitalize="off"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="login-password">{texts.login.password}</label>
+              <input
+                id="login-password"
+                className="scan-input"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <button type="submit" className="button" disabled={busy}>
+              {texts.login.submit}
+            </button>
+          </form>
+        )}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setMode(mode === 'card' ? 'password' : 'card')}
+        >
+          {mode === 'card' ? texts.login.toPassword : texts.login.toCard}
+        </button>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { texts } from '../../contract/texts.ts';
+import { betaMenu, mainMenu, paths, screens } from './paths.ts';
+
+/** The main menu: 11 buttons linking to the relative routes (SPEC §2), plus the beta link. */
+export function MainMenu() {
+  return (
+    <nav className="menu" aria-label="Hauptmenü">
+      {mainMenu.map((name) => (
+        <Link key={name} className="menu-button" to={name}>
+          {screens[name].title}
+        </Link>
+      ))}
+      <Link className="menu-button menu-button--beta" to={paths.beta.slice(1)}>
+        {texts.app.beta}
+      </Link>
+    </nav>
+  );
+}
+
+/** Beta menu (heading Beta): Zurück, umbuchung, artikelumlagern, nachschub, lagercheck. */
+export function BetaMenu() {
+  return (
+    <nav className="menu" aria-label={texts.app.beta}>
+      <h2>{texts.app.beta}</h2>
+      <Link className="menu-button menu-button--secondary" to="../">
+        {texts.app.back}
+      </Link>
+      {betaMenu.map((name) => (
+        <Link key={name} className="menu-button" to={screens[name].path}>
+          {screens[name].title}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A screen whose function comes with a later version: says so, pretends nothing. */
+export function ComingLater() {
+  return <p className="hint">{texts.menu.comingLater}</p>;
+}
+
+export function NotFound() {
+  return (
+    <div>
+      <p className="hint">{texts.errors.routeNotFound}</p>
+      <Link className="menu-button" to={paths.home}>
+        {texts.app.back}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { texts } from '../../contract/texts.ts';
+
+/** Every screen route (DESIGN §2a), with the title its header shows. */
+export const screens = {
+  batcherfassung: { path: '/batcherfassung', title: texts.menu.batcherfassung },
+  kartonagenerfassung: { path: '/kartonagenerfassung', title: texts.menu.kartonagenerfassung },
+  paketausgang: { path: '/paketausgang', title: texts.menu.paketausgang },
+  paketinhalt: { path: '/paketinhalt', title: texts.menu.paketinhalt },
+  inventur: { path: '/inventur', title: texts.menu.inventur },
+  retoure: { path: '/retoure', title: texts.menu.retoure },
+  batch: { path: '/batch', title: texts.menu.batch },
+  container: { path: '/container', title: texts.menu.container },
+  transporter: { path: '/transporter', title: texts.menu.transporter },
+  wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
+  zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
+  umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
+  artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
+  nachschub: { path: '/nachschub', title: texts.menu.nachschub },
+  lagercheck: { path: '/lagercheck', title: texts.menu.lagercheck },
+} as const;
+
+export type ScreenName = keyof typeof screens;
+
+/** The main menu's 11 buttons, in the order of SPEC §2. */
+export const mainMenu: ScreenName[] = [
+  'batcherfassung',
+  'kartonagenerfassung',
+  'paketausgang',
+  'paketinhalt',
+  'inventur',
+  'retoure',
+  'batch',
+  'container',
+  'transporter',
+  'wmsretoure',
+  'zollpaket',
+];
+
+/** The beta menu (SPEC §2), after its Zurück button. */
+export const betaMenu: ScreenName[] = ['umbuchung', 'artikelumlagern', 'nachschub', 'lagercheck'];
+
+export const paths = { home: '/', beta: '/beta' } as const;

@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  bookInventur,
+  findArticle,
+  findLp,
+  type InventurHistoryRow,
+  inventurHistory,
+} from '../../../contract/inventur.ts';
+import { texts } from '../../../contract/texts.ts';
+import { api } from '../../api/api.ts';
+import { ApiError } from '../../api/client.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
+
+interface Chosen {
+  id: number;
+  label: string;
+}
+
+const AMOUNT = /^\d{1,7}$/;
+
+/**
+ * Inventur (SPEC §2): scan the location, then article after article with the counted amount. The location
+ * stays chosen after a booking, so a shelf is counted without scanning it again.
+ */
+export default function InventurScreen() {
+  const banner = useBanner();
+  const [location, setLocation] = useState<Chosen | null>(null);
+  const [article, setArticle] = useState<Chosen | null>(null);
+  const [locationText, setLocationText] = useState('');
+  const [articleText, setArticleText] = useState('');
+  const [amount, setAmount] = useState('');
+  const [missing, setMissing] = useState<{ location: boolean; article: boolean }>({
+    location: false,
+    article: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const [history, setHistory] = useState<InventurHistoryRow[]>([]);
+  const locationRef = useRef<HTMLInputElement>(null);
+  const articleRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  // One key per booking, kept across retries until it succeeded (SPEC §4).
+  const bookingKey = useRef(crypto.randomUUID());
+
+  const loadHistory = useCallback(async () => {
+    try {
+      setHistory((await api.call(inventurHistory)).data);
+    } catch {
+      // The list is a help, not the work: a failed reload keeps the last one.
+    }
+  }, []);
+  useEffect(() => {
+    void loadHistory();
+  }, [loadHistory]);
+
+  // Focus follows the work: location → article → amount.
+  useEffect(() => {
+    if (!location) locationRef.current?.focus();
+    else if (!article) articleRef.current?.focus();
+    else amountRef.current?.focus();
+  }, [location, article]);
+
+  const showError = (error: unknown) => {
+    banner.showError(error instanceof Error ? error.message : texts.errors.network);
+  };
+
+  async function lookUpLocation(code: string) {
+    try {
+      const result = await api.call(findLp, { params: { code } });
+      if (!result.found || result.id === null) {
+        banner.showError(texts.lookup.locationNotFound(code));
+        setLocationText('');
+        return;
+      }
+      setLocation({ id: result.id, label: result.name ?? code });
+      setMissing((m) => ({ ...m, location: false }));
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  async function lookUpArticle(scanned: string) {
+    try {
+      const result = await api.call(findArticle, { params: { number: scanned } });
+      if (result.count > 1) {
+        banner.showError(texts.lookup.articleAmbiguous(scanned));
+        setArticleText('');
+        return;
+      }
+      if (!result.found || result.id === null) {
+        banner.showError(texts.lookup.articleNotFound(scanned));
+        setArticleText('');
+        return;
+      }
+      setArticle({ id: result.id, label: `${result.nummer} ${result.name}` });
+      setMissing((m) => ({ ...m, article: false }));
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  async function submit() {
+    if (busy) return;
+    if (!location || !article) {
+      setMissing({ location: !location, article: !article });
+      banner.showError(!location ? texts.inventur.chooseLocation : texts.inventur.chooseArticle);
+      return;
+    }
+    const trimmed = amount.trim();
+    if (!AMOUNT.test(trimmed)) {
+      banner.showError(texts.inventur.amountInvalid);
+      amountRef.current?.focus();
+      return;
+    }
+    if (!window.confirm(texts.inventur.confirm)) return;
+    setBusy(true);
+    try {
+      await api.call(bookInventur, {
+        body: { lp: location.id, article: article.id, amount: Number(trimmed) },
+        idempotencyKey: bookingKey.current,
+        on401: 'scan',
+      });
+      bookingKey.current = crypto.randomUUID();
+      setArticle(null);
+      setArticleText('');
+      setAmount('');
+      setSuccess(true);
+      void loadHistory();
+    } catch (error) {
+      showError(error instanceof ApiError || error instanceof Error ? error : null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const endSuccess = useCallback(() => setSuccess(false), []);
+
+  return (
+    <div className="stack">
+      {success && <SuccessFlash text={texts.inventur.success} onDone={endSuccess} />}
+      {location ? (
+        <LockedValue
+          label={texts.inventur.location}
+          value={location.label}
+          onClear={() => {
+            setLocation(null);
+            setLocationText('');
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={locationRef}
+          label={texts.inventur.location}
+          value={locationText}
+          onChange={setLocationText}
+          onScan={lookUpLocation}
+          invalid={missing.location}
+        />
+      )}
+      {article ? (
+        <LockedValue
+          label={texts.inventur.article}
+          value={article.label}
+          onClear={() => {
+            setArticle(null);
+            setArticleText('');
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={articleRef}
+          label={texts.inventur.article}
+          value={articleText}
+          onChange={setArticleText}
+          onScan={lookUpArticle}
+          invalid={missing.article}
+        />
+      )}
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="inventur-amount">{texts.inventur.amount}</label>
+          <input
+            ref={amountRef}
+            id="inventur-amount"
+            className="scan-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="done"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {texts.inventur.submit}
+        </button>
+      </form>
+      <section aria-labelledby="inventur-history">
+        <h2 id="inventur-history">{texts.inventur.historyHeading}</h2>
+        {history.length === 0 ? (
+          <p className="hint">{texts.inventur.historyEmpty}</p>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{texts.inventur.historyTime}</th>
+                <th>{texts.inventur.historyArticle}</th>
+                <th>{texts.inventur.historyLp}</th>
+                <th className="number">{texts.inventur.historyAmount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((row) => (
+                <tr key={`${row.time}-${row.article}-${row.lp}`}>
+                  <td>{formatTime(row.time)}</td>
+                  <td title={row.articleName}>{row.article}</td>
+                  <td>{row.lp}</td>
+                  <td className="number">{row.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

@@ -1,0 +1,34 @@
+/** Plus/minus counter with big buttons; never below 0 (cartons, SPEC §2). */
+export function Counter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (next: number) => void;
+}) {
+  return (
+    <fieldset className="counter" aria-label={label}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`${label} weniger`}
+        onClick={() => onChange(Math.max(0, value - 1))}
+      >
+        −
+      </button>
+      <output className="counter-value" aria-live="polite">
+        {value}
+      </output>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`${label} mehr`}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </fieldset>
+  );
+}
