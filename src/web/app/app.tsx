@@ -74,7 +74,7 @@ function Layout({ title, home = false, children }: { title: string; home?: boole
           </Link>
         )}
         <h1 className="header-title">{title}</h1>
-        <button type="button" className="header-button" onClick={onLogout}>
+        <button type="button" className="header-button header-logout" onClick={onLogout}>
           {texts.app.logout(session?.name ?? '')}
         </button>
       </header>
