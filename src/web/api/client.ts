@@ -45,10 +45,15 @@ export interface CallOptions<E extends Endpoint> {
   body?: z.input<E['body']>;
   /** One key per user action: pass the same key again to retry that action later. */
   idempotencyKey?: string;
-  /** 'scan': a 401 keeps the entered fields and shows 'Scan wurde nicht gespeichert …' instead. */
-  on401?: 'global' | 'scan';
+  /**
+   * 'global' (default): alert, forget the login, reload. 'scan': keep the entered fields and say
+   * 'Scan wurde nicht gespeichert …'. 'answer': the 401 is the answer itself (a refused login).
+   */
+  on401?: On401;
   signal?: AbortSignal;
 }
+
+type On401 = 'global' | 'scan' | 'answer';
 
 const RETRYABLE = (status: number) => status >= 500;
 
@@ -124,7 +129,7 @@ export function createClient(options: ClientOptions) {
     return answer(endpoint, response, call.on401 ?? 'global');
   }
 
-  async function answer<E extends Endpoint>(endpoint: E, response: Response, on401: 'global' | 'scan') {
+  async function answer<E extends Endpoint>(endpoint: E, response: Response, on401: On401) {
     let payload: unknown = null;
     try {
       payload = await response.json();
@@ -136,15 +141,15 @@ export function createClient(options: ClientOptions) {
       if (!parsed.success) throw new ApiError(response.status, texts.errors.system500);
       return parsed.data as z.output<E['response']>;
     }
-    if (response.status === 401) {
-      if (on401 === 'scan') throw new ApiError(401, texts.errors.scanNotSaved);
-      options.onUnauthorized();
-      throw new ApiError(401, texts.errors.noLogin);
-    }
     const serverMessage =
       payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string'
         ? (payload as { message: string }).message
         : '';
+    if (response.status === 401 && on401 !== 'answer') {
+      if (on401 === 'scan') throw new ApiError(401, texts.errors.scanNotSaved);
+      options.onUnauthorized();
+      throw new ApiError(401, texts.errors.noLogin);
+    }
     if (response.status >= 500) throw new ApiError(response.status, serverMessage || texts.errors.system500);
     throw new ApiError(response.status, serverMessage || texts.errors.badRequest);
   }

@@ -6,8 +6,10 @@ import { ApiError } from '../api/client.ts';
 import { Banner, useBanner } from '../ui/banner.tsx';
 import { useSession } from './session.tsx';
 
-/** A card text longer than this is a complete scan and logs in at once (SPEC §5). */
+/** A card text longer than this is a complete scan and logs in by itself (SPEC §5). */
 const CARD_AUTO_SUBMIT_LENGTH = 205;
+/** The scanner types the whole card within a few ms; wait this long after the last key for the rest. */
+const CARD_SETTLE_MS = 120;
 
 export function LoginScreen() {
   const [mode, setMode] = useState<'card' | 'password'>('card');
@@ -18,6 +20,7 @@ export function LoginScreen() {
   const { logIn } = useSession();
   const banner = useBanner();
   const cardRef = useRef<HTMLInputElement>(null);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -49,19 +52,26 @@ export function LoginScreen() {
   }
 
   const submitCard = (text: string) => {
+    clearTimeout(settleTimer.current);
     if (text.trim() === '') return;
-    void submit(() => sessionApi.call(loginCard, { body: { stechuhrdevice: text.trim() } }));
+    void submit(() => sessionApi.call(loginCard, { body: { stechuhrdevice: text.trim() }, on401: 'answer' }));
   };
 
+  // Past 205 characters the card logs in without Enter, once the scanner has finished typing it.
   const onCardChange = (text: string) => {
     setCard(text);
-    if (text.length > CARD_AUTO_SUBMIT_LENGTH) submitCard(text);
+    clearTimeout(settleTimer.current);
+    if (text.length > CARD_AUTO_SUBMIT_LENGTH)
+      settleTimer.current = setTimeout(() => submitCard(text), CARD_SETTLE_MS);
   };
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
 
   const onPasswordSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (username.trim() === '' || password === '') return;
-    void submit(() => sessionApi.call(loginPassword, { body: { username: username.trim(), password } }));
+    void submit(() =>
+      sessionApi.call(loginPassword, { body: { username: username.trim(), password }, on401: 'answer' }),
+    );
   };
 
   return (

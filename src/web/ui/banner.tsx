@@ -14,15 +14,16 @@ export function BannerProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => setMessage(null), []);
   const api = useMemo<BannerApi>(() => ({ showError: setMessage, clear }), [clear]);
 
-  // "Clears on the next action": the next key press or tap anywhere.
+  // "Clears on the next action": the next key press or tap anywhere. On 'click', not 'pointerdown': the
+  // banner leaving must not move the button under a finger that is still on the glass.
   useEffect(() => {
     if (message === null) return;
     const onAction = () => setMessage(null);
     window.addEventListener('keydown', onAction, { capture: true, once: true });
-    window.addEventListener('pointerdown', onAction, { capture: true, once: true });
+    window.addEventListener('click', onAction, { capture: true, once: true });
     return () => {
       window.removeEventListener('keydown', onAction, { capture: true });
-      window.removeEventListener('pointerdown', onAction, { capture: true });
+      window.removeEventListener('click', onAction, { capture: true });
     };
   }, [message]);
 

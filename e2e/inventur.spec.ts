@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginWithPassword, revokeSessionOnServer, saveReadmeScreenshot, scan } from './support/helpers.ts';
+
+async function openInventur(page: Page) {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+  await page.waitForLoadState('networkidle'); // the history has loaded
+}
+
+/** Scans location and article as a scanner does; focus moves by itself. */
+async function chooseLocationAndArticle(page: Page, location: string, article: string) {
+  await scan(page, location);
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+  await scan(page, article);
+  await expect(page.getByLabel('Menge')).toBeFocused();
+}
+
+test('counts a shelf: location once, then article, amount, confirm, and the count is in "Letzte Scans"', async ({
+  page,
+}) => {
+  await openInventur(page);
+  await chooseLocationAndArticle(page, 'A-01-01-01', '4006381333931');
+  await expect(page.getByText('100001 Kugelschreiber blau')).toBeVisible();
+  await page.keyboard.type('48');
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(`${d.type()}: ${d.message()}`);
+    void d.accept();
+  });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => asked).toEqual(['confirm: Ist das korrekt?']);
+  await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
+
+  const history = page.getByRole('table');
+  await expect(history.getByRole('columnheader')).toHaveText(['Zeit', 'Artikel', 'LP', 'Menge']);
+  await expect(history.getByRole('row').nth(1)).toContainText('100001');
+  await expect(history.getByRole('row').nth(1)).toContainText('A-01-01-01');
+  await expect(history.getByRole('row').nth(1)).toContainText('48');
+  await expect(page.getByRole('heading', { name: 'Letzte Scans' })).toBeVisible();
+
+  // The location stays chosen; the next article can be scanned right away.
+  await expect(page.locator('.locked-value')).toHaveText('A-01-01-01');
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+  await scan(page, '100003');
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  await page.keyboard.type('41');
+  page.once('dialog', (d) => void d.accept());
+  await page.keyboard.press('Enter');
+  await expect(history.getByRole('row').nth(1)).toContainText('100003');
+  await page.waitForTimeout(1100);
+  await saveReadmeScreenshot(page, 'inventur');
+});
+
+test('says which location, article or number was not found or not unique', async ({ page }) => {
+  await openInventur(page);
+  const banner = page.getByRole('alert');
+  await scan(page, 'X-99-99');
+  await expect(banner).toHaveText('Lagerplatz "X-99-99" nicht gefunden!');
+  await expect(page.getByLabel('Lagerplatz')).toHaveValue('');
+  await scan(page, 'A-01-01-02');
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+  await scan(page, '999999999');
+  await expect(banner).toHaveText('Artikel "999999999" nicht gefunden!');
+  await scan(page, 'HN-DUP');
+  await expect(banner).toHaveText('Nummer "HN-DUP" nicht eindeutig!');
+});
+
+test('will not book without location and article, and flags the missing ones', async ({ page }) => {
+  await openInventur(page);
+  await page.getByLabel('Menge').fill('3');
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte zuerst einen Lagerplatz scannen.');
+  await expect(page.getByLabel('Lagerplatz')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Artikel')).toHaveAttribute('aria-invalid', 'true');
+  expect(dialogs).toBe(0);
+});
+
+test('cancelling the confirm books nothing', async ({ page }) => {
+  await openInventur(page);
+  await chooseLocationAndArticle(page, 'A-01-01-02', '100001');
+  await page.keyboard.type('777');
+  page.once('dialog', (d) => void d.dismiss());
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Menge')).toHaveValue('777');
+  await expect(page.getByRole('table').getByText('777')).toHaveCount(0);
+});
+
+test('a network failure keeps every field; the retry books exactly once', async ({ page }) => {
+  await openInventur(page);
+  await chooseLocationAndArticle(page, 'B-02-01-01', '100003');
+  await page.keyboard.type('13');
+  const keys: string[] = [];
+  await page.route('**/api/inventur/', async (route) => {
+    keys.push(route.request().headers()['x-idempotency-key'] ?? '');
+    await route.abort('connectionreset');
+  });
+  page.on('dialog', (d) => void d.accept());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
+  expect(keys).toHaveLength(5); // the first try and 4 retries
+  expect(new Set(keys).size).toBe(1);
+  await expect(page.getByText('100003 Textmarker gelb 4er')).toBeVisible();
+  await expect(page.getByLabel('Menge')).toHaveValue('13');
+
+  // The answer was lost, but the booking itself reached the server: the retry must not book twice.
+  await page.unroute('**/api/inventur/');
+  let sent = '';
+  await page.route('**/api/inventur/', async (route) => {
+    sent = route.request().headers()['x-idempotency-key'] ?? '';
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
+  expect(sent).toBe(keys[0]);
+});
+
+test('a 401 on the booking keeps the fields and asks to log in again', async ({ page }) => {
+  await openInventur(page);
+  await chooseLocationAndArticle(page, 'A-01-01-01', '100003');
+  await page.keyboard.type('40');
+  await revokeSessionOnServer(page);
+  page.on('dialog', (d) => void d.accept());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Scan wurde nicht gespeichert - melde dich neu an!');
+  await expect(page.getByLabel('Menge')).toHaveValue('40');
+  await expect(page.getByText('100003 Textmarker gelb 4er')).toBeVisible();
+});

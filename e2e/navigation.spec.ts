@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, revokeSessionOnServer } from './support/helpers.ts';
+
+test('every menu button opens its screen, and the back button returns to the menu', async ({ page }) => {
+  await loginWithPassword(page);
+  const routes: [string, string][] = [
+    ['Batch', '/batcherfassung'],
+    ['Kartonagen', '/kartonagenerfassung'],
+    ['Paketausgang', '/paketausgang'],
+    ['Paketinhalt', '/paketinhalt'],
+    ['Retoure', '/retoure'],
+    ['Batch (Lieferschein)', '/batch'],
+    ['Wechselbrücke', '/container'],
+    ['Transporter', '/transporter'],
+    ['WMS-Retoure', '/wmsretoure'],
+    ['Zollpaket', '/zollpaket'],
+    ['Inventur', '/inventur'],
+  ];
+  for (const [label, path] of routes) {
+    await page.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await expect(page).toHaveURL('/');
+  }
+});
+
+test('a screen that is not built yet says so instead of pretending', async ({ page }) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Zollpaket', exact: true }).click();
+  await expect(page.getByText('Dieser Bildschirm ist noch nicht verfügbar.')).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+});
+
+test('the beta menu has Zurück, Umbuchung, Artikel umlagern, Nachschub and Lagerplatzprüfung', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Beta' }).click();
+  await expect(page).toHaveURL('/beta');
+  await expect(page.getByRole('heading', { name: 'Beta', level: 2 })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Beta' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Zurück',
+    'Umbuchung',
+    'Artikel umlagern',
+    'Nachschub',
+    'Lagerplatzprüfung',
+  ]);
+  await nav.getByRole('link', { name: 'Lagerplatzprüfung' }).click();
+  await expect(page).toHaveURL('/lagercheck');
+  await page.goBack();
+  await nav.getByRole('link', { name: 'Zurück' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('a deep link or a reload on a screen keeps that screen', async ({ page }) => {
+  await loginWithPassword(page);
+  await page.goto('/inventur');
+  await expect(page.getByLabel('Lagerplatz')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Lagerplatz')).toBeVisible();
+  await page.goto('/gibt/es/nicht');
+  await expect(page.getByText('Diese Adresse gibt es nicht.')).toBeVisible();
+});
+
+test('a 401 in the middle of work: alert, storage cleared, back to the login', async ({ page }) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await page.waitForLoadState('networkidle');
+  await revokeSessionOnServer(page);
+  const alert = page.waitForEvent('dialog');
+  await page.getByLabel('Lagerplatz').fill('A-01-01-01');
+  await page.getByLabel('Lagerplatz').press('Enter');
+  const dialog = await alert;
+  expect(dialog.type()).toBe('alert');
+  expect(dialog.message()).toBe('Kein Login. Seite wird neu geladen.');
+  await dialog.accept();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vmAccessKey'))).toBeNull();
+});

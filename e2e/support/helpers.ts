@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo card (DESIGN §7): 'DEMOKARTE' 25 times, 225 characters. */
+export const DEMO_CARD = 'DEMOKARTE'.repeat(25);
+
+export async function loginWithPassword(page: Page, username = 'demo', password = 'demo'): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mit Name und Passwort anmelden' }).click();
+  await page.getByLabel('Name').fill(username);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Demo Nutzer abmelden' })).toBeVisible();
+}
+
+/** Ends the page's session on the server, as an expired or revoked login would. */
+export async function revokeSessionOnServer(page: Page): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+  const res = await page.request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+}
+
+/** A keyboard-wedge scanner: the whole code as keystrokes with no delay, then Enter. */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * The README screenshots: written by `npm run screenshots` (SCREENSHOTS=1), not by every test run, so
+ * `npm test` leaves the work tree clean.
+ */
+export async function saveReadmeScreenshot(page: Page, name: 'login' | 'menu' | 'inventur'): Promise<void> {
+  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `docs/screenshots/${name}.png` });
+}
