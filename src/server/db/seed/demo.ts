@@ -89,35 +89,19 @@ export async function isEmptyDatabase(db: Kysely<Database>): Promise<boolean> {
   return counts !== undefined && counts.users === 0 && counts.articles === 0;
 }
 
-/** Every table with data, children first (for --reset). */
-export const DATA_TABLES = [
-  'idempotency',
-  'customs_parcels',
-  'carts',
-  'parcel_scans',
-  'shipments',
-  'carton_usage',
-  'delivery_note_lines',
-  'delivery_notes',
-  'cartons',
-  'projects',
-  'transporter_events',
-  'container_events',
-  'batch_events',
-  'batches',
-  'wms_returns',
-  'inventory_counts',
-  'movements',
-  'stock',
-  'locations',
-  'articles',
-  'login_failures',
-  'sessions',
-  'users',
-] as const;
-
+/**
+ * Deletes every row of every table (for --reset), except the migration bookkeeping and the settings (the
+ * CSRF secret). Read from the catalog, so a table added by a later migration is included by itself.
+ */
 export async function resetData(db: Kysely<Database>): Promise<void> {
-  await sql.raw(`truncate ${DATA_TABLES.join(', ')} restart identity cascade`).execute(db);
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_%' and tablename <> 'settings'`.execute(
+    db,
+  );
+  if (rows.length === 0) return;
+  const tables = rows.map((r) => `"${r.name.replaceAll('"', '""')}"`).join(', ');
+  await sql.raw(`truncate ${tables} restart identity cascade`).execute(db);
 }
 
 export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number; locations: number }> {
