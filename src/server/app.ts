@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
+import { nachschubRoutes } from './features/nachschub/routes.ts';
+import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import type { Deps } from './http/route.ts';
@@ -75,6 +77,8 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
   await app.register(async (api) => {
     authRoutes(api, deps);
     inventurRoutes(api, deps);
+    umbuchungRoutes(api, deps);
+    nachschubRoutes(api, deps);
   });
 
   await registerWebApp(app, config.webDir, csrf);

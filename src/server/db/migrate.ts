@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initialSchema from './migrations/2026-11-23-01-initial-schema.ts';
+import * as replenishmentMinimums from './migrations/2026-11-23-02-replenishment-minimums.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '2026-11-23-01-initial-schema': initialSchema,
+  '2026-11-23-02-replenishment-minimums': replenishmentMinimums,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -220,6 +220,12 @@ export interface IdempotencyTable {
   created_at: CreatedAt;
 }
 
+export interface ReplenishmentMinimumsTable {
+  location_id: number;
+  article_id: number;
+  minimum: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -250,6 +256,7 @@ export interface Database {
   customs_parcels: CustomsParcelsTable;
   idempotency: IdempotencyTable;
   settings: SettingsTable;
+  replenishment_minimums: ReplenishmentMinimumsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -30,6 +30,31 @@ export async function applyOnce<T>(
   claim: { key: string; userId: number; route: string; hash: string },
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<{ body: T; replayed: boolean }> {
+  // PostgreSQL may pick this transaction as a deadlock victim; it was rolled back whole, so run it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await claimAndWork(db, claim, work);
+    } catch (error) {
+      if (attempt >= 4 || !isTransient(error)) throw error;
+    }
+  }
+}
+
+const TRANSIENT_CODES = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
+
+function isTransient(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    TRANSIENT_CODES.has(String((error as { code?: unknown }).code))
+  );
+}
+
+async function claimAndWork<T>(
+  db: Kysely<Database>,
+  claim: { key: string; userId: number; route: string; hash: string },
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<{ body: T; replayed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('idempotency')

@@ -242,6 +242,26 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       })),
     );
 
+    // ── Replenishment minimums: some pick places run low ──
+    const minimums = [
+      {
+        location_id: idOf(locationIds, demo.locations.second),
+        article_id: idOf(articleIds, demo.article.nummer),
+        minimum: 20,
+      },
+    ];
+    const codeOf = new Map([...locationIds].map(([code, id]) => [id, code]));
+    for (const row of stockRows) {
+      const pickPlace = /^[A-C]-\d\d-03-/.test(codeOf.get(row.location_id) ?? '');
+      if (!pickPlace || !rnd.chance(0.5)) continue;
+      minimums.push({
+        location_id: row.location_id,
+        article_id: row.article_id,
+        minimum: Math.max(1, row.amount + rnd.int(-40, 30)),
+      });
+    }
+    await insertChunked(trx, 'replenishment_minimums', minimums);
+
     // ── Batches, projects, cartons ──
     const batchIds = [demo.batch, ...Array.from({ length: 24 }, (_, i) => String(200001 + i))];
     await insertChunked(

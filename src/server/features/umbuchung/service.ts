@@ -1,0 +1,229 @@
+import { type Kysely, sql } from 'kysely';
+import { texts } from '../../../contract/texts.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+
+type Db = Kysely<Database>;
+
+interface StockRow {
+  id: number;
+  location_id: number;
+  amount: number;
+  charge: string | null;
+  mhd: string | null;
+}
+
+async function lagerplatz(db: Db, id: number): Promise<{ id: number; code: string; name: string }> {
+  const location = await db
+    .selectFrom('locations')
+    .select(['id', 'code', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!location) throw notFound(texts.umlagern.unknownLocation);
+  return location;
+}
+
+async function artikel(db: Db, id: number): Promise<{ id: number; nummer: string }> {
+  const article = await db
+    .selectFrom('articles')
+    .select(['id', 'nummer'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!article) throw notFound(texts.umlagern.unknownArticle);
+  return article;
+}
+
+/** How much of the article lies on the location (0 if none): the most that can be moved from there. */
+export async function bestandAufLagerplatz(
+  db: Db,
+  lpId: number,
+  articleId: number,
+): Promise<{ amount: number }> {
+  await lagerplatz(db, lpId);
+  await artikel(db, articleId);
+  const row = await db
+    .selectFrom('stock')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('amount'))
+    .where('location_id', '=', lpId)
+    .where('article_id', '=', articleId)
+    .executeTakeFirstOrThrow();
+  return { amount: row.amount };
+}
+
+/** Where the article lies: location name, type and amount, by location code. */
+export async function artikelInfo(db: Db, articleId: number) {
+  await artikel(db, articleId);
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('locations as l', 'l.id', 's.location_id')
+    .select(['l.name as kurzbezeichnung', 'l.lagertyp', sql<number>`sum(s.amount)::int`.as('amount')])
+    .where('s.article_id', '=', articleId)
+    .groupBy(['l.id', 'l.name', 'l.lagertyp', 'l.code'])
+    .having(sql<boolean>`sum(s.amount) > 0`)
+    .orderBy('l.code')
+    .execute();
+}
+
+/** What lies on a location, per article. */
+export async function lagerplatzInhalt(db: Db, lpId: number) {
+  await lagerplatz(db, lpId);
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('articles as a', 'a.id', 's.article_id')
+    .select(['a.nummer as number', 'a.name', sql<number>`sum(s.amount)::int`.as('amount')])
+    .where('s.location_id', '=', lpId)
+    .groupBy(['a.id', 'a.nummer', 'a.name'])
+    .having(sql<boolean>`sum(s.amount) > 0`)
+    .orderBy('a.nummer')
+    .execute();
+}
+
+/**
+ * Locks the stock rows of one article on the given locations, always in the same order (location id, row
+ * id), so two bookings in opposite directions wait for each other instead of deadlocking.
+ */
+async function lockRows(db: Db, articleId: number, locationIds: number[]): Promise<StockRow[]> {
+  return db
+    .selectFrom('stock')
+    .select(['id', 'location_id', 'amount', 'charge', 'mhd'])
+    .where('article_id', '=', articleId)
+    .where('location_id', 'in', locationIds)
+    .orderBy('location_id')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+async function addStock(
+  db: Db,
+  slot: { location_id: number; article_id: number; charge: string | null; mhd: string | null },
+  amount: number,
+): Promise<void> {
+  await db
+    .insertInto('stock')
+    .values({ ...slot, amount })
+    .onConflict((oc) =>
+      oc
+        .constraint('stock_slot_unique')
+        .doUpdateSet({ amount: sql`stock.amount + excluded.amount`, updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** Oldest best-before first, rows without MHD last: what leaves a location first. */
+function firstOut(a: StockRow, b: StockRow): number {
+  return (a.mhd ?? '9999-12-31').localeCompare(b.mhd ?? '9999-12-31') || a.id - b.id;
+}
+
+/**
+ * Moves an amount of one article from one location to another, in one transaction: the source rows are
+ * locked, the amount checked against what is there, taken off oldest MHD first (keeping charge and MHD),
+ * added to the target and journalled part by part.
+ */
+export async function artikelUmlagern(
+  db: Db,
+  input: {
+    from: number;
+    to: number;
+    article: number;
+    amount: number;
+    userId: number;
+    requestKey: string | null;
+  },
+): Promise<void> {
+  if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
+  const from = await lagerplatz(db, input.from);
+  await lagerplatz(db, input.to);
+  const article = await artikel(db, input.article);
+
+  const rows = await lockRows(db, input.article, [input.from, input.to]);
+  const sourceRows = rows.filter((r) => r.location_id === input.from && r.amount > 0).sort(firstOut);
+  const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
+  if (input.amount > available)
+    throw badRequest(texts.umlagern.notEnoughStock(from.code, available, article.nummer));
+
+  let remaining = input.amount;
+  for (const row of sourceRows) {
+    if (remaining === 0) break;
+    const take = Math.min(row.amount, remaining);
+    remaining -= take;
+    await db
+      .updateTable('stock')
+      .set({ amount: row.amount - take, updated_at: sql`now()` })
+      .where('id', '=', row.id)
+      .execute();
+    await addStock(
+      db,
+      { location_id: input.to, article_id: input.article, charge: row.charge, mhd: row.mhd },
+      take,
+    );
+    await db
+      .insertInto('movements')
+      .values({
+        kind: 'umlagerung',
+        article_id: input.article,
+        from_location_id: input.from,
+        to_location_id: input.to,
+        amount: take,
+        charge: row.charge,
+        mhd: row.mhd,
+        user_id: input.userId,
+        request_key: input.requestKey,
+      })
+      .execute();
+  }
+  await db
+    .deleteFrom('stock')
+    .where('location_id', '=', input.from)
+    .where('article_id', '=', input.article)
+    .where('amount', '=', 0)
+    .execute();
+}
+
+/** Moves everything on one location to another, all articles in one transaction. */
+export async function lagerplatzUmbuchen(
+  db: Db,
+  input: { from: number; to: number; userId: number; requestKey: string | null },
+): Promise<{ success: true; message: string }> {
+  if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
+  const from = await lagerplatz(db, input.from);
+  const to = await lagerplatz(db, input.to);
+
+  // Lock both locations' rows in one fixed order.
+  const rows = await db
+    .selectFrom('stock')
+    .select(['id', 'location_id', 'article_id', 'amount', 'charge', 'mhd'])
+    .where('location_id', 'in', [input.from, input.to])
+    .orderBy('location_id')
+    .orderBy('article_id')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const moving = rows.filter((r) => r.location_id === input.from && r.amount > 0);
+  if (moving.length === 0) throw badRequest(texts.lookup.locationEmpty);
+
+  for (const row of moving) {
+    await addStock(
+      db,
+      { location_id: input.to, article_id: row.article_id, charge: row.charge, mhd: row.mhd },
+      row.amount,
+    );
+    await db
+      .insertInto('movements')
+      .values({
+        kind: 'umbuchung',
+        article_id: row.article_id,
+        from_location_id: input.from,
+        to_location_id: input.to,
+        amount: row.amount,
+        charge: row.charge,
+        mhd: row.mhd,
+        user_id: input.userId,
+        request_key: input.requestKey,
+      })
+      .execute();
+  }
+  await db.deleteFrom('stock').where('location_id', '=', input.from).execute();
+  const articles = new Set(moving.map((r) => r.article_id)).size;
+  return { success: true, message: texts.umbuchung.done(articles, from.code, to.code) };
+}

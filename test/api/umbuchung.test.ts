@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+import { articleId, locationId, stockInvariantViolations, stockOf, totalOf } from '../support/stock.ts';
+
+describe.each(databaseKinds())('stock API on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let base: string;
+  let ids: Record<'main' | 'second' | 'empty' | 'lhm' | 'a1' | 'a2' | 'a3', number>;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    token = await loginDemo(t.app);
+    const db = t.database.db;
+    ids = {
+      main: await locationId(db, 'A-01-01-01'),
+      second: await locationId(db, 'A-01-01-02'),
+      empty: await locationId(db, 'B-02-01-01'),
+      lhm: await locationId(db, 'LHM000001'),
+      a1: await articleId(db, '100001'),
+      a2: await articleId(db, '100002'),
+      a3: await articleId(db, '100003'),
+    };
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
+  /** Over real HTTP, as scanners send it. */
+  const post = (path: string, body: unknown, key: string = randomUUID()) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...authHeaders(token), 'content-type': 'application/json', 'x-idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+  const move = (from: number, to: number, article: number, amount: number, key?: string) =>
+    post('/api/umbuchung/artikel/', { from, to, article, amount }, key);
+
+  describe('lookups', () => {
+    it('tells how much of an article lies on a location', async () => {
+      expect((await get(`/api/umlagern/checklparticle/${ids.main}/${ids.a1}`)).json()).toEqual({
+        amount: 50,
+      });
+      expect((await get(`/api/umlagern/checklparticle/${ids.empty}/${ids.a1}`)).json()).toEqual({
+        amount: 0,
+      });
+      const unknown = await get(`/api/umlagern/checklparticle/999999/${ids.a1}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ success: false, message: 'Lagerplatz nicht gefunden.' });
+      expect((await get(`/api/umlagern/checklparticle/abc/${ids.a1}`)).statusCode).toBe(400);
+    });
+
+    it('lists where an article lies', async () => {
+      expect((await get(`/api/umlagern/articleinfo/${ids.a1}`)).json()).toEqual([
+        { kurzbezeichnung: 'A-01-01-01', lagertyp: 'Fachboden', amount: 50 },
+        { kurzbezeichnung: 'A-01-01-02', lagertyp: 'Fachboden', amount: 10 },
+      ]);
+      expect((await get(`/api/umlagern/articleinfo/${ids.a2}`)).json()).toEqual([]);
+    });
+
+    it('lists what lies on a location', async () => {
+      expect((await get(`/api/umbuchung/${ids.main}`)).json()).toEqual([
+        { number: '100001', name: 'Kugelschreiber blau', amount: 50 },
+        { number: '100003', name: 'Textmarker gelb 4er', amount: 40 },
+      ]);
+      expect((await get(`/api/umbuchung/${ids.empty}`)).json()).toEqual([]);
+    });
+
+    it('lists pick places below their minimum with a source to take from', async () => {
+      const res = await get('/api/nachschub');
+      expect(res.statusCode).toBe(200);
+      const rows = res.json().data as { location: string; nummer: string }[];
+      expect(rows).toContainEqual({
+        locationId: ids.second,
+        location: 'A-01-01-02',
+        articleId: ids.a1,
+        nummer: '100001',
+        name: 'Kugelschreiber blau',
+        amount: 10,
+        minimum: 20,
+        missing: 10,
+        source: { locationId: ids.main, location: 'A-01-01-01', amount: 50 },
+      });
+      expect(rows.length).toBeGreaterThan(3);
+    });
+  });
+
+  describe('article rebooking', () => {
+    it('moves an amount, journals it, and keeps the invariants', async () => {
+      const res = await move(ids.main, ids.empty, ids.a3, 5);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+      expect(await stockOf(t.database.db, ids.main, ids.a3)).toBe(35);
+      expect(await stockOf(t.database.db, ids.empty, ids.a3)).toBe(5);
+      expect(await stockInvariantViolations(t.database.db)).toBe(0);
+    });
+
+    it('refuses more than the location holds, the same location twice, and bad amounts', async () => {
+      const tooMuch = await move(ids.second, ids.empty, ids.a1, 11);
+      expect(tooMuch.status).toBe(400);
+      expect(await tooMuch.json()).toEqual({
+        success: false,
+        message: 'Nicht genug Bestand: auf A-01-01-02 liegen nur 10 Stück von Artikel 100001.',
+      });
+      const same = await move(ids.second, ids.second, ids.a1, 1);
+      expect(same.status).toBe(400);
+      expect((await same.json()).message).toBe('Quell- und Ziel-Lagerplatz sind gleich.');
+      for (const amount of [0, -1, 1.5, 'x']) {
+        const res = await post('/api/umbuchung/artikel/', {
+          from: ids.second,
+          to: ids.empty,
+          article: ids.a1,
+          amount,
+        });
+        expect(res.status).toBe(400);
+        expect((await res.json()).message).toBe('Ungültige Eingabe im Feld "amount".');
+      }
+      const unknown = await move(999999, ids.empty, ids.a1, 1);
+      expect(unknown.status).toBe(404);
+      expect(await stockOf(t.database.db, ids.second, ids.a1)).toBe(10);
+    });
+
+    it('takes the oldest best-before first and keeps charge and MHD with the goods', async () => {
+      const db = t.database.db;
+      await db
+        .insertInto('stock')
+        .values([
+          { location_id: ids.lhm, article_id: ids.a2, charge: 'CH-NEU', mhd: '2027-06-30', amount: 10 },
+          { location_id: ids.lhm, article_id: ids.a2, charge: 'CH-ALT', mhd: '2026-12-31', amount: 4 },
+        ])
+        .execute();
+      await db
+        .insertInto('movements')
+        .values([
+          {
+            kind: 'korrektur',
+            article_id: ids.a2,
+            to_location_id: ids.lhm,
+            amount: 10,
+            charge: 'CH-NEU',
+            mhd: '2027-06-30',
+          },
+          {
+            kind: 'korrektur',
+            article_id: ids.a2,
+            to_location_id: ids.lhm,
+            amount: 4,
+            charge: 'CH-ALT',
+            mhd: '2026-12-31',
+          },
+        ])
+        .execute();
+      expect((await move(ids.lhm, ids.empty, ids.a2, 6)).status).toBe(200);
+      const target = await db
+        .selectFrom('stock')
+        .select(['charge', 'mhd', 'amount'])
+        .where('location_id', '=', ids.empty)
+        .where('article_id', '=', ids.a2)
+        .orderBy('mhd')
+        .execute();
+      expect(target).toEqual([
+        { charge: 'CH-ALT', mhd: '2026-12-31', amount: 4 },
+        { charge: 'CH-NEU', mhd: '2027-06-30', amount: 2 },
+      ]);
+      expect(await stockInvariantViolations(db)).toBe(0);
+    });
+
+    it('20 scanners moving the same stock at once: conserved, never negative, each booking journalled once', async () => {
+      const db = t.database.db;
+      const before = await totalOf(db, ids.a1);
+      const onMain = await stockOf(db, ids.main, ids.a1); // 50
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => move(ids.main, ids.second, ids.a1, 3)),
+      );
+      const ok = answers.filter((r) => r.status === 200).length;
+      const refused = answers.filter((r) => r.status === 400);
+      expect(ok).toBe(Math.floor(onMain / 3));
+      expect(ok + refused.length).toBe(20);
+      for (const res of refused)
+        expect((await res.json()).message).toMatch(
+          /^Nicht genug Bestand: auf A-01-01-01 liegen nur \d+ Stück/,
+        );
+      expect(await stockOf(db, ids.main, ids.a1)).toBe(onMain - ok * 3);
+      expect(await totalOf(db, ids.a1)).toBe(before);
+      const journal = await db
+        .selectFrom('movements')
+        .select(sql<number>`count(distinct request_key)::int`.as('n'))
+        .where('kind', '=', 'umlagerung')
+        .where('article_id', '=', ids.a1)
+        .where('from_location_id', '=', ids.main)
+        .executeTakeFirstOrThrow();
+      expect(journal.n).toBe(ok);
+      expect(await stockInvariantViolations(db)).toBe(0);
+    });
+
+    it('moves in both directions at once without deadlocks', async () => {
+      const db = t.database.db;
+      const before = await totalOf(db, ids.a1);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0 ? move(ids.second, ids.main, ids.a1, 1) : move(ids.main, ids.second, ids.a1, 1),
+        ),
+      );
+      for (const res of answers) expect(res.status).toBe(200);
+      expect(await totalOf(db, ids.a1)).toBe(before);
+      expect(await stockInvariantViolations(db)).toBe(0);
+    });
+
+    it('the same rebooking sent 5 times with one key, also at once, moves the stock once', async () => {
+      const db = t.database.db;
+      const key = randomUUID();
+      const from = await stockOf(db, ids.second, ids.a1);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => move(ids.second, ids.empty, ids.a1, 2, key)),
+      );
+      for (const res of answers) expect(res.status).toBe(200);
+      const again = await move(ids.second, ids.empty, ids.a1, 2, key);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await stockOf(db, ids.second, ids.a1)).toBe(from - 2);
+      const journal = await db.selectFrom('movements').select('id').where('request_key', '=', key).execute();
+      expect(journal).toHaveLength(1);
+    });
+  });
+
+  describe('whole-location rebooking', () => {
+    it('moves every article and answers a German message', async () => {
+      const db = t.database.db;
+      const to = await locationId(db, 'C-05-04-04');
+      const content = (await get(`/api/umbuchung/${ids.main}`)).json() as {
+        number: string;
+        amount: number;
+      }[];
+      expect(content.length).toBeGreaterThanOrEqual(2);
+      const res = await post('/api/umbuchung/', { from: ids.main, to });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        success: true,
+        message: `${content.length} Artikel von A-01-01-01 nach C-05-04-04 umgebucht.`,
+      });
+      expect((await get(`/api/umbuchung/${ids.main}`)).json()).toEqual([]);
+      const moved = (await get(`/api/umbuchung/${to}`)).json() as { number: string; amount: number }[];
+      for (const row of content)
+        expect(moved.find((m) => m.number === row.number)?.amount).toBeGreaterThanOrEqual(row.amount);
+      expect(await stockInvariantViolations(db)).toBe(0);
+    });
+
+    it('refuses an empty source, the same location, and a missing field', async () => {
+      const empty = await post('/api/umbuchung/', { from: ids.main, to: ids.second });
+      expect(empty.status).toBe(400);
+      expect((await empty.json()).message).toBe('Keine Artikel auf diesem Lagerplatz!');
+      expect((await post('/api/umbuchung/', { from: ids.second, to: ids.second })).status).toBe(400);
+      expect((await post('/api/umbuchung/', { from: ids.second })).status).toBe(400);
+    });
+
+    it('is one transaction: a failure midway leaves everything as before', async () => {
+      const db = t.database.db;
+      const from = await locationId(db, 'C-05-04-04');
+      const to = await locationId(db, 'C-05-04-03');
+      const before = await sql<{ location_id: number; article_id: number; amount: number }>`
+        select location_id, article_id, amount from stock where location_id in (${from}, ${to}) order by 1, 2, 3`.execute(
+        db,
+      );
+      const movementsBefore = await db
+        .selectFrom('movements')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      // Force a failure on the journal row of the last article the rebooking reaches.
+      await sql`create function fail_midway() returns trigger language plpgsql as $$
+        begin
+          if new.kind = 'umbuchung' and new.article_id = ${sql.lit(ids.a3)} then raise exception 'forced failure'; end if;
+          return new;
+        end $$`.execute(db);
+      await sql`create trigger fail_midway before insert on movements for each row execute function fail_midway()`.execute(
+        db,
+      );
+      try {
+        const key = randomUUID();
+        const res = await post('/api/umbuchung/', { from, to }, key);
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({
+          success: false,
+          message: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
+        });
+        const after = await sql<{ location_id: number; article_id: number; amount: number }>`
+          select location_id, article_id, amount from stock where location_id in (${from}, ${to}) order by 1, 2, 3`.execute(
+          db,
+        );
+        expect(after.rows).toEqual(before.rows);
+        const movementsAfter = await db
+          .selectFrom('movements')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
+        expect(movementsAfter.n).toBe(movementsBefore.n);
+        expect(
+          await db.selectFrom('idempotency').select('key').where('key', '=', key).execute(),
+        ).toHaveLength(0);
+      } finally {
+        await sql`drop trigger fail_midway on movements`.execute(db);
+        await sql`drop function fail_midway()`.execute(db);
+      }
+    });
+  });
+});
