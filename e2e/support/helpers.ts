@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo card (DESIGN §7): 'DEMOKARTE' 25 times, 225 characters. */
 export const DEMO_CARD = 'DEMOKARTE'.repeat(25);
@@ -31,4 +31,32 @@ export async function scan(page: Page, code: string): Promise<void> {
  */
 export async function saveReadmeScreenshot(page: Page, name: 'login' | 'menu' | 'inventur'): Promise<void> {
   if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `docs/screenshots/${name}.png` });
+}
+
+/** Sets the stock of an article on a location through the API (an inventory count), for a known start. */
+export async function setStock(page: Page, location: string, article: string, amount: number): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+  const headers = { authorization: `Bearer ${token}` };
+  const lp = await (await page.request.get(`/api/inventur/findlp/${location}`, { headers })).json();
+  const art = await (await page.request.get(`/api/inventur/findarticle/${article}`, { headers })).json();
+  const res = await page.request.post('/api/inventur/', {
+    headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+    data: { lp: lp.id, article: art.id, amount },
+  });
+  expect(res.status()).toBe(200);
+}
+
+export async function openBetaScreen(page: Page, label: string): Promise<void> {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Beta' }).click();
+  await page.getByRole('link', { name: label, exact: true }).click();
+}
+
+/**
+ * Waits until the field has the focus — as a worker sees the cursor move — and scans into it. (Scanning on
+ * before the previous lookup has answered is the keyboard-wedge work of a later issue.)
+ */
+export async function scanInto(page: Page, field: Locator, code: string): Promise<void> {
+  await expect(field).toBeFocused();
+  await scan(page, code);
 }

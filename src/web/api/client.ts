@@ -40,8 +40,11 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+/** Path parameters as the screen has them: ids as numbers, scans as text (all end up in the URL). */
+type PathParams<E extends Endpoint> = { [K in keyof z.input<E['params']>]: string | number };
+
 export interface CallOptions<E extends Endpoint> {
-  params?: z.input<E['params']>;
+  params?: PathParams<E>;
   body?: z.input<E['body']>;
   /** One key per user action: pass the same key again to retry that action later. */
   idempotencyKey?: string;

@@ -10,10 +10,18 @@ import { paths, type ScreenName, screens } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
+const ArtikelUmlagernScreen = lazy(() => import('../features/umlagern/artikel-umlagern-screen.tsx'));
+const UmbuchungScreen = lazy(() => import('../features/umbuchung/umbuchung-screen.tsx'));
+const LagercheckScreen = lazy(() => import('../features/lagercheck/lagercheck-screen.tsx'));
+const NachschubScreen = lazy(() => import('../features/nachschub/nachschub-screen.tsx'));
 
 /** Screens that exist; every other route of DESIGN §2a shows its heading and "comes later". */
 const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
   inventur: () => <InventurScreen />,
+  artikelumlagern: () => <ArtikelUmlagernScreen />,
+  umbuchung: () => <UmbuchungScreen />,
+  lagercheck: () => <LagercheckScreen />,
+  nachschub: () => <NachschubScreen />,
 };
 
 export function App() {

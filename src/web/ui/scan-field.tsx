@@ -6,6 +6,7 @@ interface ScanFieldProps {
   onScan: (text: string) => void;
   placeholder?: string;
   invalid?: boolean;
+  disabled?: boolean;
   inputMode?: 'text' | 'numeric';
 }
 
@@ -16,7 +17,10 @@ interface ScanFieldProps {
 export const ScanField = forwardRef<
   HTMLInputElement,
   ScanFieldProps & { value?: string; onChange?: (v: string) => void }
->(function ScanField({ label, onScan, placeholder, invalid, inputMode = 'text', value, onChange }, ref) {
+>(function ScanField(
+  { label, onScan, placeholder, invalid, disabled, inputMode = 'text', value, onChange },
+  ref,
+) {
   const id = useId();
   const [ownValue, setOwnValue] = useState('');
   const text = value ?? ownValue;
@@ -44,6 +48,7 @@ export const ScanField = forwardRef<
         enterKeyHint="enter"
         inputMode={inputMode}
         aria-invalid={invalid || undefined}
+        disabled={disabled}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />

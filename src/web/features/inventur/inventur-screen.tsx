@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  bookInventur,
-  findArticle,
-  findLp,
-  type InventurHistoryRow,
-  inventurHistory,
-} from '../../../contract/inventur.ts';
+import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
-import { ApiError } from '../../api/client.ts';
+import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
@@ -62,43 +56,26 @@ export default function InventurScreen() {
     else amountRef.current?.focus();
   }, [location, article]);
 
-  const showError = (error: unknown) => {
-    banner.showError(error instanceof Error ? error.message : texts.errors.network);
-  };
-
-  async function lookUpLocation(code: string) {
-    try {
-      const result = await api.call(findLp, { params: { code } });
-      if (!result.found || result.id === null) {
-        banner.showError(texts.lookup.locationNotFound(code));
-        setLocationText('');
-        return;
-      }
-      setLocation({ id: result.id, label: result.name ?? code });
-      setMissing((m) => ({ ...m, location: false }));
-    } catch (error) {
-      showError(error);
+  async function chooseLocation(code: string) {
+    const found = await lookUpLocation(code);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setLocationText('');
+      return;
     }
+    setLocation({ id: found.value.id, label: found.value.name });
+    setMissing((m) => ({ ...m, location: false }));
   }
 
-  async function lookUpArticle(scanned: string) {
-    try {
-      const result = await api.call(findArticle, { params: { number: scanned } });
-      if (result.count > 1) {
-        banner.showError(texts.lookup.articleAmbiguous(scanned));
-        setArticleText('');
-        return;
-      }
-      if (!result.found || result.id === null) {
-        banner.showError(texts.lookup.articleNotFound(scanned));
-        setArticleText('');
-        return;
-      }
-      setArticle({ id: result.id, label: `${result.nummer} ${result.name}` });
-      setMissing((m) => ({ ...m, article: false }));
-    } catch (error) {
-      showError(error);
+  async function chooseArticle(scanned: string) {
+    const found = await lookUpArticle(scanned);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setArticleText('');
+      return;
     }
+    setArticle({ id: found.value.id, label: `${found.value.nummer} ${found.value.name}` });
+    setMissing((m) => ({ ...m, article: false }));
   }
 
   async function submit() {
@@ -106,6 +83,7 @@ export default function InventurScreen() {
     if (!location || !article) {
       setMissing({ location: !location, article: !article });
       banner.showError(!location ? texts.inventur.chooseLocation : texts.inventur.chooseArticle);
+      (!location ? locationRef : articleRef).current?.focus();
       return;
     }
     const trimmed = amount.trim();
@@ -129,7 +107,7 @@ export default function InventurScreen() {
       setSuccess(true);
       void loadHistory();
     } catch (error) {
-      showError(error instanceof ApiError || error instanceof Error ? error : null);
+      banner.showError(messageOf(error));
     } finally {
       setBusy(false);
     }
@@ -155,7 +133,7 @@ export default function InventurScreen() {
           label={texts.inventur.location}
           value={locationText}
           onChange={setLocationText}
-          onScan={lookUpLocation}
+          onScan={chooseLocation}
           invalid={missing.location}
         />
       )}
@@ -174,7 +152,7 @@ export default function InventurScreen() {
           label={texts.inventur.article}
           value={articleText}
           onChange={setArticleText}
-          onScan={lookUpArticle}
+          onScan={chooseArticle}
           invalid={missing.article}
         />
       )}

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+
+/**
+ * Replenishment minimums, for the shift lead or IT:
+ *   npm run minimum -- set <Lagerplatz> <Artikelnummer> <Minimum>
+ *   npm run minimum -- remove <Lagerplatz> <Artikelnummer>
+ *   npm run minimum -- list
+ * Same DATABASE_URL / DATA_DIR as the server (with PGlite, stop the server first).
+ */
+const USAGE = `Usage:
+  npm run minimum -- set <location code> <article nummer> <minimum>
+  npm run minimum -- remove <location code> <article nummer>
+  npm run minimum -- list`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (!command || !['set', 'remove', 'list'].includes(command)) fail(USAGE);
+if (command === 'set' && rest.length !== 3) fail(USAGE);
+if (command === 'remove' && rest.length !== 2) fail(USAGE);
+if (command === 'list' && rest.length !== 0) fail(USAGE);
+const [code = '', nummer = '', minimumText = ''] = rest;
+const minimum = Number(minimumText);
+if (command === 'set' && (!/^\d+$/.test(minimumText) || minimum < 1 || minimum > 1_000_000)) {
+  fail(`The minimum must be a whole number from 1 to 1000000, got "${minimumText}".`);
+}
+
+let exitCode = 0;
+const handle = await openDatabase(loadConfig()).catch((error: unknown) =>
+  fail(String(error instanceof Error ? error.message : error)),
+);
+try {
+  const db = handle.db;
+  if (command === 'list') {
+    const { rows } = await sql<{ code: string; nummer: string; minimum: number; amount: number }>`
+      select l.code, a.nummer, m.minimum,
+             coalesce((select sum(s.amount) from stock s where s.location_id = m.location_id and s.article_id = m.article_id), 0)::int as amount
+      from replenishment_minimums m join locations l on l.id = m.location_id join articles a on a.id = m.article_id
+      order by l.code, a.nummer`.execute(db);
+    for (const r of rows)
+      console.log(
+        `${r.code}\t${r.nummer}\tminimum ${r.minimum}\tstock ${r.amount}${r.amount < r.minimum ? '\tBELOW' : ''}`,
+      );
+    console.log(`${rows.length} minimums.`);
+  } else {
+    const location = await db
+      .selectFrom('locations')
+      .select('id')
+      .where('code', '=', code)
+      .executeTakeFirst();
+    const article = await db
+      .selectFrom('articles')
+      .select('id')
+      .where('nummer', '=', nummer)
+      .executeTakeFirst();
+    if (!location) {
+      console.error(`No location with the code "${code}".`);
+      exitCode = 1;
+    } else if (!article) {
+      console.error(`No article with the nummer "${nummer}".`);
+      exitCode = 1;
+    } else if (command === 'set') {
+      await db
+        .insertInto('replenishment_minimums')
+        .values({ location_id: location.id, article_id: article.id, minimum })
+        .onConflict((oc) => oc.columns(['location_id', 'article_id']).doUpdateSet({ minimum }))
+        .execute();
+      console.log(`Minimum of ${nummer} on ${code} is now ${minimum}.`);
+    } else {
+      const result = await db
+        .deleteFrom('replenishment_minimums')
+        .where('location_id', '=', location.id)
+        .where('article_id', '=', article.id)
+        .executeTakeFirst();
+      console.log(
+        result.numDeletedRows > 0n
+          ? `Minimum of ${nummer} on ${code} removed.`
+          : `${nummer} on ${code} had no minimum.`,
+      );
+    }
+  }
+} finally {
+  await handle.close();
+}
+process.exit(exitCode);

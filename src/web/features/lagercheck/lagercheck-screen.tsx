@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { texts } from '../../../contract/texts.ts';
+import { locationContent } from '../../../contract/umbuchung.ts';
+import { api } from '../../api/api.ts';
+import { lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
+import { ScanField } from '../../ui/scan-field.tsx';
+
+/**
+ * Lagerplatzprüfung (SPEC §2): scan a location, see what lies there. The field empties and keeps the focus,
+ * so the next location is scanned without touching the screen.
+ */
+export default function LagercheckScreen() {
+  const banner = useBanner();
+  const [text, setText] = useState('');
+  const [shown, setShown] = useState<{ code: string; rows: ContentRow[] } | null>(null);
+  const fieldRef = useRef<HTMLInputElement>(null);
+  useEffect(() => fieldRef.current?.focus(), []);
+
+  async function check(code: string) {
+    setText('');
+    fieldRef.current?.focus();
+    const found = await lookUpLocation(code);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setShown(null);
+      return;
+    }
+    try {
+      const rows = await api.call(locationContent, { params: { lpId: found.value.id } });
+      setShown({ code: found.value.name, rows });
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  return (
+    <div className="stack">
+      <ScanField
+        ref={fieldRef}
+        label={texts.lagercheck.location}
+        value={text}
+        onChange={setText}
+        onScan={check}
+      />
+      {shown && <LocationContentTable heading={texts.lagercheck.contentOf(shown.code)} rows={shown.rows} />}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { texts } from '../../../contract/texts.ts';
+import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
+import { api } from '../../api/api.ts';
+import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
+import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+
+/** Whole-location rebooking (SPEC §2): everything on one location goes to another, after a native confirm. */
+export default function UmbuchungScreen() {
+  const banner = useBanner();
+  const [from, setFrom] = useState<FoundLocation | null>(null);
+  const [to, setTo] = useState<FoundLocation | null>(null);
+  const [fromText, setFromText] = useState('');
+  const [toText, setToText] = useState('');
+  const [content, setContent] = useState<ContentRow[] | null>(null);
+  const [missing, setMissing] = useState({ from: false, to: false });
+  const [busy, setBusy] = useState(false);
+  const moveKey = useRef(crypto.randomUUID());
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!from) fromRef.current?.focus();
+    else if (!to) toRef.current?.focus();
+  }, [from, to]);
+
+  async function chooseFrom(code: string) {
+    const found = await lookUpLocation(code);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setFromText('');
+      return;
+    }
+    setFrom(found.value);
+    setMissing((m) => ({ ...m, from: false }));
+    try {
+      setContent(await api.call(locationContent, { params: { lpId: found.value.id } }));
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function chooseTo(code: string) {
+    const found = await lookUpLocation(code);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setToText('');
+      return;
+    }
+    setTo(found.value);
+    setMissing((m) => ({ ...m, to: false }));
+  }
+
+  async function submit() {
+    if (busy) return;
+    if (!from || !to) {
+      setMissing({ from: !from, to: !to });
+      banner.showError(texts.umbuchung.bothNeeded);
+      (!from ? fromRef : toRef).current?.focus();
+      return;
+    }
+    if (from.id === to.id) {
+      banner.showError(texts.umlagern.sameLocation);
+      return;
+    }
+    if (!window.confirm(texts.umbuchung.confirm(from.name, to.name))) return;
+    setBusy(true);
+    try {
+      const answer = await api.call(moveLocation, {
+        body: { from: from.id, to: to.id },
+        idempotencyKey: moveKey.current,
+        on401: 'scan',
+      });
+      moveKey.current = crypto.randomUUID();
+      window.alert(answer.message);
+      setFrom(null);
+      setTo(null);
+      setFromText('');
+      setToText('');
+      setContent(null);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      {from ? (
+        <LockedValue
+          label={texts.umbuchung.from}
+          value={from.name}
+          onClear={() => {
+            setFrom(null);
+            setFromText('');
+            setContent(null);
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={fromRef}
+          label={texts.umbuchung.from}
+          value={fromText}
+          onChange={setFromText}
+          onScan={chooseFrom}
+          invalid={missing.from}
+        />
+      )}
+      {to ? (
+        <LockedValue
+          label={texts.umbuchung.to}
+          value={to.name}
+          onClear={() => {
+            setTo(null);
+            setToText('');
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={toRef}
+          label={texts.umbuchung.to}
+          value={toText}
+          onChange={setToText}
+          onScan={chooseTo}
+          invalid={missing.to}
+        />
+      )}
+      <button type="button" className="button" disabled={busy} onClick={submit}>
+        {texts.umbuchung.submit}
+      </button>
+      {content && <LocationContentTable heading={texts.umbuchung.contentHeading} rows={content} />}
+    </div>
+  );
+}

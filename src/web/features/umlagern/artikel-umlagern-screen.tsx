@@ -1,0 +1,316 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { texts } from '../../../contract/texts.ts';
+import { articleInfo, checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
+import { api } from '../../api/api.ts';
+import {
+  type FoundArticle,
+  type FoundLocation,
+  lookUpArticle,
+  lookUpLocation,
+  messageOf,
+} from '../../api/lookups.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
+
+type InfoRow = { kurzbezeichnung: string; lagertyp: string; amount: number };
+type Missing = { article: boolean; source: boolean; amount: boolean; target: boolean };
+const NONE_MISSING: Missing = { article: false, source: false, amount: false, target: false };
+
+/**
+ * Article rebooking (SPEC §2, §4): article → source location → amount ('Setzen') → target → confirm.
+ * Each field locks after a successful lookup; X clears it. The idempotency key lives until the move succeeded.
+ */
+export default function ArtikelUmlagernScreen() {
+  const banner = useBanner();
+  const [article, setArticle] = useState<FoundArticle | null>(null);
+  const [source, setSource] = useState<FoundLocation | null>(null);
+  const [target, setTarget] = useState<FoundLocation | null>(null);
+  const [typed, setTexts] = useState({ article: '', source: '', target: '' });
+  const [amount, setAmount] = useState('');
+  const [amountSet, setAmountSet] = useState(false);
+  const [maxAmount, setMaxAmount] = useState<number | null>(null);
+  const [info, setInfo] = useState<InfoRow[] | null>(null);
+  const [missing, setMissing] = useState<Missing>(NONE_MISSING);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const moveKey = useRef(crypto.randomUUID());
+  const articleRef = useRef<HTMLInputElement>(null);
+  const sourceRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const targetRef = useRef<HTMLInputElement>(null);
+
+  const setText = (field: keyof typeof typed, value: string) => setTexts((t) => ({ ...t, [field]: value }));
+
+  // Focus goes to the next thing to do.
+  useEffect(() => {
+    if (confirming) return;
+    if (!article) articleRef.current?.focus();
+    else if (!source) sourceRef.current?.focus();
+    else if (!amountSet) amountRef.current?.focus();
+    else if (!target) targetRef.current?.focus();
+  }, [article, source, amountSet, target, confirming]);
+
+  const resetAmount = useCallback(() => {
+    setAmount('');
+    setAmountSet(false);
+  }, []);
+
+  async function chooseArticle(scanned: string) {
+    const found = await lookUpArticle(scanned);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setText('article', '');
+      return;
+    }
+    // The bound first, then the lock: focus moves on only when the amount field knows its maximum.
+    if (source) await loadMax(source, found.value);
+    setArticle(found.value);
+    setMissing((m) => ({ ...m, article: false }));
+    try {
+      setInfo(await api.call(articleInfo, { params: { articleId: found.value.id } }));
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function loadMax(location: FoundLocation, chosen: FoundArticle) {
+    try {
+      const { amount: max } = await api.call(checkLpArticle, {
+        params: { lpId: location.id, articleId: chosen.id },
+      });
+      setMaxAmount(max);
+      if (max === 0) banner.showError(texts.umlagern.nothingOnSource);
+    } catch (error) {
+      setMaxAmount(null);
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function chooseSource(code: string) {
+    const found = await lookUpLocation(code);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setText('source', '');
+      return;
+    }
+    if (article) await loadMax(found.value, article);
+    setSource(found.value);
+    setMissing((m) => ({ ...m, source: false }));
+  }
+
+  async function chooseTarget(code: string) {
+    const found = await lookUpLocation(code);
+    if (!found.ok) {
+      banner.showError(found.message);
+      setText('target', '');
+      return;
+    }
+    if (source && found.value.id === source.id) {
+      banner.showError(texts.umlagern.sameLocation);
+      setText('target', '');
+      return;
+    }
+    setTarget(found.value);
+    setMissing((m) => ({ ...m, target: false }));
+  }
+
+  function setAmountNow() {
+    const max = maxAmount ?? 0;
+    const value = Number(amount.trim());
+    if (!/^\d+$/.test(amount.trim()) || value < 1 || value > max) {
+      banner.showError(texts.umlagern.amountRange(max));
+      amountRef.current?.focus();
+      return;
+    }
+    setAmountSet(true);
+    setMissing((m) => ({ ...m, amount: false }));
+  }
+
+  function submit() {
+    if (!article || !source || !amountSet || !target) {
+      setMissing({ article: !article, source: !source, amount: !amountSet, target: !target });
+      banner.showError(texts.umlagern.missingFields);
+      (!article ? articleRef : !source ? sourceRef : !amountSet ? amountRef : targetRef).current?.focus();
+      return;
+    }
+    setConfirming(true);
+  }
+
+  async function book() {
+    if (!article || !source || !target || busy) return;
+    setConfirming(false);
+    setBusy(true);
+    try {
+      await api.call(moveArticle, {
+        body: { from: source.id, to: target.id, article: article.id, amount: Number(amount) },
+        idempotencyKey: moveKey.current,
+        on401: 'scan',
+      });
+      moveKey.current = crypto.randomUUID();
+      setArticle(null);
+      setSource(null);
+      setTarget(null);
+      setTexts({ article: '', source: '', target: '' });
+      resetAmount();
+      setMaxAmount(null);
+      setInfo(null);
+      setSuccess(true);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const endSuccess = useCallback(() => setSuccess(false), []);
+  const amountEnabled = article !== null && source !== null;
+
+  return (
+    <div className="stack">
+      {success && <SuccessFlash text={texts.umlagern.success} onDone={endSuccess} />}
+      {article ? (
+        <LockedValue
+          label={texts.umlagern.article}
+          value={`${article.nummer} ${article.name}`}
+          onClear={() => {
+            setArticle(null);
+            setText('article', '');
+            setInfo(null);
+            setMaxAmount(null);
+            resetAmount();
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={articleRef}
+          label={texts.umlagern.article}
+          value={typed.article}
+          onChange={(v) => setText('article', v)}
+          onScan={chooseArticle}
+          invalid={missing.article}
+        />
+      )}
+      {source ? (
+        <LockedValue
+          label={texts.umlagern.source}
+          value={source.name}
+          onClear={() => {
+            setSource(null);
+            setText('source', '');
+            setMaxAmount(null);
+            resetAmount();
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={sourceRef}
+          label={texts.umlagern.source}
+          value={typed.source}
+          onChange={(v) => setText('source', v)}
+          onScan={chooseSource}
+          invalid={missing.source}
+        />
+      )}
+      {amountSet ? (
+        <LockedValue label={texts.umlagern.amount} value={amount} onClear={resetAmount} />
+      ) : (
+        <form
+          noValidate
+          className={`field${missing.amount ? ' field--invalid' : ''}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            setAmountNow();
+          }}
+        >
+          <label htmlFor="umlagern-amount">
+            {texts.umlagern.amount}
+            {maxAmount !== null && amountEnabled ? ` (${texts.umlagern.maxAmount(maxAmount)})` : ''}
+          </label>
+          <div className="inline">
+            <input
+              ref={amountRef}
+              id="umlagern-amount"
+              className="scan-input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxAmount ?? undefined}
+              autoComplete="off"
+              disabled={!amountEnabled}
+              aria-invalid={missing.amount || undefined}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            <button type="submit" className="button button--inline" disabled={!amountEnabled}>
+              {texts.umlagern.setAmount}
+            </button>
+          </div>
+        </form>
+      )}
+      {target ? (
+        <LockedValue
+          label={texts.umlagern.target}
+          value={target.name}
+          onClear={() => {
+            setTarget(null);
+            setText('target', '');
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={targetRef}
+          label={texts.umlagern.target}
+          value={typed.target}
+          onChange={(v) => setText('target', v)}
+          onScan={chooseTarget}
+          invalid={missing.target}
+          disabled={!amountSet}
+        />
+      )}
+      <button type="button" className="button" disabled={busy} onClick={submit}>
+        {texts.umlagern.submit}
+      </button>
+      {confirming && article && source && target && (
+        <ConfirmDialog
+          title={texts.umlagern.confirmTitle}
+          confirmLabel={texts.umlagern.confirm}
+          cancelLabel={texts.umlagern.cancel}
+          onConfirm={book}
+          onCancel={() => setConfirming(false)}
+        >
+          {texts.umlagern.confirmBody(Number(amount), article.nummer, source.name, target.name)}
+        </ConfirmDialog>
+      )}
+      {info && (
+        <section aria-labelledby="article-info">
+          <h2 id="article-info">{texts.umlagern.infoHeading}</h2>
+          {info.length === 0 ? (
+            <p className="hint">{texts.lookup.articleOnNoLocation}</p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{texts.umlagern.infoLocation}</th>
+                  <th>{texts.umlagern.infoType}</th>
+                  <th className="number">{texts.umlagern.infoAmount}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {info.map((row) => (
+                  <tr key={row.kurzbezeichnung}>
+                    <td>{row.kurzbezeichnung}</td>
+                    <td>{row.lagertyp}</td>
+                    <td className="number">{row.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
