@@ -200,6 +200,10 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
 
     it('moves in both directions at once without deadlocks', async () => {
       const db = t.database.db;
+      // Enough on both sides that no move can run short, whatever order they land in.
+      expect((await move(ids.second, ids.main, ids.a1, 20)).status).toBe(200);
+      expect(await stockOf(db, ids.main, ids.a1)).toBeGreaterThanOrEqual(10);
+      expect(await stockOf(db, ids.second, ids.a1)).toBeGreaterThanOrEqual(10);
       const before = await totalOf(db, ids.a1);
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
