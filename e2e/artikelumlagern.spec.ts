@@ -128,11 +128,28 @@ test('a network failure keeps every field and the retry books once', async ({ pa
     'A-02-01-03',
   ]);
   await page.unroute('**/api/umbuchung/artikel/');
+  const keys: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/umbuchung/artikel/'))
+      keys.push(request.headers()['x-idempotency-key'] ?? '');
+  });
   await page.getByRole('button', { name: 'Umlagern', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Umlagern' }).click();
   await expect(page.getByRole('status')).toHaveText(/Umgelagert!/);
-  await scan(page, '100004');
+  await scanInto(page, articleField(page), '100004');
   await expect(
     page.getByRole('region', { name: 'Lagerplätze des Artikels' }).getByRole('row', { name: /A-02-01-01/ }),
   ).toContainText('9');
+
+  // The next move is a new action with a new idempotency key.
+  await scanInto(page, sourceField(page), 'A-02-01-01');
+  await expect(amountField(page)).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await scanInto(page, targetField(page), 'A-02-01-03');
+  await page.getByRole('button', { name: 'Umlagern', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Umlagern' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Umgelagert!/);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).not.toBe(keys[0]);
 });
