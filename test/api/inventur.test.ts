@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { stockInvariantViolations } from '../support/stock.ts';
 
 describe.each(databaseKinds())('Inventur API on %s', (kind) => {
   let t: TestApp;
@@ -56,20 +57,7 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
       .executeTakeFirstOrThrow();
     return row.amount;
   };
-  /** Stock per location/article must equal the sum of the journal, always. */
-  const journalAgreesWithStock = async () => {
-    const { rows } = await sql<{ n: number }>`
-      with journal as (
-        select to_location_id as location_id, article_id, amount from movements where to_location_id is not null
-        union all
-        select from_location_id, article_id, -amount from movements where from_location_id is not null
-      ),
-      expected as (select location_id, article_id, sum(amount)::int as amount from journal group by 1, 2),
-      actual as (select location_id, article_id, sum(amount)::int as amount from stock group by 1, 2)
-      select count(*)::int as n from expected e full join actual a using (location_id, article_id)
-      where coalesce(e.amount, 0) <> coalesce(a.amount, 0)`.execute(t.database.db);
-    return rows[0]?.n === 0;
-  };
+  const journalAgreesWithStock = async () => (await stockInvariantViolations(t.database.db)) === 0;
 
   describe('finding an article', () => {
     it('finds it by nummer', async () => {

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { addStock, firstOut, journal, lockStockRows, takeStock } from '../../domain/stock.ts';
 import { badRequest } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
@@ -76,14 +77,7 @@ export async function inventurBuchen(
   if (!article) throw badRequest(texts.inventur.unknownArticle);
 
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
-  const rows = await db
-    .selectFrom('stock')
-    .select(['id', 'amount', 'charge', 'mhd'])
-    .where('location_id', '=', input.lp)
-    .where('article_id', '=', input.article)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await lockStockRows(db, input.article, [input.lp]);
   const previous = rows.reduce((sum, row) => sum + row.amount, 0);
 
   await db
@@ -99,58 +93,35 @@ export async function inventurBuchen(
     .execute();
 
   const delta = input.amount - previous;
-  if (delta === 0) return;
-  const journal = {
+  const booking = {
     kind: 'inventur' as const,
     article_id: input.article,
     user_id: input.userId,
     request_key: input.requestKey,
   };
-
   if (delta > 0) {
-    // More than expected: add it to the plain (no charge, no MHD) stock row.
-    await db
-      .insertInto('stock')
-      .values({ location_id: input.lp, article_id: input.article, charge: null, mhd: null, amount: delta })
-      .onConflict((oc) =>
-        oc
-          .constraint('stock_slot_unique')
-          .doUpdateSet({ amount: sql`stock.amount + excluded.amount`, updated_at: sql`now()` }),
-      )
-      .execute();
-    await db
-      .insertInto('movements')
-      .values({ ...journal, to_location_id: input.lp, amount: delta })
-      .execute();
+    // More than expected: it goes to the plain (no charge, no MHD) stock row.
+    await addStock(db, { location_id: input.lp, article_id: input.article, charge: null, mhd: null }, delta);
+    await journal(db, { ...booking, to_location_id: input.lp, amount: delta });
     return;
   }
 
-  // Less than expected: take the missing amount off the rows, oldest MHD first, each journalled.
+  // Less than expected (or the same: nothing to do): take the difference off, oldest MHD first.
   let missing = -delta;
-  const oldestFirst = [...rows].sort(
-    (a, b) => (a.mhd ?? '9999').localeCompare(b.mhd ?? '9999') || a.id - b.id,
-  );
-  for (const row of oldestFirst) {
+  for (const row of [...rows].sort(firstOut)) {
     if (missing === 0) break;
     const take = Math.min(row.amount, missing);
     if (take === 0) continue;
     missing -= take;
-    await db
-      .updateTable('stock')
-      .set({ amount: row.amount - take, updated_at: sql`now()` })
-      .where('id', '=', row.id)
-      .execute();
-    await db
-      .insertInto('movements')
-      .values({ ...journal, from_location_id: input.lp, amount: take, charge: row.charge, mhd: row.mhd })
-      .execute();
+    await takeStock(db, row, take);
+    await journal(db, {
+      ...booking,
+      from_location_id: input.lp,
+      amount: take,
+      charge: row.charge,
+      mhd: row.mhd,
+    });
   }
-  await db
-    .deleteFrom('stock')
-    .where('location_id', '=', input.lp)
-    .where('article_id', '=', input.article)
-    .where('amount', '=', 0)
-    .execute();
 }
 
 /** The user's latest 20 counts, newest first. */

@@ -1,17 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { addStock, firstOut, journal, lockStockRows, takeStock } from '../../domain/stock.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
-
-interface StockRow {
-  id: number;
-  location_id: number;
-  amount: number;
-  charge: string | null;
-  mhd: string | null;
-}
 
 async function lagerplatz(db: Db, id: number): Promise<{ id: number; code: string; name: string }> {
   const location = await db
@@ -79,43 +72,6 @@ export async function lagerplatzInhalt(db: Db, lpId: number) {
 }
 
 /**
- * Locks the stock rows of one article on the given locations, always in the same order (location id, row
- * id), so two bookings in opposite directions wait for each other instead of deadlocking.
- */
-async function lockRows(db: Db, articleId: number, locationIds: number[]): Promise<StockRow[]> {
-  return db
-    .selectFrom('stock')
-    .select(['id', 'location_id', 'amount', 'charge', 'mhd'])
-    .where('article_id', '=', articleId)
-    .where('location_id', 'in', locationIds)
-    .orderBy('location_id')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-async function addStock(
-  db: Db,
-  slot: { location_id: number; article_id: number; charge: string | null; mhd: string | null },
-  amount: number,
-): Promise<void> {
-  await db
-    .insertInto('stock')
-    .values({ ...slot, amount })
-    .onConflict((oc) =>
-      oc
-        .constraint('stock_slot_unique')
-        .doUpdateSet({ amount: sql`stock.amount + excluded.amount`, updated_at: sql`now()` }),
-    )
-    .execute();
-}
-
-/** Oldest best-before first, rows without MHD last: what leaves a location first. */
-function firstOut(a: StockRow, b: StockRow): number {
-  return (a.mhd ?? '9999-12-31').localeCompare(b.mhd ?? '9999-12-31') || a.id - b.id;
-}
-
-/**
  * Moves an amount of one article from one location to another, in one transaction: the source rows are
  * locked, the amount checked against what is there, taken off oldest MHD first (keeping charge and MHD),
  * added to the target and journalled part by part.
@@ -136,7 +92,7 @@ export async function artikelUmlagern(
   await lagerplatz(db, input.to);
   const article = await artikel(db, input.article);
 
-  const rows = await lockRows(db, input.article, [input.from, input.to]);
+  const rows = await lockStockRows(db, input.article, [input.from, input.to]);
   const sourceRows = rows.filter((r) => r.location_id === input.from && r.amount > 0).sort(firstOut);
   const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
   if (input.amount > available)
@@ -147,37 +103,21 @@ export async function artikelUmlagern(
     if (remaining === 0) break;
     const take = Math.min(row.amount, remaining);
     remaining -= take;
-    await db
-      .updateTable('stock')
-      .set({ amount: row.amount - take, updated_at: sql`now()` })
-      .where('id', '=', row.id)
-      .execute();
-    await addStock(
-      db,
-      { location_id: input.to, article_id: input.article, charge: row.charge, mhd: row.mhd },
-      take,
-    );
-    await db
-      .insertInto('movements')
-      .values({
-        kind: 'umlagerung',
-        article_id: input.article,
-        from_location_id: input.from,
-        to_location_id: input.to,
-        amount: take,
-        charge: row.charge,
-        mhd: row.mhd,
-        user_id: input.userId,
-        request_key: input.requestKey,
-      })
-      .execute();
+    await takeStock(db, row, take);
+    const slot = { location_id: input.to, article_id: input.article, charge: row.charge, mhd: row.mhd };
+    await addStock(db, slot, take);
+    await journal(db, {
+      kind: 'umlagerung',
+      article_id: input.article,
+      from_location_id: input.from,
+      to_location_id: input.to,
+      amount: take,
+      charge: row.charge,
+      mhd: row.mhd,
+      user_id: input.userId,
+      request_key: input.requestKey,
+    });
   }
-  await db
-    .deleteFrom('stock')
-    .where('location_id', '=', input.from)
-    .where('article_id', '=', input.article)
-    .where('amount', '=', 0)
-    .execute();
 }
 
 /** Moves everything on one location to another, all articles in one transaction. */
@@ -208,20 +148,17 @@ export async function lagerplatzUmbuchen(
       { location_id: input.to, article_id: row.article_id, charge: row.charge, mhd: row.mhd },
       row.amount,
     );
-    await db
-      .insertInto('movements')
-      .values({
-        kind: 'umbuchung',
-        article_id: row.article_id,
-        from_location_id: input.from,
-        to_location_id: input.to,
-        amount: row.amount,
-        charge: row.charge,
-        mhd: row.mhd,
-        user_id: input.userId,
-        request_key: input.requestKey,
-      })
-      .execute();
+    await journal(db, {
+      kind: 'umbuchung',
+      article_id: row.article_id,
+      from_location_id: input.from,
+      to_location_id: input.to,
+      amount: row.amount,
+      charge: row.charge,
+      mhd: row.mhd,
+      user_id: input.userId,
+      request_key: input.requestKey,
+    });
   }
   await db.deleteFrom('stock').where('location_id', '=', input.from).execute();
   const articles = new Set(moving.map((r) => r.article_id)).size;

@@ -4,6 +4,7 @@ import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
@@ -181,33 +182,21 @@ export default function InventurScreen() {
           {texts.inventur.submit}
         </button>
       </form>
-      <section aria-labelledby="inventur-history">
-        <h2 id="inventur-history">{texts.inventur.historyHeading}</h2>
-        {history.length === 0 ? (
-          <p className="hint">{texts.inventur.historyEmpty}</p>
-        ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{texts.inventur.historyTime}</th>
-                <th>{texts.inventur.historyArticle}</th>
-                <th>{texts.inventur.historyLp}</th>
-                <th className="number">{texts.inventur.historyAmount}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((row) => (
-                <tr key={`${row.time}-${row.article}-${row.lp}`}>
-                  <td>{formatTime(row.time)}</td>
-                  <td title={row.articleName}>{row.article}</td>
-                  <td>{row.lp}</td>
-                  <td className="number">{row.amount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <DataTable
+        heading={texts.inventur.historyHeading}
+        empty={texts.inventur.historyEmpty}
+        rows={history}
+        rowKey={(row, index) => `${row.time}-${index}`}
+        columns={[
+          { header: texts.inventur.historyTime, cell: (row) => formatTime(row.time) },
+          {
+            header: texts.inventur.historyArticle,
+            cell: (row) => <span title={row.articleName}>{row.article}</span>,
+          },
+          { header: texts.inventur.historyLp, cell: (row) => row.lp },
+          { header: texts.inventur.historyAmount, cell: (row) => row.amount, numeric: true },
+        ]}
+      />
     </div>
   );
 }

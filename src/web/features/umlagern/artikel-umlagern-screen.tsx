@@ -11,6 +11,7 @@ import {
 } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
@@ -285,31 +286,17 @@ export default function ArtikelUmlagernScreen() {
         </ConfirmDialog>
       )}
       {info && (
-        <section aria-labelledby="article-info">
-          <h2 id="article-info">{texts.umlagern.infoHeading}</h2>
-          {info.length === 0 ? (
-            <p className="hint">{texts.lookup.articleOnNoLocation}</p>
-          ) : (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{texts.umlagern.infoLocation}</th>
-                  <th>{texts.umlagern.infoType}</th>
-                  <th className="number">{texts.umlagern.infoAmount}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {info.map((row) => (
-                  <tr key={row.kurzbezeichnung}>
-                    <td>{row.kurzbezeichnung}</td>
-                    <td>{row.lagertyp}</td>
-                    <td className="number">{row.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <DataTable
+          heading={texts.umlagern.infoHeading}
+          empty={texts.lookup.articleOnNoLocation}
+          rows={info}
+          rowKey={(row) => row.kurzbezeichnung}
+          columns={[
+            { header: texts.umlagern.infoLocation, cell: (row) => row.kurzbezeichnung },
+            { header: texts.umlagern.infoType, cell: (row) => row.lagertyp },
+            { header: texts.umlagern.infoAmount, cell: (row) => row.amount, numeric: true },
+          ]}
+        />
       )}
     </div>
   );

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  numeric?: boolean;
+}
+
+/**
+ * A titled list of rows, or a hint when there are none. The section is named by its heading, so a test or
+ * a screen reader finds "Letzte Scans" or "Inhalt von A-01-01-01" by that name.
+ */
+export function DataTable<Row>({
+  heading,
+  empty,
+  columns,
+  rows,
+  rowKey,
+}: {
+  heading: string;
+  empty: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+}) {
+  return (
+    <section aria-label={heading}>
+      <h2>{heading}</h2>
+      {rows.length === 0 ? (
+        <p className="hint">{empty}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} className={c.numeric ? 'number' : undefined}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row, index)}>
+                {columns.map((c) => (
+                  <td key={c.header} className={c.numeric ? 'number' : undefined}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
