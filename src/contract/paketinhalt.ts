@@ -32,13 +32,19 @@ export const packageContent = endpoint({
   response: z.object({ data: deliveryNote }),
 });
 
-/** Marks every line of the note as completely scanned (journalled with the user). */
+/**
+ * Marks every line of the note as completely scanned, journalled with the user. `code` is what was scanned:
+ * only the server knows the configured code (CHEAT_CODE), so it is never part of the web app.
+ */
 export const packageContentCheat = endpoint({
   name: 'packageContentCheat',
   method: 'PUT',
   path: '/api/packagecontent/cheat',
-  body: z.object({ id }),
-  response: successOnly,
+  body: z.object({ id, code: z.string().min(1).max(200) }),
+  response: z.object({
+    success: z.literal(true),
+    data: z.object({ paketinhalt: z.array(packageContentRow) }),
+  }),
 });
 
 /** One item scan at the packing station. */

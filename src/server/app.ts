@@ -6,7 +6,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
+import { kartonagenRoutes } from './features/kartonagen/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
+import { paketausgangRoutes } from './features/paketausgang/routes.ts';
+import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
 import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -79,12 +82,18 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     inventurRoutes(api, deps);
     umbuchungRoutes(api, deps);
     nachschubRoutes(api, deps);
+    paketinhaltRoutes(api, deps);
+    kartonagenRoutes(api, deps);
+    paketausgangRoutes(api, deps);
   });
 
-  await registerWebApp(app, config.webDir, csrf);
+  await registerWebApp(app, config, csrf);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) return app.sendIndexHtml(reply);
+    // A missing file is a 404, not the web app: only page paths answer index.html.
+    const isFile = /^\/(images|assets)\//.test(request.url);
+    if (!isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD'))
+      return app.sendIndexHtml(reply);
     return reply.code(404).send({ success: false, message: texts.errors.routeNotFound });
   });
 

@@ -61,6 +61,20 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  CHEAT_CODE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '') return null;
+      if (raw.trim().length < 6 || raw.length > 200) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'CHEAT_CODE must be 6 to 200 characters (or unset to switch it off)',
+        });
+        return z.NEVER;
+      }
+      return raw.trim();
+    }),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
@@ -84,8 +98,12 @@ export interface Config {
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Scanned at the packing station, completes a delivery note at once (journalled). null: switched off. */
+  cheatCode: string | null;
   /** Built web app (index.html + assets). */
   webDir: string;
+  /** Carton and carrier pictures, served at /images/. */
+  imagesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -116,7 +134,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    cheatCode: e.CHEAT_CODE,
     webDir: path.join(projectRoot, 'dist/web'),
+    imagesDir: path.join(projectRoot, 'assets/images'),
   };
 }
 

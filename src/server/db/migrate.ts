@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initialSchema from './migrations/2026-11-23-01-initial-schema.ts';
 import * as replenishmentMinimums from './migrations/2026-11-23-02-replenishment-minimums.ts';
+import * as packingEvents from './migrations/2026-11-23-03-packing-events.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '2026-11-23-01-initial-schema': initialSchema,
   '2026-11-23-02-replenishment-minimums': replenishmentMinimums,
+  '2026-11-23-03-packing-events': packingEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -181,7 +181,16 @@ export interface ShipmentsTable {
   id: Generated<number>;
   tracking: string;
   delivery_note_id: number | null;
-  carrier: string;
+  /** Image name of the carrier; null: derived from the tracking number. */
+  carrier: string | null;
+}
+
+export interface DeliveryNoteEventsTable {
+  id: Generated<number>;
+  delivery_note_id: number;
+  kind: 'abkuerzung' | 'klaerfall' | 'kartonagen';
+  user_id: number;
+  at: CreatedAt;
 }
 
 export interface ParcelScansTable {
@@ -257,6 +266,7 @@ export interface Database {
   idempotency: IdempotencyTable;
   settings: SettingsTable;
   replenishment_minimums: ReplenishmentMinimumsTable;
+  delivery_note_events: DeliveryNoteEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

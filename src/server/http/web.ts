@@ -11,7 +11,26 @@ const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
  * reach every scanner at the next load) and rendered with a fresh CSRF token. Any other GET outside /api
  * answers index.html, so a deep link or a reload on any screen works.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string, csrf: CsrfTokens): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  dirs: { webDir: string; imagesDir: string },
+  csrf: CsrfTokens,
+): Promise<void> {
+  const { webDir, imagesDir } = dirs;
+  // Carton and carrier pictures (/images/kartonagen/{id}.jpg, /images/carrier/{carrier}.jpg). Operators may
+  // add files while the server runs, so they are looked up per request; @fastify/static refuses traversal.
+  if (fs.existsSync(imagesDir)) {
+    await app.register(fastifyStatic, {
+      root: imagesDir,
+      prefix: '/images/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
   const indexPath = path.join(webDir, 'index.html');
   const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
 

@@ -16,7 +16,7 @@ export const demo = {
   ambiguousHerstellernummer: 'HN-DUP',
   article3: { nummer: '100003', ean: '4012345678901' },
   locations: { main: 'A-01-01-01', second: 'A-01-01-02', empty: 'B-02-01-01', lhm: 'LHM000001' },
-  deliveryNotes: { eu: 'LS100001', nonEu: 'LS100002' },
+  deliveryNotes: { eu: 'LS100001', nonEu: 'LS100002', noCartons: 'LS100098', empty: 'LS100099' },
   batch: '123456',
   tracking: '00340434161094042557',
 } as const;
@@ -312,7 +312,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       project: number;
       lines: [string, number][];
       tracking: string;
-      carrier: string;
+      carrier: string | null;
     };
     const notes: Note[] = [
       {
@@ -338,7 +338,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
         project: shop.id,
         lines: [[demo.article.nummer, 1]],
         tracking: '00340434161094042564',
-        carrier: 'dhl',
+        carrier: null, // derived from the tracking number
       },
     ];
     const generatedNummern = [...articleIds.keys()].filter((n) => !fixedArticles.has(n));
@@ -360,6 +360,30 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
         carrier,
       });
     }
+    notes.push(
+      {
+        belegnr: demo.deliveryNotes.noCartons,
+        eu: true,
+        versandart: 'GLS01',
+        gravur: false,
+        batch: demo.batch,
+        project: noCartons.id,
+        lines: [[demo.article3.nummer, 3]],
+        tracking: '91000100098',
+        carrier: 'gls',
+      },
+      {
+        belegnr: demo.deliveryNotes.empty,
+        eu: true,
+        versandart: 'DHL037',
+        gravur: false,
+        batch: demo.batch,
+        project: shop.id,
+        lines: [],
+        tracking: '00340434161094100099',
+        carrier: 'dhl',
+      },
+    );
     await insertChunked(
       trx,
       'delivery_notes',

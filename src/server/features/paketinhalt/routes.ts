@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  klaerfall,
+  packageContent,
+  packageContentCheat,
+  scanPackageItem,
+} from '../../../contract/paketinhalt.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type Deps, registerEndpoint } from '../../http/route.ts';
+import { abkuerzung, artikelScannen, klaerfall as klaerfallMelden, paketinhalt } from './service.ts';
+
+export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
+  registerEndpoint(app, deps, packageContent, async ({ params }, { db }) => ({
+    data: await paketinhalt(db, params.belegnr),
+  }));
+  registerEndpoint(app, deps, scanPackageItem, ({ params, body }, { db }) => {
+    if (params.itemNr !== body.itemNr)
+      throw badRequest('Artikelnummer in Adresse und Daten passen nicht zusammen.');
+    return artikelScannen(db, { id: body.id, itemNr: body.itemNr });
+  });
+  registerEndpoint(app, deps, packageContentCheat, ({ body }, { db, config, user }) =>
+    abkuerzung(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),
+  );
+  registerEndpoint(app, deps, klaerfall, ({ body }, { db, user }) =>
+    klaerfallMelden(db, { id: body.id, userId: user.id }),
+  );
+}

@@ -1,0 +1,137 @@
+import { type Kysely, sql } from 'kysely';
+import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
+import { texts } from '../../../contract/texts.ts';
+import type { Database } from '../../db/schema.ts';
+import { DomainError, notAcceptable, notFound } from '../../http/errors.ts';
+
+type Db = Kysely<Database>;
+
+/** Above this delivery amount one confirmed scan counts the whole line (SPEC §4). */
+const COUNT_WHOLE_LINE_ABOVE = 5;
+
+export async function lieferscheinNachBelegnr(db: Db, belegnr: string) {
+  const note = await db
+    .selectFrom('delivery_notes')
+    .select(['id', 'belegnr', 'eu', 'versandart', 'gravur', 'project_id', 'status'])
+    .where('belegnr', '=', belegnr)
+    .executeTakeFirst();
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
+  return note;
+}
+
+async function lieferscheinNachId(db: Db, id: number) {
+  const note = await db
+    .selectFrom('delivery_notes')
+    .select(['id', 'belegnr'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));
+  return note;
+}
+
+export async function positionen(db: Db, deliveryNoteId: number): Promise<PackageContentRow[]> {
+  return db
+    .selectFrom('delivery_note_lines as l')
+    .innerJoin('articles as a', 'a.id', 'l.article_id')
+    .select([
+      'l.id',
+      'a.id as artikel_id',
+      'a.nummer',
+      'a.herstellernummer',
+      'a.name as name_de',
+      'a.ean',
+      'l.lsmenge',
+      'l.pemenge',
+    ])
+    .where('l.delivery_note_id', '=', deliveryNoteId)
+    .orderBy('l.id')
+    .execute();
+}
+
+/** The delivery note with its lines, as the packing station shows it. */
+export async function paketinhalt(db: Db, belegnr: string) {
+  const note = await lieferscheinNachBelegnr(db, belegnr);
+  return {
+    id: note.id,
+    belegnr: note.belegnr,
+    eu: note.eu ? 1 : 0,
+    versandart: note.versandart,
+    gravurArtikel: note.gravur,
+    paketinhalt: await positionen(db, note.id),
+  };
+}
+
+/** The scanned text matches a line by nummer, herstellernummer or EAN (with or without one leading 0). */
+function matches(scanned: string) {
+  const eans = [scanned, `0${scanned}`, ...(scanned.startsWith('0') ? [scanned.slice(1)] : [])];
+  return sql<boolean>`(a.nummer = ${scanned} or a.herstellernummer = ${scanned} or a.ean in (${sql.join(eans)}))`;
+}
+
+/**
+ * One item scan at the packing station. The line is locked, so two packers scanning the same note at once
+ * are counted one after the other and the scanned amount never passes the delivery amount.
+ */
+export async function artikelScannen(db: Db, input: { id: number; itemNr: string }) {
+  const note = await lieferscheinNachId(db, input.id);
+  const lines = await db
+    .selectFrom('delivery_note_lines as l')
+    .innerJoin('articles as a', 'a.id', 'l.article_id')
+    .select(['l.id', 'l.lsmenge', 'l.pemenge', 'a.nummer'])
+    .where('l.delivery_note_id', '=', note.id)
+    .where(matches(input.itemNr))
+    .orderBy('l.id')
+    .forUpdate('l')
+    .execute();
+  if (lines.length === 0) throw notFound(texts.paketinhalt.itemNotInNote(input.itemNr));
+  const open = lines.find((l) => l.pemenge < l.lsmenge);
+  if (!open) throw notAcceptable(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
+  const next = open.lsmenge > COUNT_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
+  await db.updateTable('delivery_note_lines').set({ pemenge: next }).where('id', '=', open.id).execute();
+  await markPackedWhenComplete(db, note.id);
+  return { success: true as const, data: { paketinhalt: await positionen(db, note.id) } };
+}
+
+async function markPackedWhenComplete(db: Db, noteId: number) {
+  await sql`update delivery_notes set status = 'gepackt'
+    where id = ${noteId} and status = 'offen'
+      and not exists (select 1 from delivery_note_lines where delivery_note_id = ${noteId} and pemenge < lsmenge)`.execute(
+    db,
+  );
+}
+
+/** The configured code completes every line at once; journalled with the user. */
+export async function abkuerzung(
+  db: Db,
+  cheatCode: string | null,
+  input: { id: number; code: string; userId: number },
+) {
+  if (!cheatCode || input.code.trim() !== cheatCode)
+    throw new DomainError(403, texts.paketinhalt.cheatRefused);
+  const note = await lieferscheinNachId(db, input.id);
+  await db
+    .updateTable('delivery_note_lines')
+    .set({ pemenge: sql`lsmenge` })
+    .where('delivery_note_id', '=', note.id)
+    .execute();
+  await markPackedWhenComplete(db, note.id);
+  await db
+    .insertInto('delivery_note_events')
+    .values({ delivery_note_id: note.id, kind: 'abkuerzung', user_id: input.userId })
+    .execute();
+  return { success: true as const, data: { paketinhalt: await positionen(db, note.id) } };
+}
+
+/** The note goes to the inquiry desk instead of shipping. */
+export async function klaerfall(db: Db, input: { id: number; userId: number }) {
+  const note = await lieferscheinNachId(db, input.id);
+  await db
+    .updateTable('delivery_notes')
+    .set({ status: 'klaerfall', klaerfall_at: sql`now()` })
+    .where('id', '=', note.id)
+    .execute();
+  await db
+    .insertInto('delivery_note_events')
+    .values({ delivery_note_id: note.id, kind: 'klaerfall', user_id: input.userId })
+    .execute();
+  return { success: true as const };
+}

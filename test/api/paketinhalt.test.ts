@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+describe.each(databaseKinds())('packing station API on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  const notes: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { cheatCode: 'ALLES-FERTIG-42' });
+    token = await loginDemo(t.app);
+    userId = (
+      await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'demo')
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const n of await t.database.db.selectFrom('delivery_notes').select(['id', 'belegnr']).execute())
+      notes[n.belegnr] = n.id;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
+  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, key = randomUUID()) =>
+    t.app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: authHeaders(token, { 'x-idempotency-key': key }),
+    });
+  const scanItem = (belegnr: string, itemNr: string) =>
+    send('POST', `/api/packagecontent/${encodeURIComponent(itemNr)}`, {
+      id: notes[belegnr],
+      itemNr,
+      belegnr,
+      eu: 1,
+      user_id: userId,
+      paketinhalt: [],
+      versandart: 'DHL037',
+    });
+  const pemengeOf = (rows: { nummer: string; pemenge: number }[], nummer: string) =>
+    rows.find((r) => r.nummer === nummer)?.pemenge;
+
+  describe('package content', () => {
+    it('answers the delivery note with its lines and shipping flags', async () => {
+      const res = await get('/api/packagecontent/LS100001');
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({
+        id: notes.LS100001,
+        belegnr: 'LS100001',
+        eu: 1,
+        versandart: 'DHL037',
+        gravurArtikel: false,
+      });
+      expect(data.paketinhalt).toEqual([
+        expect.objectContaining({
+          nummer: '100001',
+          herstellernummer: 'SCH-KS-100',
+          name_de: 'Kugelschreiber blau',
+          ean: '4006381333931',
+          lsmenge: 2,
+          pemenge: 0,
+        }),
+        expect.objectContaining({ nummer: '100003', ean: '4012345678901', lsmenge: 8, pemenge: 0 }),
+      ]);
+      expect((await get('/api/packagecontent/LS100002')).json().data).toMatchObject({
+        eu: 0,
+        versandart: 'DHL042',
+        gravurArtikel: true,
+      });
+      expect((await get('/api/packagecontent/LS100099')).json().data.paketinhalt).toEqual([]);
+    });
+
+    it('answers an unknown delivery note with 404 and the spec text', async () => {
+      const res = await get('/api/packagecontent/LS999');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Lieferschein LS999 kann nicht gefunden werden.',
+      });
+    });
+
+    it('counts small lines one per scan and refuses the scan after the last with 406', async () => {
+      let res = await scanItem('LS100001', '100001');
+      expect(res.statusCode).toBe(200);
+      expect(pemengeOf(res.json().data.paketinhalt, '100001')).toBe(1);
+      res = await scanItem('LS100001', 'SCH-KS-100'); // by herstellernummer
+      expect(pemengeOf(res.json().data.paketinhalt, '100001')).toBe(2);
+      res = await scanItem('LS100001', '4006381333931');
+      expect(res.statusCode).toBe(406);
+      expect(res.json()).toEqual({ success: false, message: 'Maximale Menge für Artikel 100001 erreicht' });
+    });
+
+    it('counts a line above 5 fully with one scan, also by EAN with a leading 0', async () => {
+      const res = await scanItem('LS100001', '04012345678901');
+      expect(res.statusCode).toBe(200);
+      expect(pemengeOf(res.json().data.paketinhalt, '100003')).toBe(8);
+      const note = await t.database.db
+        .selectFrom('delivery_notes')
+        .select('status')
+        .where('id', '=', notes.LS100001 ?? 0)
+        .executeTakeFirstOrThrow();
+      expect(note.status).toBe('gepackt');
+    });
+
+    it('answers an item not on the note with 404 and the spec text', async () => {
+      const res = await scanItem('LS100001', '100005');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'ArtikelNr/EAN: 100005 nicht im Lieferschein vorhanden.',
+      });
+    });
+
+    it('two packers scanning the same line at once never pass the delivery amount', async () => {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => scanItem('LS100002', '100001')));
+      expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(answers.filter((r) => r.statusCode === 406)).toHaveLength(5);
+      const { rows } = await sql<{
+        bad: number;
+      }>`select count(*)::int as bad from delivery_note_lines where pemenge > lsmenge`.execute(t.database.db);
+      expect(rows[0]?.bad).toBe(0);
+    });
+
+    it('refuses a scan whose path and body disagree, and an unknown note', async () => {
+      const res = await send('POST', '/api/packagecontent/100001', {
+        id: notes.LS100002,
+        itemNr: '100003',
+        belegnr: 'LS100002',
+        eu: 0,
+        user_id: userId,
+        paketinhalt: [],
+        versandart: '',
+      });
+      expect(res.statusCode).toBe(400);
+      const unknown = await send('POST', '/api/packagecontent/100001', {
+        id: 999999,
+        itemNr: '100001',
+        belegnr: 'X',
+        eu: 0,
+        user_id: userId,
+        paketinhalt: [],
+        versandart: '',
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('completes a note with the configured code only, and journals who did it', async () => {
+      const id = notes.LS100003;
+      const wrong = await send('PUT', '/api/packagecontent/cheat', { id, code: 'RATEN' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({ success: false, message: 'Dieser Code ist nicht gültig.' });
+      const right = await send('PUT', '/api/packagecontent/cheat', { id, code: 'ALLES-FERTIG-42' });
+      expect(right.statusCode).toBe(200);
+      for (const row of right.json().data.paketinhalt) expect(row.pemenge).toBe(row.lsmenge);
+      const events = await t.database.db
+        .selectFrom('delivery_note_events')
+        .selectAll()
+        .where('delivery_note_id', '=', id ?? 0)
+        .execute();
+      expect(events).toEqual([expect.objectContaining({ kind: 'abkuerzung', user_id: userId })]);
+    });
+
+    it('marks a Klärfall and journals it', async () => {
+      const res = await send('PUT', '/api/paketinhalt/klaerfall', { id: notes.LS100004 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      const note = await t.database.db
+        .selectFrom('delivery_notes')
+        .selectAll()
+        .where('id', '=', notes.LS100004 ?? 0)
+        .executeTakeFirstOrThrow();
+      expect(note.status).toBe('klaerfall');
+      expect(note.klaerfall_at).not.toBeNull();
+      expect((await send('PUT', '/api/paketinhalt/klaerfall', { id: 999999 })).statusCode).toBe(404);
+    });
+  });
+
+  describe('cartons', () => {
+    it('lists the project cartons with the counts of this note, and stores new counts', async () => {
+      const res = await get('/api/packagerecording/LS100001');
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data as {
+        id: number;
+        kartonagen: { packageid: number; name: string; amount: number }[];
+      };
+      expect(data.id).toBe(notes.LS100001);
+      expect(data.kartonagen.map((k) => k.name)).toEqual([
+        'Karton S',
+        'Karton M',
+        'Karton L',
+        'Versandtasche',
+      ]);
+      expect(data.kartonagen.every((k) => k.amount === 0)).toBe(true);
+      const [small, medium] = data.kartonagen;
+      const save = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
+        id: notes.LS100001,
+        belegnr: 'LS100001',
+        user_id: userId,
+        kartonagen: [
+          { packageid: small?.packageid, amount: 2 },
+          { packageid: medium?.packageid, amount: 1 },
+        ],
+      });
+      expect(save.statusCode).toBe(200);
+      const again = (await get('/api/packagerecording/LS100001')).json().data.kartonagen as {
+        name: string;
+        amount: number;
+      }[];
+      expect(again.map((k) => k.amount)).toEqual([2, 1, 0, 0]);
+    });
+
+    it('answers an empty list for a project without cartons, 404 for an unknown note', async () => {
+      expect((await get('/api/packagerecording/LS100098')).json().data.kartonagen).toEqual([]);
+      expect((await get('/api/packagerecording/LS999')).statusCode).toBe(404);
+    });
+
+    it('refuses a carton of another project, a negative count and a path that does not match', async () => {
+      const foreign = await t.database.db
+        .selectFrom('cartons')
+        .select('id')
+        .where('name', '=', 'Karton XL')
+        .executeTakeFirstOrThrow();
+      const base = { id: notes.LS100001, belegnr: 'LS100001', user_id: userId };
+      const other = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
+        ...base,
+        kartonagen: [{ packageid: foreign.id, amount: 1 }],
+      });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().message).toBe(
+        `Kartonage ${foreign.id} gehört nicht zum Projekt dieses Lieferscheins.`,
+      );
+      const negative = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
+        ...base,
+        kartonagen: [{ packageid: 1, amount: -1 }],
+      });
+      expect(negative.statusCode).toBe(400);
+      const mismatch = await send('PUT', `/api/packagerecording/${notes.LS100002}`, {
+        ...base,
+        kartonagen: [],
+      });
+      expect(mismatch.statusCode).toBe(400);
+    });
+
+    it('serves the carton and carrier pictures as JPEG, and nothing outside them', async () => {
+      const image = await t.app.inject('/images/kartonagen/1.jpg');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect(image.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+      for (const carrier of ['dhl', 'gls', 'dpd', 'ups'])
+        expect((await t.app.inject(`/images/carrier/${carrier}.jpg`)).statusCode).toBe(200);
+      expect((await t.app.inject('/images/kartonagen/99.jpg')).statusCode).toBe(404);
+      // Traversal never reaches a file outside the pictures (at most the web app answers).
+      for (const url of [
+        '/images/../package.json',
+        '/images/%2e%2e/%2e%2e/package.json',
+        '/images/..%2f..%2fpackage.json',
+      ]) {
+        const res = await t.app.inject(url);
+        expect(res.body).not.toContain('"name": "lagerscanner"');
+      }
+    });
+  });
+
+  describe('parcels', () => {
+    it('captures an outgoing parcel once, however often it is scanned, and answers its carrier', async () => {
+      const first = await send('PUT', '/api/paketausgang', { tracking: '00340434161094042557' });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ carrier: 'dhl' });
+      const second = await send('PUT', '/api/paketausgang', { tracking: '00340434161094042557' });
+      expect(second.json()).toEqual({ carrier: 'dhl' });
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from parcel_scans p join shipments s on s.id = p.shipment_id
+        where s.tracking = '00340434161094042557' and p.kind = 'ausgang'`.execute(t.database.db);
+      expect(rows[0]?.n).toBe(1);
+    });
+
+    it('derives the carrier from the tracking number when the shipment does not name it', async () => {
+      expect((await send('PUT', '/api/paketausgang', { tracking: '00340434161094042564' })).json()).toEqual({
+        carrier: 'dhl',
+      });
+    });
+
+    it('answers an unknown tracking number with 404 and the spec text, and refuses an empty one', async () => {
+      const res = await send('PUT', '/api/paketausgang', { tracking: 'XX123' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Trackingnummer XX123 kann nicht gefunden werden.',
+      });
+      expect((await send('PUT', '/api/paketausgang', { tracking: '   ' })).statusCode).toBe(400);
+    });
+
+    it('compares the parcel with the packed delivery note', async () => {
+      const ok = await send('PUT', '/api/paketausgangcompare', {
+        tracking: '91000100098',
+        belegnr: 'LS100098',
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ carrier: 'gls' });
+      const wrong = await send('PUT', '/api/paketausgangcompare', {
+        tracking: '00340434161094042557',
+        belegnr: 'LS100098',
+      });
+      expect(wrong.statusCode).toBe(404);
+      expect(wrong.json()).toEqual({
+        success: false,
+        message:
+          'Trackingnummer 00340434161094042557 stimmt nicht mit Lieferschein überein oder ist nicht vorhanden.',
+      });
+      expect(
+        (await send('PUT', '/api/paketausgangcompare', { tracking: 'NIX', belegnr: 'LS100098' })).statusCode,
+      ).toBe(404);
+    });
+
+    it('records a return by tracking number', async () => {
+      const res = await send('PUT', '/api/retourenerfassung', { tracking: '00340434161094042557' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Retoure 00340434161094042557 erfasst.' });
+      const unknown = await send('PUT', '/api/retourenerfassung', { tracking: 'XX999' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Trackingnummer XX999 kann nicht gefunden werden.');
+    });
+  });
+});
+
+describe('cheat code switched off', () => {
+  it('refuses every code when none is configured', async () => {
+    const t = await startTestApp('pglite', { cheatCode: null });
+    try {
+      const token = await loginDemo(t.app);
+      const note = await t.database.db
+        .selectFrom('delivery_notes')
+        .select('id')
+        .where('belegnr', '=', 'LS100001')
+        .executeTakeFirstOrThrow();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/packagecontent/cheat',
+        payload: { id: note.id, code: 'irgendwas' },
+        headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
+      });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});
