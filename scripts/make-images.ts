@@ -40,12 +40,20 @@ for (const c of cartons) {
       <text x="160" y="28" font-size="22" font-weight="700" text-anchor="middle" fill="#222">${c.name}</text>
       <text x="160" y="228" font-size="16" text-anchor="middle" fill="#444">${c.w} × ${c.d} × ${c.h} mm</text>
     </svg></body>`);
-  await page.screenshot({ path: path.join(root, `assets/images/kartonagen/${c.id}.jpg`), type: 'jpeg', quality: 80 });
+  await page.screenshot({
+    path: path.join(root, `assets/images/kartonagen/${c.id}.jpg`),
+    type: 'jpeg',
+    quality: 80,
+  });
 }
 for (const c of carriers) {
   await page.setContent(`<body style="margin:0;background:${c.bg};display:flex;align-items:center;justify-content:center;height:240px;font-family:sans-serif">
     <span style="color:${c.fg};font-size:96px;font-weight:900;letter-spacing:4px">${c.label}</span></body>`);
-  await page.screenshot({ path: path.join(root, `assets/images/carrier/${c.name}.jpg`), type: 'jpeg', quality: 80 });
+  await page.screenshot({
+    path: path.join(root, `assets/images/carrier/${c.name}.jpg`),
+    type: 'jpeg',
+    quality: 80,
+  });
 }
 await browser.close();
 console.log(`Wrote ${cartons.length} carton and ${carriers.length} carrier images to assets/images/.`);
