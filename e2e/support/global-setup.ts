@@ -9,6 +9,9 @@ import path from 'node:path';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The packing station's cheat code for this run (server configuration, see README). */
+export const E2E_CHEAT_CODE = 'E2E-ALLES-FERTIG';
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!process.env.E2E_BASE_URL) {
     if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -27,7 +30,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CHEAT_CODE: E2E_CHEAT_CODE,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => {

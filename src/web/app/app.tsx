@@ -3,6 +3,7 @@ import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import { logout } from '../../contract/auth.ts';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
+import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, ComingLater, MainMenu, NotFound } from './menus.tsx';
@@ -14,6 +15,10 @@ const ArtikelUmlagernScreen = lazy(() => import('../features/umlagern/artikel-um
 const UmbuchungScreen = lazy(() => import('../features/umbuchung/umbuchung-screen.tsx'));
 const LagercheckScreen = lazy(() => import('../features/lagercheck/lagercheck-screen.tsx'));
 const NachschubScreen = lazy(() => import('../features/nachschub/nachschub-screen.tsx'));
+const PaketinhaltScreen = lazy(() => import('../features/paketinhalt/paketinhalt-screen.tsx'));
+const KartonagenScreen = lazy(() => import('../features/kartonagen/kartonagen-screen.tsx'));
+const PaketausgangScreen = lazy(() => import('../features/paketausgang/paketausgang-screen.tsx'));
+const RetoureScreen = lazy(() => import('../features/retoure/retoure-screen.tsx'));
 
 /** Screens that exist; every other route of DESIGN §2a shows its heading and "comes later". */
 const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
@@ -22,6 +27,10 @@ const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
   umbuchung: () => <UmbuchungScreen />,
   lagercheck: () => <LagercheckScreen />,
   nachschub: () => <NachschubScreen />,
+  paketinhalt: () => <PaketinhaltScreen />,
+  kartonagenerfassung: () => <KartonagenScreen />,
+  paketausgang: () => <PaketausgangScreen />,
+  retoure: () => <RetoureScreen />,
 };
 
 export function App() {
@@ -29,7 +38,9 @@ export function App() {
     <BrowserRouter>
       <SessionProvider>
         <BannerProvider>
-          <Shell />
+          <PackingProvider>
+            <Shell />
+          </PackingProvider>
         </BannerProvider>
       </SessionProvider>
     </BrowserRouter>

@@ -18,9 +18,9 @@ export function Counter({
       >
         −
       </button>
-      <output className="counter-value" aria-live="polite">
+      <span className="counter-value" aria-live="polite">
         {value}
-      </output>
+      </span>
       <button
         type="button"
         className="icon-button"

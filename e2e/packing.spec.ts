@@ -1,0 +1,233 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_CHEAT_CODE } from './support/global-setup.ts';
+import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+
+async function openPaketinhalt(page: Page) {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Paketinhalt', exact: true }).click();
+  await expect(page.getByLabel('Lieferschein')).toBeFocused();
+}
+
+const itemField = (page: Page) => page.getByLabel('Artikel scannen');
+const istOf = (page: Page, nummer: string) =>
+  page
+    .getByRole('row', { name: new RegExp(nummer) })
+    .getByRole('cell')
+    .nth(3);
+
+test('packs LS100001 from the note to the parcel-out compare', async ({ page }) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100001');
+  await expect(page.getByText('Lieferschein LS100001')).toBeVisible();
+  await expect(itemField(page)).toBeFocused();
+
+  // 100001: 2 pieces, one per scan, by number and by EAN.
+  await scan(page, '100001');
+  await expect(istOf(page, '100001')).toHaveText('1');
+  await scanInto(page, itemField(page), '4006381333931');
+  await expect(istOf(page, '100001')).toHaveText('2');
+  await scanInto(page, itemField(page), '100001');
+  await expect(page.getByRole('alert')).toHaveText('wurde schon gescannt');
+  await scanInto(page, itemField(page), '999999999');
+  await expect(page.getByRole('alert')).toHaveText('Artikel nicht im Lieferschein enthalten');
+
+  // Not complete yet: the arrow refuses.
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect.poll(() => alerts).toEqual(['Bitte alle Positionen scannen!']);
+
+  // 100003: 8 pieces — above 5, so one confirmed scan counts them all.
+  await scanInto(page, itemField(page), '04012345678901');
+  const confirm = page.getByRole('dialog', { name: 'Menge bestätigen' });
+  await expect(confirm).toContainText('8 × 100003 im Paket?');
+  await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(istOf(page, '100003')).toHaveText('8');
+  await expect(page.getByText('Warenpost National!')).toBeVisible();
+  await expect(page.getByText('Es werden Zollpapiere benötigt!')).toHaveCount(0);
+
+  // Step 2: cartons.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL('/kartonagenerfassung');
+  await expect(page.getByText('Karton M')).toBeVisible();
+  await page.getByRole('button', { name: 'Karton M mehr' }).click();
+  await page.getByRole('button', { name: 'Karton M mehr' }).click();
+  await page.getByRole('button', { name: 'Karton M weniger' }).click();
+  await page.getByRole('button', { name: 'Karton S weniger' }).click();
+  await expect(page.getByRole('group', { name: 'Karton M' }).locator('.counter-value')).toHaveText('1');
+  await expect(page.getByRole('group', { name: 'Karton S' }).locator('.counter-value')).toHaveText('0');
+  await page.getByRole('button', { name: 'Bild von Karton M' }).click();
+  const picture = page.getByRole('img', { name: 'Bild von Karton M' });
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.getByRole('button', { name: 'Schließen' }).click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Kartonagen gespeichert!/);
+
+  // Step 3: the parcel must belong to this note.
+  await expect(page).toHaveURL('/paketausgang');
+  await expect(page.getByRole('heading', { name: 'Paket für Lieferschein LS100001 scannen' })).toBeVisible();
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042564');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Trackingnummer 00340434161094042564 stimmt nicht mit Lieferschein überein oder ist nicht vorhanden.',
+  );
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042557');
+  await expect(page.getByRole('img', { name: 'Versanddienstleister dhl' })).toBeVisible();
+  await expect(page).toHaveURL('/paketinhalt', { timeout: 5000 });
+  await expect(page.getByLabel('Lieferschein')).toBeFocused();
+});
+
+test('shows every shipping notice of a non-EU Warenpost International note with engraving', async ({
+  page,
+}) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100002');
+  await scanInto(page, itemField(page), '100001');
+  for (const notice of [
+    'Warenpost International Premium!',
+    'Es werden Zollpapiere benötigt!',
+    'Enthält Gravurartikel!',
+  ]) {
+    await expect(page.getByText(notice)).toBeVisible();
+  }
+});
+
+test('says when a note does not exist or has no content', async ({ page }) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS999');
+  await expect(page.getByRole('alert')).toHaveText('Lieferschein LS999 kann nicht gefunden werden.');
+  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100099');
+  await expect(page.getByRole('alert')).toHaveText('Lieferschein hat keinen Inhalt. Bitte an die IT wenden.');
+});
+
+test("shows the server's 406 when another packer finished the line first, and its 404", async ({ page }) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100012');
+  await expect(itemField(page)).toBeFocused();
+  const firstRow = page.locator('tbody tr').first();
+  const nummer = ((await firstRow.getByRole('cell').first().textContent()) ?? '').slice(0, 6);
+  // The other packer: the same note on another device scans that line to the end.
+  const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+  const headers = { authorization: `Bearer ${token}` };
+  const note = await (await page.request.get('/api/packagecontent/LS100012', { headers })).json();
+  const line = note.data.paketinhalt.find((r: { nummer: string }) => r.nummer === nummer);
+  for (let i = 0; i < (line.lsmenge > 5 ? 1 : line.lsmenge); i++) {
+    const other = await page.request.post(`/api/packagecontent/${nummer}`, {
+      headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+      data: {
+        id: note.data.id,
+        itemNr: nummer,
+        belegnr: 'LS100012',
+        eu: 1,
+        user_id: 1,
+        paketinhalt: [],
+        versandart: '',
+      },
+    });
+    expect(other.status()).toBe(200);
+  }
+  page.on('dialog', (d) => void d.accept());
+  await scan(page, nummer);
+  const dialog = page.getByRole('dialog', { name: 'Menge bestätigen' });
+  if (line.lsmenge > 5) await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Maximale Menge für Artikel ${nummer} erreicht`);
+
+  // The server's 404 (the note changed under the packer's feet) is shown as the server words it.
+  await page.getByRole('button', { name: 'Anderer Lieferschein' }).click();
+  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100013');
+  const other = (
+    (await page.locator('tbody tr').first().getByRole('cell').first().textContent()) ?? ''
+  ).slice(0, 6);
+  await page.route(`**/api/packagecontent/${other}`, (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: `ArtikelNr/EAN: ${other} nicht im Lieferschein vorhanden.`,
+      }),
+    }),
+  );
+  await scanInto(page, itemField(page), other);
+  await expect(dialog.or(page.getByRole('alert'))).toBeVisible();
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `ArtikelNr/EAN: ${other} nicht im Lieferschein vorhanden.`,
+  );
+});
+
+test('Klärfall: confirm titled "Achtung!", then "Klärfallzettel schreiben!" and back to the note scan', async ({
+  page,
+}) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100010');
+  await page.getByRole('button', { name: 'Klärfall' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Achtung!' });
+  await expect(dialog).toBeVisible();
+  const alert = page.waitForEvent('dialog');
+  await dialog.getByRole('button', { name: 'Klärfall melden' }).click();
+  const message = await alert;
+  expect(message.message()).toBe('Klärfallzettel schreiben!');
+  await message.accept();
+  await expect(page).toHaveURL('/paketinhalt');
+  await expect(page.getByLabel('Lieferschein')).toBeFocused();
+});
+
+test('the cheat code configured on the server completes the note', async ({ page }) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100011');
+  await scanInto(page, itemField(page), E2E_CHEAT_CODE);
+  await expect(page.getByText('Alle Positionen gescannt.')).toBeVisible();
+  const rows = page.locator('tbody tr');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const cells = rows.nth(i).getByRole('cell');
+    await expect(cells.nth(3)).toHaveText((await cells.nth(2).textContent()) ?? '');
+  }
+});
+
+test('cartons on their own: a project without cartons says so', async ({ page }) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Kartonagen', exact: true }).click();
+  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100098');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Projekt hat keine Kartonagen zugewiesen. Bitte an die IT wenden.',
+  );
+});
+
+test('outgoing parcel on its own: carrier picture, unknown tracking, empty input ignored', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Paketausgang', exact: true }).click();
+  const field = page.getByLabel('Trackingnummer');
+  await expect(field).toBeFocused();
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/paketausgang')) calls++;
+  });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('   ');
+  await page.keyboard.press('Enter');
+  expect(calls).toBe(0);
+  await field.fill('');
+  await scan(page, '91000100098');
+  const picture = page.getByRole('img', { name: 'Versanddienstleister gls' });
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await scanInto(page, field, 'XX123');
+  await expect(page.getByRole('alert')).toHaveText('Trackingnummer XX123 kann nicht gefunden werden.');
+});
+
+test('returns desk: a known parcel is recorded, an unknown one refused', async ({ page }) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Retoure', exact: true }).click();
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042564');
+  await expect(page.getByRole('status')).toHaveText(/Retoure erfasst!/);
+  await expect(page.getByRole('status')).toBeHidden({ timeout: 3000 });
+  await scanInto(page, page.getByLabel('Trackingnummer'), 'RT-UNBEKANNT');
+  await expect(page.getByRole('alert')).toHaveText('Trackingnummer RT-UNBEKANNT kann nicht gefunden werden.');
+});

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
+import { texts } from '../../../contract/texts.ts';
+import { api } from '../../api/api.ts';
+import { messageOf } from '../../api/lookups.ts';
+import { readSession } from '../../api/session.ts';
+import { usePacking } from '../../state/packing.tsx';
+import { useBanner } from '../../ui/banner.tsx';
+import { Counter } from '../../ui/counter.tsx';
+import { ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
+
+type Carton = {
+  packageid: number;
+  name: string;
+  amount: number;
+  height: number;
+  width: number;
+  depth: number;
+};
+
+/**
+ * Cartons used for a delivery note (SPEC §2): standalone by scanning the note, or as step 2 of the packing
+ * flow, which then continues to the parcel-out compare.
+ */
+export default function KartonagenScreen() {
+  const banner = useBanner();
+  const navigate = useNavigate();
+  const packing = usePacking();
+  const inFlow = packing.state.step === 'kartonagen' && packing.state.belegnr !== '';
+  const [note, setNote] = useState<{ id: number; belegnr: string } | null>(null);
+  const [cartons, setCartons] = useState<Carton[] | null>(null);
+  const [noteText, setNoteText] = useState('');
+  const [picture, setPicture] = useState<Carton | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const saveKey = useRef(crypto.randomUUID());
+  const noteRef = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(
+    async (belegnr: string) => {
+      try {
+        const { data } = await api.call(packageRecording, { params: { belegnr } });
+        setNote({ id: data.id, belegnr: data.belegnr });
+        setCartons(data.kartonagen);
+        packing.setPackages(data.kartonagen.map((k) => ({ id: k.packageid, amount: k.amount })));
+        if (data.kartonagen.length === 0) banner.showError(texts.kartonagen.noCartons);
+      } catch (error) {
+        banner.showError(messageOf(error));
+      }
+    },
+    [packing.setPackages, banner],
+  );
+
+  const flowNote = inFlow ? packing.state.belegnr : null;
+  useEffect(() => {
+    if (flowNote) void load(flowNote);
+    else noteRef.current?.focus();
+  }, [flowNote, load]);
+
+  const amountOf = (id: number) => packing.state.packages.find((p) => p.id === id)?.amount ?? 0;
+
+  async function save() {
+    if (!note || busy) return;
+    setBusy(true);
+    try {
+      await api.call(savePackageRecording, {
+        params: { id: note.id },
+        body: {
+          id: note.id,
+          belegnr: note.belegnr,
+          user_id: readSession()?.id || 1,
+          kartonagen: packing.state.packages.map((p) => ({ packageid: p.id, amount: p.amount })),
+        },
+        idempotencyKey: saveKey.current,
+        on401: 'scan',
+      });
+      saveKey.current = crypto.randomUUID();
+      setSaved(true);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const afterSaved = useCallback(() => {
+    setSaved(false);
+    if (inFlow) {
+      packing.goTo('ausgang');
+      navigate('/paketausgang');
+    } else {
+      setNote(null);
+      setCartons(null);
+      noteRef.current?.focus();
+    }
+  }, [inFlow, packing.goTo, navigate]);
+
+  return (
+    <div className="stack">
+      {saved && <SuccessFlash text={texts.kartonagen.saved} onDone={afterSaved} />}
+      {!note && !inFlow && (
+        <ScanField
+          ref={noteRef}
+          label={texts.paketinhalt.noteLabel}
+          value={noteText}
+          onChange={setNoteText}
+          onScan={(belegnr) => {
+            setNoteText('');
+            void load(belegnr);
+          }}
+        />
+      )}
+      {note && (
+        <p>
+          <strong>
+            {texts.paketinhalt.noteLabel} {note.belegnr}
+          </strong>
+        </p>
+      )}
+      {cartons?.map((carton) => (
+        <div key={carton.packageid} className="carton">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setPicture(carton)}
+            aria-label={texts.kartonagen.image(carton.name)}
+          >
+            <span className="carton-name">{carton.name}</span>
+            <br />
+            <span className="sub">
+              {texts.kartonagen.dimensions(carton.height, carton.width, carton.depth)}
+            </span>
+          </button>
+          <Counter
+            label={carton.name}
+            value={amountOf(carton.packageid)}
+            onChange={(next) => packing.setPackageAmount(carton.packageid, next)}
+          />
+        </div>
+      ))}
+      {note && (
+        <button type="button" className="button" disabled={busy} onClick={save}>
+          {texts.kartonagen.save}
+        </button>
+      )}
+      {picture && (
+        <dialog open className="dialog dialog--inline" aria-label={texts.kartonagen.image(picture.name)}>
+          <img
+            className="carton-image"
+            src={`/images/kartonagen/${picture.packageid}.jpg`}
+            alt={texts.kartonagen.image(picture.name)}
+            width={320}
+            height={240}
+          />
+          <button type="button" className="button" onClick={() => setPicture(null)}>
+            {texts.kartonagen.close}
+          </button>
+        </dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  klaerfall,
+  packageContent,
+  packageContentCheat,
+  scanPackageItem,
+} from '../../../contract/paketinhalt.ts';
+import { texts } from '../../../contract/texts.ts';
+import { api } from '../../api/api.ts';
+import { ApiError } from '../../api/client.ts';
+import { messageOf } from '../../api/lookups.ts';
+import { readSession } from '../../api/session.ts';
+import { isComplete, usePacking } from '../../state/packing.tsx';
+import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ScanField } from '../../ui/scan-field.tsx';
+import { matchingRows } from './match.ts';
+
+/** Above this delivery amount one confirmed scan counts the whole line (SPEC §4). */
+const CONFIRM_ABOVE = 5;
+
+/**
+ * Package content (SPEC §2/§4): look up the delivery note, scan every item against it, then continue to
+ * the cartons. Scans that match no row are offered to the server as the cheat code, which only it knows.
+ */
+export default function PaketinhaltScreen() {
+  const banner = useBanner();
+  const navigate = useNavigate();
+  const packing = usePacking();
+  const { state } = packing;
+  const [noteText, setNoteText] = useState('');
+  const [itemText, setItemText] = useState('');
+  const [confirmRow, setConfirmRow] = useState<{ nummer: string; lsmenge: number; scanned: string } | null>(
+    null,
+  );
+  const [askKlaerfall, setAskKlaerfall] = useState(false);
+  const noteRef = useRef<HTMLInputElement>(null);
+  const itemRef = useRef<HTMLInputElement>(null);
+  const packingNote = state.step !== null && state.lieferscheinID !== 0;
+
+  useEffect(() => {
+    if (confirmRow || askKlaerfall) return;
+    (packingNote ? itemRef : noteRef).current?.focus();
+  }, [packingNote, confirmRow, askKlaerfall]);
+
+  async function lookUpNote(belegnr: string) {
+    setNoteText('');
+    try {
+      const { data } = await api.call(packageContent, { params: { belegnr } });
+      if (data.paketinhalt.length === 0) {
+        banner.showError(texts.paketinhalt.noContent);
+        return;
+      }
+      packing.start(data);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  const send = useCallback(
+    async (scanned: string) => {
+      try {
+        const answer = await api.call(scanPackageItem, {
+          params: { itemNr: scanned },
+          body: {
+            id: state.lieferscheinID,
+            itemNr: scanned,
+            belegnr: state.belegnr,
+            eu: state.eu,
+            user_id: readSession()?.id || 1,
+            paketinhalt: [],
+            versandart: state.versandart,
+          },
+          on401: 'scan',
+        });
+        packing.setContent(answer.data.paketinhalt);
+      } catch (error) {
+        banner.showError(messageOf(error));
+      }
+    },
+    [state.lieferscheinID, state.belegnr, state.eu, state.versandart, packing, banner],
+  );
+
+  async function scanItem(scanned: string) {
+    setItemText('');
+    const rows = matchingRows(state.packageContent, scanned);
+    if (rows.length === 0) {
+      await tryCheat(scanned);
+      return;
+    }
+    const open = rows.find((r) => !isComplete(r));
+    if (!open) {
+      banner.showError(texts.paketinhalt.alreadyScanned);
+      return;
+    }
+    if (open.lsmenge > CONFIRM_ABOVE) {
+      setConfirmRow({ nummer: open.nummer, lsmenge: open.lsmenge, scanned });
+      return;
+    }
+    await send(scanned);
+  }
+
+  async function tryCheat(scanned: string) {
+    try {
+      const answer = await api.call(packageContentCheat, {
+        body: { id: state.lieferscheinID, code: scanned },
+        on401: 'scan',
+      });
+      packing.setContent(answer.data.paketinhalt);
+    } catch (error) {
+      // Anything but a network or system failure means: not the code, so not on this note.
+      const refused = error instanceof ApiError && error.status < 500 && error.status !== 401;
+      banner.showError(refused ? texts.paketinhalt.notInDeliveryNote : messageOf(error));
+    }
+  }
+
+  async function reportKlaerfall() {
+    setAskKlaerfall(false);
+    try {
+      await api.call(klaerfall, { body: { id: state.lieferscheinID }, on401: 'scan' });
+      window.alert(texts.paketinhalt.klaerfallWrite);
+      packing.clear();
+      navigate('/paketinhalt', { replace: true });
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  const complete = state.packageContent.length > 0 && state.packageContent.every(isComplete);
+  const onContinue = () => {
+    if (!complete) {
+      window.alert(texts.paketinhalt.scanAllPositions);
+      itemRef.current?.focus(); // back to scanning
+      return;
+    }
+    packing.goTo('kartonagen');
+    navigate('/kartonagenerfassung');
+  };
+
+  if (!packingNote) {
+    return (
+      <div className="stack">
+        <ScanField
+          ref={noteRef}
+          label={texts.paketinhalt.noteLabel}
+          value={noteText}
+          onChange={setNoteText}
+          onScan={lookUpNote}
+        />
+      </div>
+    );
+  }
+
+  const notices: string[] = [];
+  if (state.versandart === 'DHL042') notices.push(texts.paketinhalt.warenpostInternational);
+  if (state.versandart === 'DHL037') notices.push(texts.paketinhalt.warenpostNational);
+  if (state.eu === 0) notices.push(texts.paketinhalt.customsPapers);
+  if (state.gravurArtikel) notices.push(texts.paketinhalt.engraving);
+
+  return (
+    <div className="stack">
+      <div className="note-bar">
+        <strong>
+          {texts.paketinhalt.noteLabel} {state.belegnr}
+        </strong>
+        <button
+          type="button"
+          className="button button--secondary button--inline"
+          onClick={() => {
+            packing.clear();
+          }}
+        >
+          {texts.paketinhalt.otherNote}
+        </button>
+      </div>
+      <ScanField
+        ref={itemRef}
+        label={texts.paketinhalt.itemLabel}
+        value={itemText}
+        onChange={setItemText}
+        onScan={scanItem}
+      />
+      {complete && (
+        <div className="notices" role="status" aria-label={texts.paketinhalt.complete}>
+          <p>{texts.paketinhalt.complete}</p>
+          {notices.map((n) => (
+            <p key={n} className="notice">
+              {n}
+            </p>
+          ))}
+        </div>
+      )}
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{texts.paketinhalt.nummer}</th>
+            <th>{texts.paketinhalt.name}</th>
+            <th className="number">{texts.paketinhalt.lsmenge}</th>
+            <th className="number">{texts.paketinhalt.pemenge}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {state.packageContent.map((row) => (
+            <tr key={row.id} className={isComplete(row) ? 'row--done' : undefined}>
+              <td>
+                {row.nummer}
+                <div className="sub">
+                  {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}
+                </div>
+              </td>
+              <td>{row.name_de}</td>
+              <td className="number">{row.lsmenge}</td>
+              <td className="number">{row.pemenge}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="inline">
+        <button type="button" className="button button--danger" onClick={() => setAskKlaerfall(true)}>
+          {texts.paketinhalt.klaerfall}
+        </button>
+        <button type="button" className="button" aria-label={texts.paketinhalt.continue} onClick={onContinue}>
+          {texts.paketinhalt.continue} →
+        </button>
+      </div>
+      {confirmRow && (
+        <ConfirmDialog
+          title={texts.paketinhalt.confirmAmountTitle}
+          confirmLabel={texts.paketinhalt.confirmAmount}
+          cancelLabel={texts.paketinhalt.cancel}
+          onConfirm={() => {
+            const { scanned } = confirmRow;
+            setConfirmRow(null);
+            void send(scanned);
+          }}
+          onCancel={() => setConfirmRow(null)}
+        >
+          {texts.paketinhalt.confirmAmountBody(confirmRow.lsmenge, confirmRow.nummer)}
+        </ConfirmDialog>
+      )}
+      {askKlaerfall && (
+        <ConfirmDialog
+          title={texts.paketinhalt.klaerfallTitle}
+          confirmLabel={texts.paketinhalt.klaerfallConfirm}
+          cancelLabel={texts.paketinhalt.cancel}
+          onConfirm={reportKlaerfall}
+          onCancel={() => setAskKlaerfall(false)}
+        >
+          {texts.paketinhalt.klaerfallBody}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

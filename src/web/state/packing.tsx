@@ -1,0 +1,118 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { PackageContentRow } from '../../contract/paketinhalt.ts';
+
+/**
+ * The packing station's client state (SPEC §3): the delivery note being packed, its content, cartons and
+ * shipping flags, shared by Paketinhalt → Kartonagen → Paketausgang. Kept in sessionStorage so a reload in
+ * the middle of packing does not lose the note. `clear()` is the spec's clear action.
+ */
+export interface PackingState {
+  lieferscheinID: number;
+  belegnr: string;
+  packages: { id: number; amount: number }[];
+  packageContent: PackageContentRow[];
+  /** Scanned pieces so far (sum of pemenge). */
+  count: number;
+  versandart: string;
+  gravurArtikel: boolean;
+  /** 1 = EU, 0 = customs papers needed. */
+  eu: number;
+  /** Where the note is in the packing flow; null: nothing being packed. */
+  step: 'inhalt' | 'kartonagen' | 'ausgang' | null;
+}
+
+const EMPTY: PackingState = {
+  lieferscheinID: 0,
+  belegnr: '',
+  packages: [],
+  packageContent: [],
+  count: 0,
+  versandart: '',
+  gravurArtikel: false,
+  eu: 1,
+  step: null,
+};
+
+const STORAGE_KEY = 'lagerscanner.packing';
+
+interface PackingApi {
+  state: PackingState;
+  /** A delivery note was looked up: start packing it. */
+  start(note: {
+    id: number;
+    belegnr: string;
+    eu: number;
+    versandart: string;
+    gravurArtikel: boolean;
+    paketinhalt: PackageContentRow[];
+  }): void;
+  setContent(rows: PackageContentRow[]): void;
+  /** Changing a carton amount updates the carton with that package id (SPEC §4). */
+  setPackageAmount(id: number, amount: number): void;
+  setPackages(packages: { id: number; amount: number }[]): void;
+  goTo(step: PackingState['step']): void;
+  clear(): void;
+}
+
+const PackingContext = createContext<PackingApi | null>(null);
+
+function load(): PackingState {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<PackingState>) } : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+const counted = (rows: PackageContentRow[]) => rows.reduce((sum, r) => sum + r.pemenge, 0);
+
+export function PackingProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<PackingState>(load);
+  const update = useCallback((change: (s: PackingState) => PackingState) => {
+    setState((previous) => {
+      const next = change(previous);
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
+  // Actions keep their identity across state changes, so screens can list them as effect dependencies.
+  const actions = useMemo<Omit<PackingApi, 'state'>>(
+    () => ({
+      start: (note) =>
+        update(() => ({
+          ...EMPTY,
+          lieferscheinID: note.id,
+          belegnr: note.belegnr,
+          eu: note.eu,
+          versandart: note.versandart,
+          gravurArtikel: note.gravurArtikel,
+          packageContent: note.paketinhalt,
+          count: counted(note.paketinhalt),
+          step: 'inhalt',
+        })),
+      setContent: (rows) => update((s) => ({ ...s, packageContent: rows, count: counted(rows) })),
+      setPackageAmount: (id, amount) =>
+        update((s) => ({
+          ...s,
+          packages: s.packages.map((p) => (p.id === id ? { ...p, amount: Math.max(0, amount) } : p)),
+        })),
+      setPackages: (packages) => update((s) => ({ ...s, packages })),
+      goTo: (step) => update((s) => ({ ...s, step })),
+      clear: () => update(() => EMPTY),
+    }),
+    [update],
+  );
+  const api = useMemo<PackingApi>(() => ({ state, ...actions }), [state, actions]);
+  return <PackingContext.Provider value={api}>{children}</PackingContext.Provider>;
+}
+
+export function usePacking(): PackingApi {
+  const api = useContext(PackingContext);
+  if (!api) throw new Error('usePacking outside PackingProvider');
+  return api;
+}
+
+/** A row is complete when the scanned amount equals the delivery amount. */
+export const isComplete = (row: PackageContentRow) => row.pemenge >= row.lsmenge;
