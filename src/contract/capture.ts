@@ -6,7 +6,8 @@ export const captureBatch = endpoint({
   name: 'captureBatch',
   method: 'PUT',
   path: '/api/batcherfassung',
-  body: z.object({ batch: scanText(6) }),
+  // Longer scans reach the server, which answers 'Achtung - Batch hat nur sechs Ziffern!'.
+  body: z.object({ batch: scanText(50) }),
   response: successMessage,
 });
 
@@ -24,7 +25,7 @@ export const assignBatch = endpoint({
   name: 'assignBatch',
   method: 'PUT',
   path: '/api/batch',
-  body: z.object({ lieferschein: scanText(6), qrcode: z.string().min(1).max(2000) }),
+  body: z.object({ lieferschein: scanText(50), qrcode: z.string().min(1).max(2000) }),
   response: successMessage,
 });
 
@@ -32,7 +33,7 @@ export const captureContainer = endpoint({
   name: 'captureContainer',
   method: 'PUT',
   path: '/api/containererfassung',
-  body: z.object({ container: scanText(100), batch: scanText(6) }),
+  body: z.object({ container: scanText(100), batch: scanText(50) }),
   response: successMessage,
 });
 
@@ -40,10 +41,11 @@ export const captureTransporter = endpoint({
   name: 'captureTransporter',
   method: 'PUT',
   path: '/api/transporterfassung',
+  // Empty texts reach the server, which names the first missing field (kennzeichen, plombe, container).
   body: z.object({
-    kennzeichen: scanText(20),
-    container: scanText(100),
-    plombe: scanText(100),
+    kennzeichen: z.string().trim().max(20),
+    container: z.string().trim().max(100),
+    plombe: z.string().trim().max(100),
     value: z.number().int().min(0).max(100).multipleOf(5),
   }),
   response: successMessage,

@@ -170,9 +170,20 @@ export const texts = {
   batch: {
     tooLong: 'Achtung - Batch hat nur sechs Ziffern!',
     notDetermined: 'Batch konnte nicht ermittelt werden. IT Kontaktieren',
+    notFound: (x: string) => `Batch ${x} nicht gefunden!`,
+    captured: (x: string) => `Batch ${x} erfasst.`,
+    employeeUnknown: 'Mitarbeiterkarte nicht erkannt.',
+    assigned: (batch: string, name: string) => `Batch ${batch} an ${name} übergeben.`,
   },
   container: {
     chooseOption: 'Option auswählen!',
+    captured: (container: string, batch: string) => `Batch ${batch} auf ${container} erfasst.`,
+  },
+  transporter: {
+    kennzeichenMissing: 'Kennzeichen fehlt!',
+    plombeMissing: 'Plombe fehlt!',
+    containerMissing: 'Wechselbrücke fehlt!',
+    captured: (kennzeichen: string) => `Transporter ${kennzeichen} erfasst.`,
   },
   paketinhalt: {
     deliveryNoteNotFound: (x: string) => `Lieferschein ${x} kann nicht gefunden werden.`,
@@ -237,6 +248,9 @@ export const texts = {
     amountInvalid: 'Menge korrigieren!',
     chargeMissing: 'Charge fehlt!',
     mhdMissing: 'MHD fehlt!',
+    notLhm: 'Dieser Lagerplatz ist kein Ladungsträger (LHM).',
+    booked: (amount: number, nummer: string, lhm: string) => `${amount} × ${nummer} auf ${lhm} gebucht.`,
+    unknownArticle: 'Artikel nicht gefunden.',
   },
   zollpaket: {
     newCartHeading: 'Neuen Wagen erstellen',
@@ -256,6 +270,11 @@ export const texts = {
     captured: 'Erfasst!',
     cartClosed: 'Wagen abgeschlossen!',
     cartStillOpen: (name: string) => `Wagen ${name} ist noch offen, bitte abschließen!`,
+    cartNotFound: (x: string) => `Wagen ${x} nicht gefunden!`,
+    cartNotOpen: (x: string) => `Wagen ${x} ist nicht offen.`,
+    cartAlreadyClosed: (x: string) => `Wagen ${x} ist schon abgeschlossen.`,
+    noteOnCart: (note: string, cart: string) => `Lieferschein ${note} liegt schon auf Wagen ${cart}.`,
+    noteMissing: 'Bitte einen Lieferschein scannen.',
     historyHeading: 'Gescannte Pakete',
     historyTime: 'Zeit',
     historyNote: 'Lieferschein',

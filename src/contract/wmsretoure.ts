@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amount, endpoint, id, scanText, successMessage } from './endpoint.ts';
+import { endpoint, id, scanText, successMessage } from './endpoint.ts';
 import { locationLookup } from './inventur.ts';
 
 export const wmsArticle = z.object({
@@ -38,7 +38,8 @@ export const bookWmsRetoure = endpoint({
   body: z.object({
     article: id,
     lagerplatz: id,
-    amount: amount(1),
+    /** Below 1 the server answers 'Menge korrigieren!'. */
+    amount: z.number().int().max(1_000_000),
     charge: z.string().trim().max(50).nullable(),
     /** ISO date YYYY-MM-DD. */
     mhd: z.iso.date().nullable(),

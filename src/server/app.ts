@@ -5,12 +5,15 @@ import { texts } from '../contract/texts.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { erfassungRoutes } from './features/erfassung/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
 import { paketausgangRoutes } from './features/paketausgang/routes.ts';
 import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
 import { umbuchungRoutes } from './features/umbuchung/routes.ts';
+import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
+import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import type { Deps } from './http/route.ts';
@@ -85,6 +88,9 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
     paketinhaltRoutes(api, deps);
     kartonagenRoutes(api, deps);
     paketausgangRoutes(api, deps);
+    erfassungRoutes(api, deps);
+    wmsretoureRoutes(api, deps);
+    zollpaketRoutes(api, deps);
   });
 
   await registerWebApp(app, config, csrf);

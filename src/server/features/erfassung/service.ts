@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import { texts } from '../../../contract/texts.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { hashCardSecret } from '../auth/secrets.ts';
+import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
+
+type Db = Kysely<Database>;
+
+const BATCH_MAX = 6;
+
+async function batch(db: Db, scanned: string): Promise<string> {
+  if (scanned.length > BATCH_MAX) throw badRequest(texts.batch.tooLong);
+  const row = await db.selectFrom('batches').select('id').where('id', '=', scanned).executeTakeFirst();
+  if (!row) throw notFound(texts.batch.notFound(scanned));
+  return row.id;
+}
+
+/** Batch capture: records that the batch was scanned. */
+export async function batchErfassen(db: Db, input: { batch: string; userId: number }) {
+  const id = await batch(db, input.batch);
+  await db
+    .insertInto('batch_events')
+    .values({ batch_id: id, kind: 'erfasst', user_id: input.userId })
+    .execute();
+  return { success: true, message: texts.batch.captured(id) };
+}
+
+/** The batch of a delivery note ('' when the note has none; the screen then asks to call IT). */
+export async function batchZuLieferschein(db: Db, belegnr: string) {
+  const note = await lieferscheinNachBelegnr(db, belegnr);
+  const row = await db
+    .selectFrom('delivery_notes')
+    .select('batch_id')
+    .where('id', '=', note.id)
+    .executeTakeFirstOrThrow();
+  return { data: { lieferschein: row.batch_id ?? '' } };
+}
+
+/** Which employee (card scan) took over a batch. */
+export async function batchMitarbeiter(db: Db, input: { batch: string; card: string; userId: number }) {
+  const id = await batch(db, input.batch);
+  const employee = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('card_secret_hash', '=', hashCardSecret(input.card.trim()))
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!employee) throw notFound(texts.batch.employeeUnknown);
+  await db
+    .insertInto('batch_events')
+    .values({ batch_id: id, kind: 'mitarbeiter', employee_user_id: employee.id, user_id: input.userId })
+    .execute();
+  return { success: true, message: texts.batch.assigned(id, employee.name) };
+}
+
+/** A batch loaded onto a swap body (Wechselbrücke) or carrier container. */
+export async function containerErfassen(db: Db, input: { container: string; batch: string; userId: number }) {
+  const id = await batch(db, input.batch);
+  await db
+    .insertInto('container_events')
+    .values({ container: input.container, batch_id: id, user_id: input.userId })
+    .execute();
+  return { success: true, message: texts.container.captured(input.container, id) };
+}
+
+/** A truck leaving: plate, seal, swap body and fill level; required in that order (SPEC §5). */
+export async function transporterErfassen(
+  db: Db,
+  input: { kennzeichen: string; container: string; plombe: string; value: number; userId: number },
+) {
+  if (input.kennzeichen === '') throw badRequest(texts.transporter.kennzeichenMissing);
+  if (input.plombe === '') throw badRequest(texts.transporter.plombeMissing);
+  if (input.container === '') throw badRequest(texts.transporter.containerMissing);
+  await db
+    .insertInto('transporter_events')
+    .values({
+      kennzeichen: input.kennzeichen,
+      container: input.container,
+      plombe: input.plombe,
+      fill_value: input.value,
+      user_id: input.userId,
+    })
+    .execute();
+  return { success: true, message: texts.transporter.captured(input.kennzeichen) };
+}

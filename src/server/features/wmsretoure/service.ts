@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { texts } from '../../../contract/texts.ts';
+import type { Database } from '../../db/schema.ts';
+import { addStock, journal } from '../../domain/stock.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { artikelFinden } from '../inventur/service.ts';
+
+type Db = Kysely<Database>;
+
+/** The article lookup of Inventur, plus whether a booking needs a Charge and an MHD. */
+export async function wmsArtikel(db: Db, scanned: string) {
+  const found = await artikelFinden(db, scanned);
+  const flags =
+    found.id === null
+      ? null
+      : await db
+          .selectFrom('articles')
+          .select(['charge_required', 'mhd_required'])
+          .where('id', '=', found.id)
+          .executeTakeFirst();
+  return {
+    ...found,
+    charge: flags?.charge_required ?? false,
+    mindesthaltbarkeit: flags?.mhd_required ?? false,
+  };
+}
+
+/** A load carrier (LHM) by its code; an ordinary location is not one. */
+export async function ladungstraeger(db: Db, code: string) {
+  const location = await db
+    .selectFrom('locations')
+    .select(['id', 'name'])
+    .where('code', '=', code)
+    .where('is_lhm', '=', true)
+    .executeTakeFirst();
+  return { found: location !== undefined, id: location?.id ?? null, name: location?.name ?? null };
+}
+
+/** Books a returned article onto a load carrier, with Charge, MHD and quality, journalled. */
+export async function retoureBuchen(
+  db: Db,
+  input: {
+    article: number;
+    lagerplatz: number;
+    amount: number;
+    charge: string | null;
+    mhd: string | null;
+    quality: number;
+    userId: number;
+    requestKey: string | null;
+  },
+) {
+  if (input.amount < 1) throw badRequest(texts.wmsretoure.amountInvalid);
+  const article = await db
+    .selectFrom('articles')
+    .select(['id', 'nummer', 'charge_required', 'mhd_required'])
+    .where('id', '=', input.article)
+    .executeTakeFirst();
+  if (!article) throw notFound(texts.wmsretoure.unknownArticle);
+  const lhm = await db
+    .selectFrom('locations')
+    .select(['id', 'code', 'is_lhm'])
+    .where('id', '=', input.lagerplatz)
+    .executeTakeFirst();
+  if (!lhm) throw notFound(texts.umlagern.unknownLocation);
+  if (!lhm.is_lhm) throw badRequest(texts.wmsretoure.notLhm);
+  const charge = input.charge?.trim() || null;
+  if (article.charge_required && !charge) throw badRequest(texts.wmsretoure.chargeMissing);
+  if (article.mhd_required && !input.mhd) throw badRequest(texts.wmsretoure.mhdMissing);
+
+  const slot = { location_id: lhm.id, article_id: article.id, charge, mhd: input.mhd };
+  await addStock(db, slot, input.amount);
+  await journal(db, {
+    kind: 'wmsretoure',
+    article_id: article.id,
+    to_location_id: lhm.id,
+    amount: input.amount,
+    charge,
+    mhd: input.mhd,
+    user_id: input.userId,
+    request_key: input.requestKey,
+  });
+  await db
+    .insertInto('wms_returns')
+    .values({
+      article_id: article.id,
+      location_id: lhm.id,
+      amount: input.amount,
+      charge,
+      mhd: input.mhd,
+      quality: input.quality,
+      user_id: input.userId,
+      request_key: input.requestKey,
+    })
+    .execute();
+  return { success: true, message: texts.wmsretoure.booked(input.amount, article.nummer, lhm.code) };
+}
