@@ -3,9 +3,10 @@ import { loginWithPassword, revokeSessionOnServer, saveReadmeScreenshot, scan } 
 
 async function openInventur(page: Page) {
   await loginWithPassword(page);
+  const historyLoaded = page.waitForResponse('**/api/inventur/history');
   await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await historyLoaded;
   await expect(page.getByLabel('Lagerplatz')).toBeFocused();
-  await page.waitForLoadState('networkidle'); // the history has loaded
 }
 
 /** Scans location and article as a scanner does; focus moves by itself. */

@@ -66,8 +66,9 @@ test('a deep link or a reload on a screen keeps that screen', async ({ page }) =
 
 test('a 401 in the middle of work: alert, storage cleared, back to the login', async ({ page }) => {
   await loginWithPassword(page);
+  const historyLoaded = page.waitForResponse('**/api/inventur/history');
   await page.getByRole('link', { name: 'Inventur', exact: true }).click();
-  await page.waitForLoadState('networkidle');
+  await historyLoaded;
   await revokeSessionOnServer(page);
   const alert = page.waitForEvent('dialog');
   await page.getByLabel('Lagerplatz').fill('A-01-01-01');
