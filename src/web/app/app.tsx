@@ -19,6 +19,10 @@ const PaketinhaltScreen = lazy(() => import('../features/paketinhalt/paketinhalt
 const KartonagenScreen = lazy(() => import('../features/kartonagen/kartonagen-screen.tsx'));
 const PaketausgangScreen = lazy(() => import('../features/paketausgang/paketausgang-screen.tsx'));
 const RetoureScreen = lazy(() => import('../features/retoure/retoure-screen.tsx'));
+const BatcherfassungScreen = lazy(() => import('../features/batcherfassung/batcherfassung-screen.tsx'));
+const BatchScreen = lazy(() => import('../features/batch/batch-screen.tsx'));
+const ContainerScreen = lazy(() => import('../features/container/container-screen.tsx'));
+const TransporterScreen = lazy(() => import('../features/transporter/transporter-screen.tsx'));
 
 /** Screens that exist; every other route of DESIGN §2a shows its heading and "comes later". */
 const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
@@ -31,6 +35,10 @@ const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
   kartonagenerfassung: () => <KartonagenScreen />,
   paketausgang: () => <PaketausgangScreen />,
   retoure: () => <RetoureScreen />,
+  batcherfassung: () => <BatcherfassungScreen />,
+  batch: () => <BatchScreen />,
+  container: () => <ContainerScreen />,
+  transporter: () => <TransporterScreen />,
 };
 
 export function App() {

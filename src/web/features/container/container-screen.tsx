@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { captureContainer } from '../../../contract/capture.ts';
+import { texts } from '../../../contract/texts.ts';
+import { api } from '../../api/api.ts';
+import { messageOf } from '../../api/lookups.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
+
+type Option = 'gls' | 'dhl' | 'glsProd' | 'diakonie';
+/** SPEC §4: DHL, GLS Prod and Diakonie fix the container code; GLS needs the Wechselbrücke scanned. */
+const FIXED: Record<Exclude<Option, 'gls'>, string> = {
+  dhl: 'ABGESCHLOSSENDHL',
+  glsProd: 'GLSPROD',
+  diakonie: 'DIAKONIE',
+};
+const OPTIONS: Option[] = ['gls', 'dhl', 'glsProd', 'diakonie'];
+
+/** Container capture (Wechselbrücke): choose the carrier, (GLS: scan the swap body), then scan the batch. */
+export default function ContainerScreen() {
+  const banner = useBanner();
+  const [option, setOption] = useState<Option | null>(null);
+  const [container, setContainer] = useState('');
+  const [batch, setBatch] = useState('');
+  const [success, setSuccess] = useState(false);
+  const containerRef = useRef<HTMLInputElement>(null);
+  const batchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (option === 'gls' && container === '') containerRef.current?.focus();
+    else if (option) batchRef.current?.focus();
+  }, [option, container]);
+
+  function choose(next: Option) {
+    setOption(next);
+    setBatch('');
+    setContainer(next === 'gls' ? '' : FIXED[next]); // switching carrier clears the input
+  }
+
+  async function capture(scanned: string) {
+    setBatch('');
+    if (!option || container.trim() === '') {
+      banner.showError(texts.container.chooseOption);
+      return;
+    }
+    if (scanned.length > 6) {
+      banner.showError(texts.batch.tooLong);
+      return;
+    }
+    try {
+      await api.call(captureContainer, {
+        body: { container: container.trim(), batch: scanned },
+        on401: 'scan',
+      });
+      setSuccess(true);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  const endSuccess = useCallback(() => setSuccess(false), []);
+  return (
+    <div className="stack">
+      {success && <SuccessFlash text={texts.batch.done} onDone={endSuccess} />}
+      <div className="menu">
+        {OPTIONS.filter((o) => option === null || o === option).map((o) => (
+          <button
+            key={o}
+            type="button"
+            className="menu-button"
+            aria-pressed={option === o}
+            onClick={() => choose(o)}
+          >
+            {texts.container[o]}
+          </button>
+        ))}
+        {option && (
+          <button
+            type="button"
+            className="menu-button menu-button--secondary"
+            onClick={() => setOption(null)}
+          >
+            {texts.container.change}
+          </button>
+        )}
+      </div>
+      {option === 'gls' && (
+        <ScanField
+          ref={containerRef}
+          label={texts.container.wechselbruecke}
+          value={container}
+          onChange={setContainer}
+          onScan={() => batchRef.current?.focus()}
+        />
+      )}
+      <ScanField
+        ref={batchRef}
+        label={texts.container.batchLabel}
+        value={batch}
+        onChange={setBatch}
+        onScan={capture}
+      />
+    </div>
+  );
+}
