@@ -6,7 +6,7 @@ import { sessionApi } from '../api/api.ts';
 import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { LoginScreen } from './login-screen.tsx';
-import { BetaMenu, ComingLater, MainMenu, NotFound } from './menus.tsx';
+import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { paths, type ScreenName, screens } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
@@ -23,9 +23,11 @@ const BatcherfassungScreen = lazy(() => import('../features/batcherfassung/batch
 const BatchScreen = lazy(() => import('../features/batch/batch-screen.tsx'));
 const ContainerScreen = lazy(() => import('../features/container/container-screen.tsx'));
 const TransporterScreen = lazy(() => import('../features/transporter/transporter-screen.tsx'));
+const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
+const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
 
-/** Screens that exist; every other route of DESIGN §2a shows its heading and "comes later". */
-const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
+/** Every screen route of DESIGN §2a and what it shows. */
+const screenElements: Record<ScreenName, () => ReactNode> = {
   inventur: () => <InventurScreen />,
   artikelumlagern: () => <ArtikelUmlagernScreen />,
   umbuchung: () => <UmbuchungScreen />,
@@ -39,6 +41,8 @@ const implemented: Partial<Record<ScreenName, () => ReactNode>> = {
   batch: () => <BatchScreen />,
   container: () => <ContainerScreen />,
   transporter: () => <TransporterScreen />,
+  wmsretoure: () => <WmsRetoureScreen />,
+  zollpaket: () => <ZollpaketScreen />,
 };
 
 export function App() {
@@ -73,7 +77,7 @@ function Shell() {
         <Route
           key={name}
           path={screens[name].path}
-          element={<Layout title={screens[name].title}>{implemented[name]?.() ?? <ComingLater />}</Layout>}
+          element={<Layout title={screens[name].title}>{screenElements[name]()}</Layout>}
         />
       ))}
       <Route path="*" element={<Layout title={texts.app.title}>{<NotFound />}</Layout>} />

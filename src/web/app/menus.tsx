@@ -35,11 +35,6 @@ export function BetaMenu() {
   );
 }
 
-/** A screen whose function comes with a later version: says so, pretends nothing. */
-export function ComingLater() {
-  return <p className="hint">{texts.menu.comingLater}</p>;
-}
-
 export function NotFound() {
   return (
     <div>

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'WMS-Retoure', exact: true }).click();
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+});
+
+test('books a return with Charge and MHD onto a load carrier', async ({ page }) => {
+  await scan(page, '100002');
+  await expect(page.getByText('100002 Bio-Joghurt Natur 250 g · Charge nötig · MHD nötig')).toBeVisible();
+  await scanInto(page, page.getByLabel('Charge'), 'CH-2027');
+  await scanInto(page, page.getByLabel('MHD'), '311227');
+  await expect(page.getByLabel('MHD')).toHaveValue('31.12.2027');
+  await scanInto(page, page.getByLabel('LHM'), 'LHM000005');
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  await page.getByLabel('Menge').fill('4');
+  await expect(page.getByLabel('Qualität')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retoure buchen' });
+  await expect(dialog).toContainText('4 × 100002 auf LHM000005 buchen?');
+  await dialog.getByRole('button', { name: 'Buchen' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Gebucht!/);
+  await expect(page.getByLabel('Artikel')).toHaveValue('');
+});
+
+test('names what is missing: Charge, MHD, amount; and unknown LHM, article, ambiguous number', async ({
+  page,
+}) => {
+  const banner = page.getByRole('alert');
+  await scan(page, '4711-NIX');
+  await expect(banner).toHaveText('Artikel "4711-NIX" nicht gefunden!');
+  await scanInto(page, page.getByLabel('Artikel'), 'HN-DUP');
+  await expect(banner).toHaveText('Nummer "HN-DUP" nicht eindeutig!');
+  await scanInto(page, page.getByLabel('Artikel'), '100002');
+  await expect(page.getByLabel('Charge')).toBeFocused();
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  await expect(banner).toHaveText('Charge fehlt!');
+  await page.getByLabel('Charge').fill('C-1');
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  await expect(banner).toHaveText('MHD fehlt!');
+  await page.getByLabel('MHD').fill('31.02.2027');
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  await expect(banner).toHaveText('MHD ungültig. Bitte als TT.MM.JJJJ eingeben.');
+  await page.getByLabel('MHD').fill('2027-02-28');
+  await page.getByLabel('LHM').focus();
+  await scan(page, 'A-01-01-01');
+  await expect(banner).toHaveText('LHM"A-01-01-01" nicht gefunden!');
+  await scanInto(page, page.getByLabel('LHM'), 'LHM000006');
+  await page.getByLabel('Menge').fill('0');
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  await expect(banner).toHaveText('Menge korrigieren!');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

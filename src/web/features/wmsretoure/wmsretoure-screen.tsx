@@ -1,0 +1,245 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { texts } from '../../../contract/texts.ts';
+import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
+import { api } from '../../api/api.ts';
+import { messageOf } from '../../api/lookups.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
+import { germanDate, parseMhd } from './mhd.ts';
+
+type Article = { id: number; nummer: string; name: string; charge: boolean; mhd: boolean };
+type Lhm = { id: number; code: string };
+
+/**
+ * WMS return (SPEC §2/§5): article, optional Charge and MHD (required when the article says so), the load
+ * carrier (LHM), amount and quality (default 2); confirm, then the return is booked into stock.
+ */
+export default function WmsRetoureScreen() {
+  const banner = useBanner();
+  const [article, setArticle] = useState<Article | null>(null);
+  const [lhm, setLhm] = useState<Lhm | null>(null);
+  const [typed, setTyped] = useState({ article: '', lhm: '' });
+  const [charge, setCharge] = useState('');
+  const [mhdText, setMhdText] = useState('');
+  const [amount, setAmount] = useState('1');
+  const [quality, setQuality] = useState(2);
+  const [confirming, setConfirming] = useState<{ mhd: string | null } | null>(null);
+  const [success, setSuccess] = useState(false);
+  const bookingKey = useRef(crypto.randomUUID());
+  const articleRef = useRef<HTMLInputElement>(null);
+  const chargeRef = useRef<HTMLInputElement>(null);
+  const mhdRef = useRef<HTMLInputElement>(null);
+  const lhmRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (confirming || success) return;
+    if (!article) articleRef.current?.focus();
+    else if (!lhm) (article.charge ? chargeRef : article.mhd ? mhdRef : lhmRef).current?.focus();
+  }, [article, lhm, confirming, success]);
+
+  const type = (field: keyof typeof typed, value: string) => setTyped((t) => ({ ...t, [field]: value }));
+
+  async function chooseArticle(scanned: string) {
+    try {
+      const found = await api.call(wmsItem, { params: { article: scanned } });
+      if (found.count > 1) banner.showError(texts.lookup.articleAmbiguous(scanned));
+      else if (!found.found || found.id === null) banner.showError(texts.lookup.articleNotFound(scanned));
+      else {
+        setArticle({
+          id: found.id,
+          nummer: found.nummer ?? scanned,
+          name: found.name ?? '',
+          charge: found.charge,
+          mhd: found.mindesthaltbarkeit,
+        });
+        return;
+      }
+      type('article', '');
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function chooseLhm(code: string) {
+    try {
+      const found = await api.call(wmsStorage, { params: { lhm: code } });
+      if (!found.found || found.id === null) {
+        banner.showError(texts.lookup.lhmNotFound(code));
+        type('lhm', '');
+        return;
+      }
+      setLhm({ id: found.id, code });
+      amountRef.current?.focus();
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  /** The checks of SPEC §5, in the order of the form; the server checks the same again. */
+  function submit() {
+    if (!article) return fail(texts.wmsretoure.articleMissing, articleRef);
+    if (article.charge && charge.trim() === '') return fail(texts.wmsretoure.chargeMissing, chargeRef);
+    let mhd: string | null = null;
+    if (mhdText.trim() !== '') {
+      mhd = parseMhd(mhdText);
+      if (!mhd) return fail(texts.wmsretoure.mhdInvalid, mhdRef);
+      setMhdText(germanDate(mhd));
+    } else if (article.mhd) return fail(texts.wmsretoure.mhdMissing, mhdRef);
+    if (!lhm) return fail(texts.wmsretoure.lhmMissing, lhmRef);
+    if (!/^\d+$/.test(amount.trim()) || Number(amount) < 1)
+      return fail(texts.wmsretoure.amountInvalid, amountRef);
+    setConfirming({ mhd });
+  }
+
+  function fail(message: string, ref: RefObject<HTMLInputElement | null>) {
+    banner.showError(message);
+    ref.current?.focus();
+  }
+
+  async function book() {
+    if (!article || !lhm || !confirming) return;
+    const { mhd } = confirming;
+    setConfirming(null);
+    try {
+      await api.call(bookWmsRetoure, {
+        body: {
+          article: article.id,
+          lagerplatz: lhm.id,
+          amount: Number(amount),
+          charge: charge.trim() || null,
+          mhd,
+          quality,
+        },
+        idempotencyKey: bookingKey.current,
+        on401: 'scan',
+      });
+      bookingKey.current = crypto.randomUUID();
+      setArticle(null);
+      setLhm(null);
+      setTyped({ article: '', lhm: '' });
+      setCharge('');
+      setMhdText('');
+      setAmount('1');
+      setQuality(2);
+      setSuccess(true);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  const endSuccess = useCallback(() => setSuccess(false), []);
+  return (
+    <div className="stack">
+      {success && <SuccessFlash text={texts.wmsretoure.success} onDone={endSuccess} />}
+      {article ? (
+        <LockedValue
+          label={texts.wmsretoure.article}
+          value={`${article.nummer} ${article.name}${article.charge ? ` · ${texts.wmsretoure.needsCharge}` : ''}${article.mhd ? ` · ${texts.wmsretoure.needsMhd}` : ''}`}
+          onClear={() => {
+            setArticle(null);
+            type('article', '');
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={articleRef}
+          label={texts.wmsretoure.article}
+          value={typed.article}
+          onChange={(v) => type('article', v)}
+          onScan={chooseArticle}
+        />
+      )}
+      <ScanField
+        ref={chargeRef}
+        label={texts.wmsretoure.charge}
+        value={charge}
+        onChange={setCharge}
+        onScan={() => mhdRef.current?.focus()}
+      />
+      <ScanField
+        ref={mhdRef}
+        label={texts.wmsretoure.mhd}
+        placeholder={texts.wmsretoure.mhdHint}
+        value={mhdText}
+        onChange={setMhdText}
+        onScan={(text) => {
+          const iso = parseMhd(text);
+          if (!iso) return fail(texts.wmsretoure.mhdInvalid, mhdRef);
+          setMhdText(germanDate(iso));
+          (lhm ? amountRef : lhmRef).current?.focus();
+        }}
+      />
+      {lhm ? (
+        <LockedValue
+          label={texts.wmsretoure.lhm}
+          value={lhm.code}
+          onClear={() => {
+            setLhm(null);
+            type('lhm', '');
+          }}
+        />
+      ) : (
+        <ScanField
+          ref={lhmRef}
+          label={texts.wmsretoure.lhm}
+          value={typed.lhm}
+          onChange={(v) => type('lhm', v)}
+          onScan={chooseLhm}
+        />
+      )}
+      <form
+        noValidate
+        className="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="wms-amount">{texts.wmsretoure.amount}</label>
+          <input
+            ref={amountRef}
+            id="wms-amount"
+            className="scan-input"
+            type="number"
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="wms-quality">{texts.wmsretoure.quality}</label>
+          <select
+            id="wms-quality"
+            className="scan-input"
+            value={quality}
+            onChange={(e) => setQuality(Number(e.target.value))}
+          >
+            {[1, 2, 3].map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <button type="button" className="button" onClick={submit}>
+        {texts.wmsretoure.submit}
+      </button>
+      {confirming && article && lhm && (
+        <ConfirmDialog
+          title={texts.wmsretoure.confirmTitle}
+          confirmLabel={texts.wmsretoure.confirm}
+          cancelLabel={texts.wmsretoure.cancel}
+          onConfirm={book}
+          onCancel={() => setConfirming(null)}
+        >
+          {texts.wmsretoure.confirmBody(Number(amount), article.nummer, lhm.code)}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

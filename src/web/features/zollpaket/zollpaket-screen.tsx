@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { texts } from '../../../contract/texts.ts';
+import { checkWagen, findWagen, zollHistory, zollPaket } from '../../../contract/zollpaket.ts';
+import { api } from '../../api/api.ts';
+import { ApiError } from '../../api/client.ts';
+import { messageOf } from '../../api/lookups.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+
+type Cart = { wagennummer: string; name: string };
+type HistoryRow = { time: string; lieferschein: string; wagennummer: string };
+
+/** SPEC §4: the success flash lasts about 800 ms; after closing a cart the form resets after 1000 ms. */
+const CAPTURED_MS = 800;
+const CLOSED_MS = 1000;
+
+/**
+ * Customs parcels (SPEC §2 "Customs parcel form stages", §4, §8): 'Neu' → cart number → delivery notes onto
+ * the cart, 'Abschließen' after a confirm. The history 'Gescannte Pakete' reloads after each scan.
+ */
+export default function ZollpaketScreen() {
+  const banner = useBanner();
+  const [stage, setStage] = useState<'neu' | 'wagen' | 'lieferschein'>('neu');
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [cartText, setCartText] = useState('');
+  const [noteText, setNoteText] = useState('');
+  const [flash, setFlash] = useState<string | null>(null);
+  const [askClose, setAskClose] = useState(false);
+  const [history, setHistory] = useState<HistoryRow[] | null>(null);
+  const cartRef = useRef<HTMLInputElement>(null);
+  const noteRef = useRef<HTMLInputElement>(null);
+  const neuRef = useRef<HTMLButtonElement>(null);
+
+  // Focus moves to the input of each stage.
+  useEffect(() => {
+    if (askClose || flash) return;
+    if (stage === 'neu') neuRef.current?.focus();
+    else if (stage === 'wagen') cartRef.current?.focus();
+    else noteRef.current?.focus();
+  }, [stage, askClose, flash]);
+
+  const loadHistory = useCallback(async () => {
+    try {
+      setHistory((await api.call(zollHistory)).data);
+    } catch {
+      // SPEC §7: errors of the history call are ignored.
+    }
+  }, []);
+
+  async function neu() {
+    try {
+      const open = await api.call(checkWagen);
+      if (open.found && open.wagennummer) {
+        setCart({ wagennummer: open.wagennummer, name: open.bezeichnung ?? open.wagennummer });
+        setInfo(texts.zollpaket.cartStillOpen(open.bezeichnung ?? open.wagennummer));
+        setStage('lieferschein');
+        void loadHistory();
+      } else {
+        setStage('wagen');
+      }
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function scanCart() {
+    const number = cartText.trim();
+    if (number === '') return;
+    try {
+      const found = await api.call(findWagen, { params: { wagennummer: number } });
+      if (!found.found) {
+        banner.showError(found.message);
+        setCartText('');
+        return;
+      }
+      const open = await api.call(checkWagen);
+      setCart({ wagennummer: number, name: open.bezeichnung ?? number });
+      setCartText('');
+      setStage('lieferschein');
+      void loadHistory();
+    } catch (error) {
+      banner.showError(messageOf(error));
+      setCartText('');
+    }
+  }
+
+  async function sendNote(close: boolean) {
+    if (!cart) {
+      banner.showError(texts.container.chooseOption);
+      return;
+    }
+    const lieferschein = noteText.trim();
+    if (!close && lieferschein === '') return;
+    try {
+      const answer = await api.call(zollPaket, {
+        body: { lieferschein, wagennummer: cart.wagennummer, close },
+        on401: 'scan',
+      });
+      if (!answer.success) throw new ApiError(400, answer.message);
+      setNoteText('');
+      setInfo(null);
+      void loadHistory();
+      if (close) {
+        setFlash(texts.zollpaket.cartClosed);
+        setTimeout(() => {
+          setFlash(null);
+          setCart(null);
+          setHistory(null);
+          setStage('neu');
+        }, CLOSED_MS);
+      } else {
+        setFlash(texts.zollpaket.captured);
+        setTimeout(() => setFlash(null), CAPTURED_MS);
+      }
+    } catch (error) {
+      // SPEC §8: the note field is cleared, the close flag unset, the form stays at note entry — except a
+      // 401, which keeps the form as it is.
+      if (!(error instanceof ApiError && error.status === 401)) setNoteText('');
+      banner.showError(messageOf(error));
+      noteRef.current?.focus();
+    }
+  }
+
+  return (
+    <div className="stack">
+      {flash && (
+        <div className="success-flash" role="status">
+          <span className="success-mark" aria-hidden="true">
+            ✓
+          </span>
+          <span>{flash}</span>
+        </div>
+      )}
+      {stage === 'neu' && (
+        <section className="stack">
+          <h2>{texts.zollpaket.newCartHeading}</h2>
+          <button ref={neuRef} type="button" className="button" onClick={() => void neu()}>
+            {texts.zollpaket.newCart}
+          </button>
+        </section>
+      )}
+      {stage === 'wagen' && (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void scanCart();
+          }}
+        >
+          <h2>{texts.zollpaket.scanCartHeading}</h2>
+          <input
+            ref={cartRef}
+            className="scan-input"
+            aria-label={texts.zollpaket.cartPlaceholder}
+            placeholder={texts.zollpaket.cartPlaceholder}
+            autoComplete="off"
+            value={cartText}
+            onChange={(e) => setCartText(e.target.value)}
+          />
+          <button type="submit" className="button">
+            {texts.zollpaket.scanCart}
+          </button>
+        </form>
+      )}
+      {stage === 'lieferschein' && cart && (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void sendNote(false);
+          }}
+        >
+          <h2>{texts.zollpaket.scanNoteHeading}</h2>
+          <h2>{texts.zollpaket.cartLabel(cart.name)}</h2>
+          {info && <p className="notice">{info}</p>}
+          <input
+            ref={noteRef}
+            className="scan-input"
+            aria-label={texts.zollpaket.notePlaceholder}
+            placeholder={texts.zollpaket.notePlaceholder}
+            autoComplete="off"
+            value={noteText}
+            onChange={(e) => setNoteText(e.target.value)}
+          />
+          <div className="inline">
+            <button type="button" className="button button--secondary" onClick={() => setAskClose(true)}>
+              {texts.zollpaket.close}
+            </button>
+            <button type="submit" className="button">
+              {texts.zollpaket.scan}
+            </button>
+          </div>
+        </form>
+      )}
+      {askClose && (
+        <ConfirmDialog
+          title={texts.zollpaket.confirmTitle}
+          confirmLabel={texts.zollpaket.confirmButton}
+          cancelLabel={texts.zollpaket.cancel}
+          onConfirm={() => {
+            setAskClose(false);
+            void sendNote(true);
+          }}
+          onCancel={() => setAskClose(false)}
+        >
+          {texts.zollpaket.confirmBody}
+        </ConfirmDialog>
+      )}
+      {history && stage === 'lieferschein' && (
+        <DataTable
+          heading={texts.zollpaket.historyHeading}
+          empty="—"
+          rows={history}
+          rowKey={(row, i) => `${row.time}-${i}`}
+          columns={[
+            {
+              header: texts.zollpaket.historyTime,
+              cell: (row) =>
+                new Date(row.time).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }),
+            },
+            { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein },
+            { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
