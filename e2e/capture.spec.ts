@@ -26,6 +26,8 @@ test('batch via delivery note: note, then the employee card; success for two sec
   await page.getByRole('link', { name: 'Batch (Lieferschein)', exact: true }).click();
   await scanInto(page, page.getByLabel('Lieferschein'), 'LS999');
   await expect(page.getByRole('alert')).toHaveText('Lieferschein LS999 kann nicht gefunden werden.');
+  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100099');
+  await expect(page.getByRole('alert')).toHaveText('Batch konnte nicht ermittelt werden. IT Kontaktieren');
   await scanInto(page, page.getByLabel('Lieferschein'), 'LS100001');
   await expect(page.getByText('Batch 123456')).toBeVisible();
   await scanInto(page, page.getByLabel('Mitarbeiterkarte'), DEMO_CARD);

@@ -276,6 +276,20 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
       });
       expect(onClosed.statusCode).toBe(400);
       expect(onClosed.json().message).toBe('Wagen Zollwagen 1 ist nicht offen.');
+
+      // The note stays on the first cart: the next cart refuses it.
+      expect((await get('/api/zollpaketerfassung/findWagen/ZW02')).json().found).toBe(true);
+      const secondCart = await put('/api/zollpaketerfassung/paket', {
+        lieferschein: 'LS100002',
+        wagennummer: 'ZW02',
+        close: false,
+      });
+      expect(secondCart.statusCode).toBe(400);
+      expect(secondCart.json().message).toBe('Lieferschein LS100002 liegt schon auf Wagen Zollwagen 1.');
+      expect(
+        (await put('/api/zollpaketerfassung/paket', { lieferschein: '', wagennummer: 'ZW02', close: true }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('two workers opening carts at once end with exactly one open cart', async () => {

@@ -308,7 +308,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       eu: boolean;
       versandart: string;
       gravur: boolean;
-      batch: string;
+      batch: string | null;
       project: number;
       lines: [string, number][];
       tracking: string;
@@ -377,7 +377,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
         eu: true,
         versandart: 'DHL037',
         gravur: false,
-        batch: demo.batch,
+        batch: null, // no batch either: 'Batch konnte nicht ermittelt werden.'
         project: shop.id,
         lines: [],
         tracking: '00340434161094100099',
