@@ -73,3 +73,47 @@ test('a 401 in the middle of work: alert, storage cleared, back to the login', a
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('vmAccessKey'))).toBeNull();
 });
+
+test('every screen runs under the Content-Security-Policy without a single violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await loginWithPassword(page);
+  for (const path of [
+    '/inventur',
+    '/paketinhalt',
+    '/kartonagenerfassung',
+    '/paketausgang',
+    '/retoure',
+    '/batcherfassung',
+    '/batch',
+    '/container',
+    '/transporter',
+    '/wmsretoure',
+    '/zollpaket',
+    '/umbuchung',
+    '/artikelumlagern',
+    '/nachschub',
+    '/lagercheck',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  // Pictures are part of the policy too.
+  await page.goto('/paketausgang');
+  await page.getByLabel('Trackingnummer').fill('00340434161094042557');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('img', { name: 'Versanddienstleister dhl' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+  expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+});

@@ -22,15 +22,18 @@ import { registerWebApp } from './http/web.ts';
 export interface AppOptions {
   db: Kysely<Database>;
   config: Config;
+  /** Where the JSON log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The whole server as a Fastify instance, without listening: tests call `app.inject()` on it. */
-export async function buildApp({ db, config }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["x-csrf-token"]'],
     },
     bodyLimit: config.bodyLimitBytes,
@@ -54,8 +57,27 @@ export async function buildApp({ db, config }: AppOptions): Promise<FastifyInsta
   registerErrorHandler(app);
   const csrf = await CsrfTokens.load(db);
 
+  const corsOrigins = new Set(config.corsOrigins);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Same origin by default; a separate web host must be listed in CORS_ORIGINS.
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && corsOrigins.has(origin) && request.url.startsWith('/api/')) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, PUT')
+          .header(
+            'access-control-allow-headers',
+            'authorization, access-token, content-type, x-idempotency-key, x-csrf-token, x-requested-with, x-request-id',
+          )
+          .header('access-control-max-age', '600')
+          .send();
+      }
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');

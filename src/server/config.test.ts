@@ -27,6 +27,9 @@ describe('configuration from the environment', () => {
       LOGIN_WINDOW_MINUTES: '30',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
+      CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
+      CSP_CONNECT_SRC: 'https://api.example.com',
+      CHEAT_CODE: 'GEHEIM-2026',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -42,6 +45,9 @@ describe('configuration from the environment', () => {
       loginWindowMinutes: 30,
       seedDemo: false,
       trustProxy: true,
+      corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
+      cspConnectSrc: ['https://api.example.com'],
+      cheatCode: 'GEHEIM-2026',
     });
   });
 
@@ -54,6 +60,13 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
+    [
+      { CORS_ORIGINS: 'https://ok.example, scanner.example.com' },
+      'CORS_ORIGINS: "scanner.example.com" is not an origin',
+    ],
+    [{ CORS_ORIGINS: 'https://ok.example/path' }, 'is not an origin like https://scanner.example.com'],
+    [{ CSP_CONNECT_SRC: "https://api.example 'unsafe-inline'" }, 'CSP_CONNECT_SRC'],
+    [{ CHEAT_CODE: 'abc' }, 'CHEAT_CODE must be 6 to 200 characters'],
   ])('refuses %o with a clear English message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

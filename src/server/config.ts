@@ -75,6 +75,44 @@ const envSchema = z.object({
       }
       return raw.trim();
     }),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const origins = (raw ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== '');
+      for (const origin of origins) {
+        let url: URL | null = null;
+        try {
+          url = new URL(origin);
+        } catch {
+          url = null;
+        }
+        if (!url || url.origin !== origin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `CORS_ORIGINS: "${origin}" is not an origin like https://scanner.example.com`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+  CSP_CONNECT_SRC: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const sources = (raw ?? '').split(/\s+/).filter((o) => o !== '');
+      for (const source of sources) {
+        if (!/^https?:\/\/[^\s;,'"]+$/.test(source)) {
+          ctx.addIssue({ code: 'custom', message: `CSP_CONNECT_SRC: "${source}" is not an http(s) origin` });
+          return z.NEVER;
+        }
+      }
+      return sources;
+    }),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
@@ -100,6 +138,10 @@ export interface Config {
   trustProxy: boolean;
   /** Scanned at the packing station, completes a delivery note at once (journalled). null: switched off. */
   cheatCode: string | null;
+  /** Web origins allowed to call this API from another host (CORS). Empty: same origin only. */
+  corsOrigins: string[];
+  /** Extra API hosts the web app may connect to (its Content-Security-Policy connect-src). */
+  cspConnectSrc: string[];
   /** Built web app (index.html + assets). */
   webDir: string;
   /** Carton and carrier pictures, served at /images/. */
@@ -135,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     cheatCode: e.CHEAT_CODE,
+    corsOrigins: e.CORS_ORIGINS,
+    cspConnectSrc: e.CSP_CONNECT_SRC,
     webDir: path.join(projectRoot, 'dist/web'),
     imagesDir: path.join(projectRoot, 'assets/images'),
   };

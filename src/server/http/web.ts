@@ -11,12 +11,32 @@ const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
  * reach every scanner at the next load) and rendered with a fresh CSRF token. Any other GET outside /api
  * answers index.html, so a deep link or a reload on any screen works.
  */
+/**
+ * The page may load only its own scripts, styles and pictures, talk only to its own API (and the hosts an
+ * operator lists), and never be framed.
+ */
+export function contentSecurityPolicy(connectSrc: string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src ${["'self'", ...connectSrc].join(' ')}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
-  dirs: { webDir: string; imagesDir: string },
+  dirs: { webDir: string; imagesDir: string; cspConnectSrc: string[] },
   csrf: CsrfTokens,
 ): Promise<void> {
   const { webDir, imagesDir } = dirs;
+  const csp = contentSecurityPolicy(dirs.cspConnectSrc);
   // Carton and carrier pictures (/images/kartonagen/{id}.jpg, /images/carrier/{carrier}.jpg). Operators may
   // add files while the server runs, so they are looked up per request; @fastify/static refuses traversal.
   if (fs.existsSync(imagesDir)) {
@@ -57,6 +77,7 @@ export async function registerWebApp(
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .header('content-security-policy', csp)
       .send(indexHtml.replace(CSRF_PLACEHOLDER, csrf.issue()));
   });
 }
