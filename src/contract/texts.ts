@@ -53,6 +53,8 @@ export const texts = {
     network: 'Netzwerkfehler. Bitte erneut versuchen.',
     notFound: 'Nicht gefunden.',
     routeNotFound: 'Diese Adresse gibt es nicht.',
+    urlTooLong: 'Die Adresse ist zu lang.',
+    badUrl: 'Die Adresse ist ungültig.',
     invalidInput: (field: string) => `Ungültige Eingabe im Feld "${field}".`,
     invalidJson: 'Die Anfrage ist kein gültiges JSON.',
     bodyTooLarge: 'Die Anfrage ist zu groß.',

@@ -15,7 +15,7 @@ import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { CsrfTokens } from './http/csrf.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import type { Deps } from './http/route.ts';
 import { registerWebApp } from './http/web.ts';
 
@@ -37,6 +37,7 @@ export async function buildApp({ db, config, logStream }: AppOptions): Promise<F
       redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["x-csrf-token"]'],
     },
     bodyLimit: config.bodyLimitBytes,
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Request ids: take a sane one from a proxy, else make one; echoed in x-request-id for support calls.

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { texts } from '../../contract/texts.ts';
 import { DomainError } from './errors.ts';
@@ -16,6 +16,11 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 415, message: texts.errors.unsupportedMediaType };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, message: texts.errors.urlTooLong };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return { status: 400, message: texts.errors.badUrl };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, message: texts.errors.invalidJson };
@@ -35,11 +40,14 @@ function invalidInputMessage(error: ZodError): string {
   return field ? texts.errors.invalidInput(field) : texts.errors.badRequest;
 }
 
+/** The same answer for errors of a route and errors Fastify meets before routing (bad or over-long URLs). */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = toErrorAnswer(error);
+  if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
+  return reply.code(answer.status).send({ success: false, message: answer.message });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const answer = toErrorAnswer(error);
-    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
-    return reply.code(answer.status).send({ success: false, message: answer.message });
-  });
+  app.setErrorHandler(answerError);
 }
