@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-backup-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function run(env: Record<string, string>, script: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Backup, change, restore: the change is gone, the backed-up state is back. */
+function roundTrip(env: Record<string, string>) {
+  const backup = path.join(work, `backup-${randomBytes(3).toString('hex')}`);
+  expect(run(env, 'src/server/db/seed/cli.ts').code).toBe(0);
+  expect(run(env, 'src/server/cli/minimums.ts', 'set', 'B-01-03-02', '100003', '33').code).toBe(0);
+  const created = run(env, 'src/server/cli/backup.ts', 'create', backup);
+  expect(created.code, created.output).toBe(0);
+  expect(fs.statSync(backup).size).toBeGreaterThan(1000);
+  expect(run(env, 'src/server/cli/minimums.ts', 'remove', 'B-01-03-02', '100003').code).toBe(0);
+  return backup;
+}
+
+describe('npm run backup', () => {
+  it('backs up and restores the embedded database; refuses to overwrite without --force and while in use', () => {
+    const env = { DATA_DIR: path.join(work, 'data') };
+    const backup = roundTrip(env);
+    const refused = run(env, 'src/server/cli/backup.ts', 'restore', backup);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('already holds a database. Add --force');
+    const restored = run(env, 'src/server/cli/backup.ts', 'restore', backup, '--force');
+    expect(restored.code, restored.output).toBe(0);
+    expect(run(env, 'src/server/cli/minimums.ts', 'list').output).toMatch(/B-01-03-02\t100003\tminimum 33/);
+
+    // A running server holds the directory: no backup behind its back.
+    fs.writeFileSync(path.join(env.DATA_DIR, 'lagerscanner.pid'), String(process.pid));
+    try {
+      const busy = run(env, 'src/server/cli/backup.ts', 'create', path.join(work, 'busy'));
+      expect(busy.code).toBe(1);
+      expect(busy.output).toContain('is in use by another Lagerscanner process');
+    } finally {
+      fs.rmSync(path.join(env.DATA_DIR, 'lagerscanner.pid'));
+    }
+  }, 240_000);
+
+  it('backs up and restores PostgreSQL with pg_dump and pg_restore', async (context) => {
+    const adminUrl = inject('pgAdminUrl');
+    if (!adminUrl) return context.skip();
+    const name = `backup_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString() };
+    const backup = roundTrip(env);
+    const restored = run(env, 'src/server/cli/backup.ts', 'restore', backup);
+    expect(restored.code, restored.output).toBe(0);
+    expect(run(env, 'src/server/cli/minimums.ts', 'list').output).toMatch(/B-01-03-02\t100003\tminimum 33/);
+  }, 240_000);
+
+  it('refuses a missing file and unknown arguments', () => {
+    const env = { DATA_DIR: path.join(work, 'other') };
+    expect(run(env, 'src/server/cli/backup.ts', 'restore', path.join(work, 'nope')).output).toContain(
+      'No such backup file',
+    );
+    expect(run(env, 'src/server/cli/backup.ts', 'copy', 'x').code).toBe(2);
+  }, 60_000);
+});
