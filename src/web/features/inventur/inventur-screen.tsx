@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
@@ -36,8 +37,7 @@ export default function InventurScreen() {
   const locationRef = useRef<HTMLInputElement>(null);
   const articleRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  // One key per booking, kept across retries until it succeeded (SPEC §4).
-  const bookingKey = useRef(crypto.randomUUID());
+  const bookingKey = useActionKey();
 
   const loadHistory = useCallback(async () => {
     try {
@@ -96,12 +96,13 @@ export default function InventurScreen() {
     if (!window.confirm(texts.inventur.confirm)) return;
     setBusy(true);
     try {
+      const body = { lp: location.id, article: article.id, amount: Number(trimmed) };
       await api.call(bookInventur, {
-        body: { lp: location.id, article: article.id, amount: Number(trimmed) },
-        idempotencyKey: bookingKey.current,
+        body,
+        idempotencyKey: bookingKey.for(body),
         on401: 'scan',
       });
-      bookingKey.current = crypto.randomUUID();
+      bookingKey.done();
       setArticle(null);
       setArticleText('');
       setAmount('');

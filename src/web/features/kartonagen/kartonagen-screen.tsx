@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { readSession } from '../../api/session.ts';
@@ -35,7 +36,7 @@ export default function KartonagenScreen() {
   const [picture, setPicture] = useState<Carton | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const saveKey = useRef(crypto.randomUUID());
+  const saveKey = useActionKey();
   const noteRef = useRef<HTMLInputElement>(null);
 
   const load = useCallback(
@@ -65,18 +66,19 @@ export default function KartonagenScreen() {
     if (!note || busy) return;
     setBusy(true);
     try {
+      const body = {
+        id: note.id,
+        belegnr: note.belegnr,
+        user_id: readSession()?.id || 1,
+        kartonagen: packing.state.packages.map((p) => ({ packageid: p.id, amount: p.amount })),
+      };
       await api.call(savePackageRecording, {
         params: { id: note.id },
-        body: {
-          id: note.id,
-          belegnr: note.belegnr,
-          user_id: readSession()?.id || 1,
-          kartonagen: packing.state.packages.map((p) => ({ packageid: p.id, amount: p.amount })),
-        },
-        idempotencyKey: saveKey.current,
+        body,
+        idempotencyKey: saveKey.for(body),
         on401: 'scan',
       });
-      saveKey.current = crypto.randomUUID();
+      saveKey.done();
       setSaved(true);
     } catch (error) {
       banner.showError(messageOf(error));

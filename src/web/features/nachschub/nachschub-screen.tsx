@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ReplenishmentRow, replenishmentList } from '../../../contract/nachschub.ts';
 import { texts } from '../../../contract/texts.ts';
 import { checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
@@ -95,7 +96,7 @@ function NachschubTask({
   const [targetOk, setTargetOk] = useState(false);
   const [typed, setTyped] = useState({ source: '', article: '', target: '' });
   const [busy, setBusy] = useState(false);
-  const moveKey = useRef(crypto.randomUUID());
+  const moveKey = useActionKey();
   const sourceRef = useRef<HTMLInputElement>(null);
   const articleRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -174,9 +175,10 @@ function NachschubTask({
     if (!source || !articleOk || !amountSet || !targetOk || busy) return;
     setBusy(true);
     try {
+      const body = { from: source.id, to: task.locationId, article: task.articleId, amount: Number(amount) };
       await api.call(moveArticle, {
-        body: { from: source.id, to: task.locationId, article: task.articleId, amount: Number(amount) },
-        idempotencyKey: moveKey.current,
+        body,
+        idempotencyKey: moveKey.for(body),
         on401: 'scan',
       });
       onDone();

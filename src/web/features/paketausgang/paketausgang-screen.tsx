@@ -24,7 +24,6 @@ export default function PaketausgangScreen() {
   const [text, setText] = useState('');
   const [captured, setCaptured] = useState<{ tracking: string; carrier: string } | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const scanKey = useRef(crypto.randomUUID());
 
   useEffect(() => fieldRef.current?.focus(), []);
 
@@ -40,19 +39,15 @@ export default function PaketausgangScreen() {
       const answer = compareFor
         ? await api.call(paketausgangCompare, {
             body: { tracking, belegnr: compareFor },
-            idempotencyKey: scanKey.current,
             on401: 'scan',
           })
         : await api.call(paketausgang, {
             body: { tracking },
-            idempotencyKey: scanKey.current,
             on401: 'scan',
           });
-      scanKey.current = crypto.randomUUID();
       setCaptured({ tracking, carrier: answer.carrier });
       if (compareFor) setTimeout(finishFlow, COMPARE_DONE_MS);
     } catch (error) {
-      scanKey.current = crypto.randomUUID();
       banner.showError(messageOf(error));
     }
     fieldRef.current?.focus();

@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { captureTransporter } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
@@ -15,6 +16,7 @@ export default function TransporterScreen() {
   const [plombe, setPlombe] = useState('');
   const [container, setContainer] = useState('');
   const [success, setSuccess] = useState(false);
+  const captureKey = useActionKey();
   const kennzeichenRef = useRef<HTMLInputElement>(null);
   const plombeRef = useRef<HTMLInputElement>(null);
   const containerRef = useRef<HTMLInputElement>(null);
@@ -34,10 +36,14 @@ export default function TransporterScreen() {
       return;
     }
     try {
-      await api.call(captureTransporter, {
-        body: { kennzeichen: kennzeichen.trim(), container: container.trim(), plombe: plombe.trim(), value },
-        on401: 'scan',
-      });
+      const body = {
+        kennzeichen: kennzeichen.trim(),
+        container: container.trim(),
+        plombe: plombe.trim(),
+        value,
+      };
+      await api.call(captureTransporter, { body, idempotencyKey: captureKey.for(body), on401: 'scan' });
+      captureKey.done();
       setKennzeichen('');
       setPlombe('');
       setContainer('');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
@@ -17,7 +18,7 @@ export default function UmbuchungScreen() {
   const [content, setContent] = useState<ContentRow[] | null>(null);
   const [missing, setMissing] = useState({ from: false, to: false });
   const [busy, setBusy] = useState(false);
-  const moveKey = useRef(crypto.randomUUID());
+  const moveKey = useActionKey();
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
 
@@ -68,12 +69,13 @@ export default function UmbuchungScreen() {
     if (!window.confirm(texts.umbuchung.confirm(from.name, to.name))) return;
     setBusy(true);
     try {
+      const body = { from: from.id, to: to.id };
       const answer = await api.call(moveLocation, {
-        body: { from: from.id, to: to.id },
-        idempotencyKey: moveKey.current,
+        body,
+        idempotencyKey: moveKey.for(body),
         on401: 'scan',
       });
-      moveKey.current = crypto.randomUUID();
+      moveKey.done();
       window.alert(answer.message);
       setFrom(null);
       setTo(null);

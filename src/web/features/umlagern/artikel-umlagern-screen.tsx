@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { articleInfo, checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import {
   type FoundArticle,
@@ -37,7 +38,7 @@ export default function ArtikelUmlagernScreen() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState(false);
-  const moveKey = useRef(crypto.randomUUID());
+  const moveKey = useActionKey();
   const articleRef = useRef<HTMLInputElement>(null);
   const sourceRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -145,12 +146,13 @@ export default function ArtikelUmlagernScreen() {
     setConfirming(false);
     setBusy(true);
     try {
+      const body = { from: source.id, to: target.id, article: article.id, amount: Number(amount) };
       await api.call(moveArticle, {
-        body: { from: source.id, to: target.id, article: article.id, amount: Number(amount) },
-        idempotencyKey: moveKey.current,
+        body,
+        idempotencyKey: moveKey.for(body),
         on401: 'scan',
       });
-      moveKey.current = crypto.randomUUID();
+      moveKey.done();
       setArticle(null);
       setSource(null);
       setTarget(null);

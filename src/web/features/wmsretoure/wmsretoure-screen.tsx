@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
+import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
@@ -27,7 +28,7 @@ export default function WmsRetoureScreen() {
   const [quality, setQuality] = useState(2);
   const [confirming, setConfirming] = useState<{ mhd: string | null } | null>(null);
   const [success, setSuccess] = useState(false);
-  const bookingKey = useRef(crypto.randomUUID());
+  const bookingKey = useActionKey();
   const articleRef = useRef<HTMLInputElement>(null);
   const chargeRef = useRef<HTMLInputElement>(null);
   const mhdRef = useRef<HTMLInputElement>(null);
@@ -104,19 +105,20 @@ export default function WmsRetoureScreen() {
     const { mhd } = confirming;
     setConfirming(null);
     try {
+      const body = {
+        article: article.id,
+        lagerplatz: lhm.id,
+        amount: Number(amount),
+        charge: charge.trim() || null,
+        mhd,
+        quality,
+      };
       await api.call(bookWmsRetoure, {
-        body: {
-          article: article.id,
-          lagerplatz: lhm.id,
-          amount: Number(amount),
-          charge: charge.trim() || null,
-          mhd,
-          quality,
-        },
-        idempotencyKey: bookingKey.current,
+        body,
+        idempotencyKey: bookingKey.for(body),
         on401: 'scan',
       });
-      bookingKey.current = crypto.randomUUID();
+      bookingKey.done();
       setArticle(null);
       setLhm(null);
       setTyped({ article: '', lhm: '' });

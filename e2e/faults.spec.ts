@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, scanInto } from './support/helpers.ts';
+
+test('a slow server: the booking cannot be sent twice while one is in flight', async ({ page }) => {
+  await loginWithPassword(page);
+  const historyLoaded = page.waitForResponse('**/api/inventur/history');
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await historyLoaded;
+  await scanInto(page, page.getByLabel('Lagerplatz'), 'C-02-01-01');
+  await scanInto(page, page.getByLabel('Artikel'), '100001');
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  await page.keyboard.type('5');
+
+  const posts: string[] = [];
+  await page.route('**/api/inventur/', async (route) => {
+    posts.push(route.request().headers()['x-idempotency-key'] ?? '');
+    await new Promise((r) => setTimeout(r, 1500)); // a slow server
+    await route.continue();
+  });
+  let confirms = 0;
+  page.on('dialog', (d) => {
+    confirms++;
+    void d.accept();
+  });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Buchen' })).toBeDisabled();
+  await page.keyboard.press('Enter'); // impatient second press
+  await page.getByRole('button', { name: 'Buchen' }).click({ force: true });
+  await expect(page.getByRole('status')).toHaveText(/Gezählt!/, { timeout: 10_000 });
+  expect(posts).toHaveLength(1);
+  expect(confirms).toBe(1);
+});
+
+test('the server down: every screen says Netzwerkfehler and keeps what was entered', async ({ page }) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Retoure', exact: true }).click();
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042557');
+  await expect(page.getByRole('alert')).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
+
+  await page.unroute('**/api/**');
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await page.getByRole('link', { name: 'Transporter', exact: true }).click();
+  await page.getByLabel('Kennzeichen').fill('HH-X 1');
+  await page.getByLabel('Plombe').fill('P-9');
+  await page.getByLabel('Wechselbrücke').fill('WB-1');
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Erfassen' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
+  await expect(page.getByLabel('Kennzeichen')).toHaveValue('HH-X 1');
+  await expect(page.getByLabel('Plombe')).toHaveValue('P-9');
+  await expect(page.getByLabel('Wechselbrücke')).toHaveValue('WB-1');
+
+  // The server is back: the same action goes through.
+  await page.unroute('**/api/**');
+  await page.getByRole('button', { name: 'Erfassen' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Erfasst!/);
+});
