@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { emptyPostgresDatabase } from '../support/db.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-backup-'));
@@ -57,14 +57,7 @@ describe('npm run backup', () => {
   it('backs up and restores PostgreSQL with pg_dump and pg_restore', async (context) => {
     const adminUrl = inject('pgAdminUrl');
     if (!adminUrl) return context.skip();
-    const name = `backup_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString() };
+    const env = { DATABASE_URL: await emptyPostgresDatabase(adminUrl, 'backup') };
     const backup = roundTrip(env);
     const restored = run(env, 'src/server/cli/backup.ts', 'restore', backup);
     expect(restored.code, restored.output).toBe(0);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { emptyPostgresDatabase } from '../support/db.ts';
 import { freePort } from '../support/pg-cluster.ts';
 
 /** A booking answered with 200 survives the server being killed (SIGKILL) right after. */
@@ -102,13 +102,6 @@ describe('durability', () => {
   it('keeps acknowledged bookings on PostgreSQL across a SIGKILL of the server', async (context) => {
     const adminUrl = inject('pgAdminUrl');
     if (!adminUrl) return context.skip();
-    const name = `durable_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await bookThenKillThenCheck({ DATABASE_URL: url.toString() });
+    await bookThenKillThenCheck({ DATABASE_URL: await emptyPostgresDatabase(adminUrl, 'durable') });
   }, 300_000);
 });

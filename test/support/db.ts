@@ -84,6 +84,16 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
   return name;
 }
 
+/** An empty database (no schema) in this run's cluster, for a process under test to migrate itself. */
+export async function emptyPostgresDatabase(adminUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return withDatabase(adminUrl, name);
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
