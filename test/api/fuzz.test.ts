@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -115,14 +118,22 @@ describe.each(databaseKinds())('hostile input on every route on %s', (kind) => {
   let app: FastifyInstance;
   let token: string;
   let tried = 0;
+  let webDir: string;
   beforeAll(async () => {
-    t = await startTestApp(kind, { bodyLimitBytes: 64 * 1024 });
+    // A built web app of its own: the test must not depend on whether `npm run build` ran before.
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-web-'));
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><meta name="csrf-token" content="__CSRF_TOKEN__">',
+    );
+    t = await startTestApp(kind, { bodyLimitBytes: 64 * 1024, webDir });
     app = t.app;
     token = await loginDemo(app);
   });
   afterAll(async () => {
     console.log(`fuzz on ${kind}: ${tried} hostile requests, no 5xx, no half-written refusal`);
     await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
   });
 
   async function check(
