@@ -26,8 +26,13 @@ const pgliteParsers = { [DATE_OID]: (value: string) => value, [INT8_OID]: (value
 
 export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+  // A dropped connection must never crash the process. Idle ones are reported on the pool; one that is
+  // checked out (between two queries of a request) reports on the client itself. Either way the query on
+  // it fails, the request is answered with an error, and the pool replaces the connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {
