@@ -254,6 +254,68 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
       expect(await stockInvariantViolations(db)).toBe(0);
     });
 
+    it('keeps what another booking put on the source location while it was moving', async (context) => {
+      // Found by the chaos run on PostgreSQL: the rebooking deleted every row of the source location,
+      // including one that a concurrent booking had added (and journalled) meanwhile.
+      if (kind !== 'postgres' || !t.database.url) return context.skip(); // PGlite runs one transaction at a time
+      const db = t.database.db;
+      const free = await sql<{ id: number }>`
+        select id from locations where not is_lhm and id not in (select location_id from stock)
+        order by id desc limit 2`.execute(db);
+      const [from, to] = free.rows.map((r) => r.id);
+      if (from === undefined || to === undefined) throw new Error('need two empty locations');
+      const book = async (
+        client: { query: (q: string, v: unknown[]) => Promise<unknown> },
+        lp: number,
+        article: number,
+        amount: number,
+      ) => {
+        await client.query('insert into stock (location_id, article_id, amount) values ($1, $2, $3)', [
+          lp,
+          article,
+          amount,
+        ]);
+        await client.query(
+          `insert into movements (kind, article_id, to_location_id, amount) values ('seed', $1, $2, $3)`,
+          [article, lp, amount],
+        );
+      };
+      const pg = (await import('pg')).default;
+      const setup = new pg.Client({ connectionString: t.database.url });
+      const arriving = new pg.Client({ connectionString: t.database.url });
+      const blocking = new pg.Client({ connectionString: t.database.url });
+      await Promise.all([setup.connect(), arriving.connect(), blocking.connect()]);
+      try {
+        await book(setup, from, ids.a1, 4);
+        // Holds the target slot the rebooking will add to, so it waits after reading the source.
+        await blocking.query('begin');
+        await book(blocking, to, ids.a1, 1);
+        // Another article arrives on the source; it commits while the rebooking waits.
+        await arriving.query('begin');
+        await book(arriving, from, ids.a2, 5);
+
+        const rebooking = post('/api/umbuchung/', { from, to });
+        for (let i = 0; ; i++) {
+          const waiting = await setup.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if ((waiting.rows[0] as { n: number }).n > 0) break;
+          if (i > 100) throw new Error('the rebooking never waited');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await arriving.query('commit');
+        await blocking.query('commit');
+        expect((await rebooking).status).toBe(200);
+
+        expect(await stockOf(db, from, ids.a2)).toBe(5);
+        expect(await stockOf(db, from, ids.a1)).toBe(0);
+        expect(await stockOf(db, to, ids.a1)).toBe(5);
+        expect(await stockInvariantViolations(db)).toBe(0);
+      } finally {
+        await Promise.all([setup.end(), arriving.end(), blocking.end()]);
+      }
+    });
+
     it('refuses an empty source, the same location, and a missing field', async () => {
       const empty = await post('/api/umbuchung/', { from: ids.main, to: ids.second });
       expect(empty.status).toBe(400);

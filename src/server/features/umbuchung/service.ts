@@ -160,7 +160,16 @@ export async function lagerplatzUmbuchen(
       request_key: input.requestKey,
     });
   }
-  await db.deleteFrom('stock').where('location_id', '=', input.from).execute();
+  // Only the rows moved (and locked) above: a row another booking put on the location meanwhile stays there
+  // — deleting by location would lose it, though its booking is journalled (found by the chaos run).
+  await db
+    .deleteFrom('stock')
+    .where(
+      'id',
+      'in',
+      rows.filter((r) => r.location_id === input.from).map((r) => r.id),
+    )
+    .execute();
   const articles = new Set(moving.map((r) => r.article_id)).size;
   return { success: true, message: texts.umbuchung.done(articles, from.code, to.code) };
 }
