@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureWebBuilt } from '../src/server/build-web.ts';
 import { findPgBin, type PgCluster, startPgCluster } from './support/pg-cluster.ts';
 
 /**
@@ -9,6 +11,9 @@ import { findPgBin, type PgCluster, startPgCluster } from './support/pg-cluster.
 let cluster: PgCluster | null = null;
 
 export async function setup(project: TestProject): Promise<void> {
+  // The process tests start the real server, which builds the web app when it is stale; build it once
+  // here so two of them never build into the same folder at once.
+  await ensureWebBuilt(path.resolve(import.meta.dirname, '../dist/web'), (message) => console.log(message));
   if (!findPgBin()) {
     const message = [
       '',

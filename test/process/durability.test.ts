@@ -1,61 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { emptyPostgresDatabase } from '../support/db.ts';
-import { freePort } from '../support/pg-cluster.ts';
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 /** A booking answered with 200 survives the server being killed (SIGKILL) right after. */
-const root = path.resolve(import.meta.dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-durability-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.killHard();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (c) => {
-    stderr += c;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, child };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not ready: ${stderr}`);
-}
-
-async function killHard(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 async function bookThenKillThenCheck(env: Record<string, string>) {
-  const first = await startServer(env);
+  const first = await startServerProcess(env);
+  servers.push(first);
   const login = await fetch(`${first.base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -78,9 +39,10 @@ async function bookThenKillThenCheck(env: Record<string, string>) {
     });
     expect(res.status).toBe(200);
   }
-  await killHard(first.child); // no shutdown, no flush: the process is simply gone
+  await first.killHard(); // no shutdown, no flush: the process is simply gone
 
-  const second = await startServer(env);
+  const second = await startServerProcess(env);
+  servers.push(second);
   const history = (await (await fetch(`${second.base}/api/inventur/history`, { headers })).json()) as {
     data: { lp: string; amount: number }[];
   };
@@ -91,7 +53,7 @@ async function bookThenKillThenCheck(env: Record<string, string>) {
     amount: number;
   };
   expect(stock.amount).toBe(13);
-  await killHard(second.child);
+  await second.killHard();
 }
 
 describe('durability', () => {

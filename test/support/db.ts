@@ -16,6 +16,9 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/db/seed/demo.ts';
+import { emptyPostgresDatabase } from './pg-cluster.ts';
+
+export { emptyPostgresDatabase };
 
 /**
  * A fresh database per test file, on both engines: PGlite always, PostgreSQL 15 when the global setup
@@ -82,16 +85,6 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
     await admin.end();
   }
   return name;
-}
-
-/** An empty database (no schema) in this run's cluster, for a process under test to migrate itself. */
-export async function emptyPostgresDatabase(adminUrl: string, prefix: string): Promise<string> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return withDatabase(adminUrl, name);
 }
 
 function withDatabase(url: string, database: string): string {

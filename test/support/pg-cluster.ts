@@ -1,8 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL cluster for tests: a temp directory, a free loopback port, trust auth, no fsync.
@@ -123,4 +125,16 @@ export async function startPgCluster(): Promise<PgCluster> {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => stopSync(),
   };
+}
+
+/** An empty database (no schema) in the cluster, for a process under test to migrate itself; its URL. */
+export async function emptyPostgresDatabase(adminUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

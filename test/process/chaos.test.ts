@@ -1,0 +1,39 @@
+import { describe, expect, inject, it } from 'vitest';
+import { runChaos } from '../chaos/run.ts';
+import { emptyPostgresDatabase } from '../support/db.ts';
+
+/**
+ * The short conservation run (issue 6): 20 scanners with the web app's client book through a fault proxy
+ * for 30 s while the server is SIGKILLed 5 times; then the books must balance. `npm run chaos -- --minutes N`
+ * is the long version.
+ */
+const short = {
+  durationMs: 30_000,
+  scanners: 20,
+  kills: 5,
+  seed: 7,
+  log: (line: string) => console.log(line),
+};
+
+function expectBalancedBooks(report: Awaited<ReturnType<typeof runChaos>>) {
+  expect(report.violations).toEqual([]);
+  expect(report.kills).toBeGreaterThanOrEqual(5);
+  for (const fault of ['reset', 'cut', 'drop', 'delay'] as const)
+    expect(report.faults[fault]).toBeGreaterThan(0);
+  // The run did real work: bookings went through and some answers were lost on the way.
+  expect(report.actions.acked).toBeGreaterThan(50);
+  expect(report.actions.acked + report.actions.refused).toBe(report.actions.sent);
+}
+
+describe('chaos: nothing lost, nothing twice', () => {
+  it('on the embedded database, one server instance killed 5 times', async () => {
+    expectBalancedBooks(await runChaos({ database: 'pglite', instances: 1, ...short }));
+  }, 240_000);
+
+  it('on PostgreSQL, two server instances killed alternately', async (context) => {
+    const adminUrl = inject('pgAdminUrl');
+    if (!adminUrl) return context.skip();
+    const databaseUrl = await emptyPostgresDatabase(adminUrl, 'chaos');
+    expectBalancedBooks(await runChaos({ database: 'postgres', databaseUrl, instances: 2, ...short }));
+  }, 240_000);
+});

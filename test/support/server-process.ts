@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './pg-cluster.ts';
+
+/**
+ * The real server (`src/server/main.ts`) as a child process on a free loopback port, as an operator runs
+ * it; `killHard` is a power cut (SIGKILL: no shutdown, no flush).
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** What the server wrote to stderr so far. */
+  stderr: () => string;
+  killHard(): Promise<void>;
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number; readyWithinMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const server: ServerProcess = {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    stderr: () => stderr,
+    async killHard() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      if ((await fetch(`${server.base}/readyz`)).ok) return server;
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await server.killHard();
+  throw new Error(`server not ready within ${options.readyWithinMs ?? 120_000} ms: ${stderr}`);
+}
