@@ -15,6 +15,7 @@ import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { CsrfTokens } from './http/csrf.ts';
+import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import type { Deps } from './http/route.ts';
 import { registerWebApp } from './http/web.ts';
@@ -24,12 +25,19 @@ export interface AppOptions {
   config: Config;
   /** Where the JSON log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** How long /readyz stays false after the database reported a full disk (tests shorten it). */
+  diskFullHoldMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The whole server as a Fastify instance, without listening: tests call `app.inject()` on it. */
-export async function buildApp({ db, config, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logStream,
+  diskFullHoldMs,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -55,7 +63,8 @@ export async function buildApp({ db, config, logStream }: AppOptions): Promise<F
     for (const method of methods) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
 
-  registerErrorHandler(app);
+  const diskFull = new DiskFullWatch(diskFullHoldMs);
+  registerErrorHandler(app, diskFull);
   const csrf = await CsrfTokens.load(db);
 
   const corsOrigins = new Set(config.corsOrigins);
@@ -93,6 +102,10 @@ export async function buildApp({ db, config, logStream }: AppOptions): Promise<F
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
+    if (diskFull.recentlyFull) {
+      app.log.warn('not ready: the database disk was full moments ago');
+      return reply.code(503).send({ success: false, message: texts.errors.unavailable });
+    }
     try {
       await withTimeout(sql`select 1`.execute(db), 2000);
       return { status: 'ok' };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { texts } from '../../contract/texts.ts';
+import type { DiskFullWatch } from './disk-full.ts';
 import { DomainError } from './errors.ts';
 
 type ErrorAnswer = { status: number; message: string };
@@ -41,13 +42,23 @@ function invalidInputMessage(error: ZodError): string {
 }
 
 /** The same answer for errors of a route and errors Fastify meets before routing (bad or over-long URLs). */
-export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+export function answerError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  diskFull?: DiskFullWatch,
+) {
   const answer = toErrorAnswer(error);
-  if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (diskFull?.note(error)) {
+    request.log.error(
+      { err: error },
+      'database disk full: the write was refused and rolled back; free space on the database volume',
+    );
+  } else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
   return reply.code(answer.status).send({ success: false, message: answer.message });
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler(answerError);
+export function registerErrorHandler(app: FastifyInstance, diskFull: DiskFullWatch): void {
+  app.setErrorHandler((error, request, reply) => answerError(error, request, reply, diskFull));
 }
