@@ -12,8 +12,8 @@ export interface ServerProcess {
   base: string;
   port: number;
   child: ChildProcess;
-  /** What the server wrote to stderr so far. */
-  stderr: () => string;
+  /** What the server wrote (log lines and errors), the last 64 KB. */
+  output: () => string;
   killHard(): Promise<void>;
 }
 
@@ -32,12 +32,14 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -46,7 +48,7 @@ export async function startServerProcess(
     base: `http://127.0.0.1:${port}`,
     port,
     child,
-    stderr: () => stderr,
+    output: () => output,
     async killHard() {
       child.kill('SIGKILL');
       await exited;
@@ -54,7 +56,7 @@ export async function startServerProcess(
   };
   const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     try {
       if ((await fetch(`${server.base}/readyz`)).ok) return server;
     } catch {
@@ -63,5 +65,5 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await server.killHard();
-  throw new Error(`server not ready within ${options.readyWithinMs ?? 120_000} ms: ${stderr}`);
+  throw new Error(`server not ready within ${options.readyWithinMs ?? 120_000} ms: ${output}`);
 }
