@@ -69,7 +69,11 @@ function run(bin: string, args: string[]): void {
   }
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * `durable`: keep PostgreSQL's crash safety (fsync, synchronous commit), as a benchmark that claims
+ * durable bookings must; tests turn it off for speed.
+ */
+export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL server binaries not found (Debian: apt-get install postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-pg-'));
@@ -88,7 +92,8 @@ export async function startPgCluster(): Promise<PgCluster> {
     '--locale=C.UTF-8',
     '-N',
   ]);
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const safety = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200${safety}`;
   run(path.join(bin, 'pg_ctl'), [
     '-D',
     dataDir,
@@ -98,7 +103,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     '-t',
     '60',
     '-o',
-    options,
+    serverOptions,
     'start',
   ]);
 
