@@ -22,6 +22,11 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       '<!doctype html><html lang="de"><head><meta name="csrf-token" content="__CSRF_TOKEN__"><title>Lagerscanner</title></head><body></body></html>',
     );
     fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build writes beside a script (scripts/vite-precompress.ts), and its chunk manifest.
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), 'BROTLI');
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), 'GZIP');
+    fs.mkdirSync(path.join(webDir, '.vite'));
+    fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{}');
     app = await buildApp({ db: database.db, config: testConfig({ webDir, bodyLimitBytes: 4096 }) });
     app.get('/api/test-failure', async () => {
       throw new Error('secret internal detail');
@@ -107,6 +112,30 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     const res = await app.inject('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed copy made at build to a browser that takes it, the plain file otherwise', async () => {
+    const br = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('BROTLI');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toBe('GZIP');
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await app.inject('/.vite/manifest.json');
+    expect(res.body).not.toBe('{}');
   });
 
   it('renders a CSRF token into index.html and checks it when a client sends one', async () => {

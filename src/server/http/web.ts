@@ -59,6 +59,9 @@ export async function registerWebApp(
       root: webDir,
       wildcard: false,
       index: false,
+      // Brotli/gzip copies written at build (scripts/vite-precompress.ts), sent when the browser takes them.
+      // Dot folders (the build manifest in .vite/) are not served.
+      preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
