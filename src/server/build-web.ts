@@ -28,7 +28,20 @@ export async function ensureWebBuilt(webDir: string, log: (message: string) => v
   log(index ? 'Web app sources changed; rebuilding …' : 'Web app not built yet; building …');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn' });
+  // Always the production bundle: under NODE_ENV=test (a test runner) Vite would build React's development
+  // build, three times the size, and the tests would run against something no scanner ever gets.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(projectRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
