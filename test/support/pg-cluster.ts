@@ -12,6 +12,8 @@ import pg from 'pg';
  */
 export interface PgCluster {
   adminUrl: string;
+  /** The same server through its Unix socket (no TCP on the way): for a server on the database's machine. */
+  viaSocket(url: string): string;
   stop(): Promise<void>;
 }
 
@@ -128,6 +130,10 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
   }
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    viaSocket: (url) => {
+      const parsed = new URL(url);
+      return `postgres://postgres@localhost${parsed.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
+    },
     stop: async () => stopSync(),
   };
 }

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/server/db/schema.ts';
+import type { Workload } from './workloads.ts';
+
+/** One load run's figures. */
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/** A workload over HTTP with autocannon: `connections` at once for `seconds`, every request new. */
+export async function loadHttp(options: {
+  base: string;
+  token: string;
+  workload: Workload;
+  connections: number;
+  seconds: number;
+}): Promise<Figures> {
+  // Work that runs out (the open items of a small warehouse) stops when it is done, not at the deadline.
+  const left = options.workload.remaining?.();
+  const bounded = left !== undefined && left < options.seconds * 5000;
+  const result = await autocannon({
+    url: options.base,
+    connections: options.connections,
+    ...(bounded ? { amount: left } : { duration: options.seconds }),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = options.workload.next();
+          const headers: Record<string, string> = { authorization: `Bearer ${options.token}` };
+          if (next.method !== 'GET') {
+            headers['content-type'] = 'application/json';
+            headers['x-idempotency-key'] = randomUUID();
+          }
+          return {
+            ...request,
+            method: next.method,
+            path: next.path,
+            headers,
+            ...(next.body === undefined ? {} : { body: JSON.stringify(next.body) }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/** The same work straight on the database (the database floor): `concurrency` callers for `seconds`. */
+export async function loadDirect(options: {
+  db: Kysely<Database>;
+  userId: number;
+  workload: Workload;
+  concurrency: number;
+  seconds: number;
+}): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + options.seconds * 1000;
+  const caller = async () => {
+    while (performance.now() < end && (options.workload.remaining?.() ?? 1) > 0) {
+      const request = options.workload.next();
+      const started = performance.now();
+      try {
+        await request.direct(options.db, options.userId);
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: options.concurrency }, caller));
+  const seconds = (performance.now() - started) / 1000;
+  return { rps: latencies.length / seconds, ...percentiles(latencies), errors, requests: latencies.length };
+}
+
+function percentiles(values: number[]): { p50: number; p99: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * The HTTP floor: a bare node:http server answering constant JSON, in its own process like the real server,
+ * under the same load.
+ */
+export async function httpFloor(connections: number, seconds: number): Promise<Figures> {
+  const body = JSON.stringify({ found: true, count: 1, id: 1, nummer: '2000001', name: 'Artikel 1 (Stk)' });
+  const code = `
+    const body = ${JSON.stringify(body)};
+    const server = require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      child.once('exit', () => reject(new Error('the HTTP floor server did not start')));
+    });
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds });
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      requests: result.requests.total,
+    };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Resident memory of a process in MB (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}

@@ -1,0 +1,262 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { ensureWebBuilt } from '../src/server/build-web.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { seedDemo } from '../src/server/db/seed/demo.ts';
+import { seedLarge } from '../src/server/db/seed/large.ts';
+import {
+  emptyPostgresDatabase,
+  findPgBin,
+  type PgCluster,
+  startPgCluster,
+} from '../test/support/pg-cluster.ts';
+import { startServerProcess } from '../test/support/server-process.ts';
+import { type Figures, httpFloor, loadDirect, loadHttp, rssMb } from './measure.ts';
+import { measureWebSizes } from './web.ts';
+import { readLargeIds, workloads } from './workloads.ts';
+
+/**
+ * `npm run bench`: the large warehouse on PGlite and on PostgreSQL (a durable throwaway cluster), every
+ * benchmarked call under load over HTTP and straight on the database, the HTTP floor, the server's memory
+ * and the web app's download sizes. Prints one markdown table and writes it to bench/results/latest.md.
+ *
+ *   npm run bench                         full run (≈ 12 min on 2 cores)
+ *   npm run bench -- --quick              1 % data, 2 s per load: a smoke run (CI)
+ *   npm run bench -- --db postgres        one database only
+ */
+const usage =
+  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64]';
+let args: { quick?: boolean; db?: string; seconds?: string; connections?: string };
+try {
+  args = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      db: { type: 'string', default: 'both' },
+      seconds: { type: 'string' },
+      connections: { type: 'string', default: '64' },
+    },
+  }).values;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+const quick = args.quick === true;
+const scale = quick ? 0.01 : 1;
+const seconds = Number(args.seconds ?? (quick ? 2 : 10));
+const connections = Number(args.connections);
+if (!['pglite', 'postgres', 'both'].includes(args.db ?? '') || !(seconds > 0) || !(connections > 0)) {
+  console.error(usage);
+  process.exit(2);
+}
+const kinds = (args.db === 'both' ? ['pglite', 'postgres'] : [args.db]) as ('pglite' | 'postgres')[];
+const root = path.resolve(import.meta.dirname, '..');
+const log = (line: string) => console.error(line);
+
+interface Row {
+  what: string;
+  db: string;
+  figure: string;
+  goal: string;
+  pass: boolean | null;
+}
+const rows: Row[] = [];
+const ms = (x: number) => x.toFixed(x < 10 ? 1 : 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const LOOKUP_P99_MS = 10;
+const FLOOR_SHARE = 0.5;
+const REBOOKING_RPS = 1000;
+const REBOOKING_P99_MS = 50;
+const RSS_MB = 200;
+const INITIAL_KB = 100;
+const CHUNK_KB = 20;
+const SEED_PG_S = 180;
+
+function describeFigures(f: Figures): string {
+  return `${Math.round(f.rps).toLocaleString('en')} req/s, p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, ${f.errors} errors`;
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Promise<void> {
+  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15';
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-bench-'));
+  let cluster: PgCluster | null = null;
+  try {
+    let open: () => Promise<DatabaseHandle>;
+    let env: Record<string, string>;
+    if (kind === 'postgres') {
+      if (!findPgBin()) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql)');
+      cluster = await startPgCluster({ durable: true });
+      const url = await emptyPostgresDatabase(cluster.adminUrl, 'bench');
+      open = () => openPostgres(url, 10);
+      env = { DATABASE_URL: url };
+    } else {
+      const dataDir = path.join(work, 'data');
+      open = () => openPglite({ dataDir });
+      env = { DATA_DIR: dataDir };
+    }
+
+    // The warehouse.
+    log(`${label}: seeding the ${quick ? '1 %' : 'full'} large warehouse …`);
+    const seedStarted = performance.now();
+    let handle = await open();
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db);
+    await seedLarge(handle.db, { scale });
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    rows.push({
+      what: 'seed:large (bulk, in the database)',
+      db: label,
+      figure: `${seedSeconds.toFixed(0)} s`,
+      goal: kind === 'postgres' && !quick ? `< ${SEED_PG_S} s` : '—',
+      pass: kind === 'postgres' && !quick ? seedSeconds < SEED_PG_S : null,
+    });
+    const ids = await readLargeIds(handle.db);
+    const user = await sql<{ id: number }>`select id from users where username = 'demo'`.execute(handle.db);
+    const userId = user.rows[0]?.id ?? 0;
+    const floorLoads = workloads(ids, userId, scale, 'floor');
+    const loads = workloads(ids, userId, scale, 'http');
+
+    // The database floor: the same service calls, no HTTP.
+    const floors = new Map<string, Figures>();
+    for (const workload of floorLoads) {
+      log(`${label}: database floor, ${workload.name} …`);
+      floors.set(
+        workload.name,
+        await loadDirect({ db: handle.db, userId, workload, concurrency: connections, seconds }),
+      );
+    }
+    await handle.close();
+
+    // The real server under load.
+    const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn' });
+    try {
+      const pid = server.child.pid ?? 0;
+      const idle = await rssMb(pid);
+      const login = await fetch(`${server.base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: 'demo' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      for (const workload of loads) {
+        log(`${label}: HTTP, ${workload.name} …`);
+        const figures = await loadHttp({ base: server.base, token, workload, connections, seconds });
+        const floor = floors.get(workload.name) as Figures;
+        const vsFloor = figures.rps / floor.rps;
+        const vsHttp = figures.rps / httpBase.rps;
+        let goal = '0 errors';
+        let pass = figures.errors === 0 && floor.errors === 0;
+        if (kind === 'postgres' && workload.kind === 'lookup') {
+          goal = `p99 ≤ ${LOOKUP_P99_MS} ms, ≥ ${FLOOR_SHARE * 100} % of DB floor, 0 errors`;
+          pass &&= figures.p99 <= LOOKUP_P99_MS && vsFloor >= FLOOR_SHARE;
+        }
+        if (kind === 'postgres' && workload.name.startsWith('POST umbuchung')) {
+          goal = `≥ ${REBOOKING_RPS.toLocaleString('en')} req/s, p99 ≤ ${REBOOKING_P99_MS} ms, 0 errors`;
+          pass &&= figures.rps >= REBOOKING_RPS && figures.p99 <= REBOOKING_P99_MS;
+        }
+        rows.push({
+          what: workload.name,
+          db: label,
+          figure:
+            `${describeFigures(figures)}; DB floor ${Math.round(floor.rps).toLocaleString('en')} req/s ` +
+            `(p99 ${ms(floor.p99)} ms) → ${(vsFloor * 100).toFixed(0)} % of it, ${(vsHttp * 100).toFixed(0)} % of the HTTP floor`,
+          goal,
+          pass,
+        });
+      }
+      const after = await rssMb(pid);
+      rows.push({
+        what: 'server memory (RSS) idle → after the load runs',
+        db: label,
+        figure: `${ms(idle)} MB → ${ms(after)} MB`,
+        goal: `≤ ${RSS_MB} MB`,
+        pass: after <= RSS_MB,
+      });
+    } finally {
+      await server.killHard();
+    }
+    handle = await open(); // the books still balance after all that
+    const { rows: broken } = await sql<{ n: number }>`
+      with j as (
+        select to_location_id as l, article_id as a, amount from movements where to_location_id is not null
+        union all select from_location_id, article_id, -amount from movements where from_location_id is not null),
+      e as (select l, a, sum(amount) as amount from j group by 1, 2),
+      s as (select location_id as l, article_id as a, sum(amount) as amount from stock group by 1, 2)
+      select count(*)::int as n from e full join s using (l, a) where coalesce(e.amount, 0) <> coalesce(s.amount, 0)`.execute(
+      handle.db,
+    );
+    await handle.close();
+    rows.push({
+      what: 'journal = stock after the runs',
+      db: label,
+      figure: `${broken[0]?.n ?? '?'} differences`,
+      goal: '0',
+      pass: broken[0]?.n === 0,
+    });
+  } finally {
+    await cluster?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+log('HTTP floor (node:http, constant JSON) …');
+const floor = await httpFloor(connections, seconds);
+rows.push({
+  what: 'HTTP floor: node:http, constant JSON',
+  db: '—',
+  figure: describeFigures(floor),
+  goal: '—',
+  pass: null,
+});
+for (const kind of kinds) await benchDatabase(kind, floor);
+
+await ensureWebBuilt(path.join(root, 'dist/web'), log);
+const web = measureWebSizes(path.join(root, 'dist/web'));
+rows.push({
+  what: 'web: JS + CSS for the login screen and main menu (gzip)',
+  db: '—',
+  figure: kb(web.initialGzip),
+  goal: `≤ ${INITIAL_KB} KB`,
+  pass: web.initialGzip <= INITIAL_KB * 1024,
+});
+const biggest = [...web.screens].sort((a, b) => b.withSharedGzip - a.withSharedGzip)[0];
+rows.push({
+  what: `web: each screen's lazy chunk (gzip, with the shared chunks it adds), ${web.screens.length} screens`,
+  db: '—',
+  figure: `largest ${biggest?.name} ${kb(biggest?.ownGzip ?? 0)} (${kb(biggest?.withSharedGzip ?? 0)} with shared)`,
+  goal: `≤ ${CHUNK_KB} KB each`,
+  pass: web.screens.every((s) => s.withSharedGzip <= CHUNK_KB * 1024),
+});
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const header = [
+  `# Benchmark ${quick ? '(quick: 1 % data, smoke only) ' : ''}— ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  '',
+  `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}; load generator ` +
+    `(autocannon, ${connections} connections, ${seconds} s per call) on the same machine. Run took ` +
+    `${((Date.now() - started) / 60000).toFixed(1)} min.`,
+  '',
+  '| what | database | figure | goal | result |',
+  '|---|---|---|---|---|',
+];
+const table = rows.map(
+  (r) =>
+    `| ${r.what} | ${r.db} | ${r.figure} | ${r.goal} | ${r.pass === null ? '—' : r.pass ? 'PASS' : '**FAIL**'} |`,
+);
+const screens = [
+  '',
+  '| screen chunk | own (gzip) | with the shared chunks it adds |',
+  '|---|---|---|',
+  ...web.screens.map((s) => `| ${s.name} | ${kb(s.ownGzip)} | ${kb(s.withSharedGzip)} |`),
+];
+const markdown = `${[...header, ...table, ...screens].join('\n')}\n`;
+console.log(markdown);
+const resultsDir = path.join(root, 'bench', 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+fs.writeFileSync(path.join(resultsDir, quick ? 'quick.md' : 'latest.md'), markdown);
+const failed = rows.filter((r) => r.pass === false).length;
+log(failed === 0 ? 'All goals met.' : `${failed} goal(s) missed.`);
