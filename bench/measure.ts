@@ -12,6 +12,8 @@ export interface Figures {
   p99: number;
   errors: number;
   requests: number;
+  /** What the errors were, e.g. '3 × 400, 2 timeouts'. */
+  errorKinds?: string;
 }
 
 /** A workload over HTTP with autocannon: `connections` at once for `seconds`, every request new. */
@@ -49,12 +51,18 @@ export async function loadHttp(options: {
       },
     ],
   });
+  const kinds = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, stats]) => `${stats.count} × ${code}`);
+  if (result.timeouts > 0) kinds.push(`${result.timeouts} timeouts`);
+  if (result.errors > result.timeouts) kinds.push(`${result.errors - result.timeouts} connection errors`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.non2xx,
     requests: result.requests.total,
+    errorKinds: kinds.join(', '),
   };
 }
 
@@ -68,6 +76,7 @@ export async function loadDirect(options: {
 }): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
+  const kinds = new Map<string, number>();
   const end = performance.now() + options.seconds * 1000;
   const caller = async () => {
     while (performance.now() < end && (options.workload.remaining?.() ?? 1) > 0) {
@@ -75,8 +84,10 @@ export async function loadDirect(options: {
       const started = performance.now();
       try {
         await request.direct(options.db, options.userId);
-      } catch {
+      } catch (error) {
         errors++;
+        const kind = error instanceof Error ? error.message.slice(0, 60) : String(error);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       }
       latencies.push(performance.now() - started);
     }
@@ -84,7 +95,14 @@ export async function loadDirect(options: {
   const started = performance.now();
   await Promise.all(Array.from({ length: options.concurrency }, caller));
   const seconds = (performance.now() - started) / 1000;
-  return { rps: latencies.length / seconds, ...percentiles(latencies), errors, requests: latencies.length };
+  const errorKinds = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
+  return {
+    rps: latencies.length / seconds,
+    ...percentiles(latencies),
+    errors,
+    requests: latencies.length,
+    errorKinds,
+  };
 }
 
 function percentiles(values: number[]): { p50: number; p99: number } {

@@ -76,7 +76,8 @@ const CHUNK_KB = 20;
 const SEED_PG_S = 180;
 
 function describeFigures(f: Figures): string {
-  return `${Math.round(f.rps).toLocaleString('en')} req/s, p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, ${f.errors} errors`;
+  const errors = f.errors > 0 && f.errorKinds ? `${f.errors} errors (${f.errorKinds})` : `${f.errors} errors`;
+  return `${Math.round(f.rps).toLocaleString('en')} req/s, p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, ${errors}`;
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Promise<void> {
@@ -161,8 +162,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           what: workload.name,
           db: label,
           figure:
-            `${describeFigures(figures)}; DB floor ${Math.round(floor.rps).toLocaleString('en')} req/s ` +
-            `(p99 ${ms(floor.p99)} ms) → ${(vsFloor * 100).toFixed(0)} % of it, ${(vsHttp * 100).toFixed(0)} % of the HTTP floor`,
+            `${describeFigures(figures)}; DB floor ${describeFigures(floor)} → ${(vsFloor * 100).toFixed(0)} % of it, ` +
+            `${(vsHttp * 100).toFixed(0)} % of the HTTP floor`,
           goal,
           pass,
         });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { BodyOf } from '../src/contract/endpoint.ts';
+import type { scanPackageItem } from '../src/contract/paketinhalt.ts';
+import type { moveArticle } from '../src/contract/umbuchung.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import {
   type LargeSizes,
@@ -39,7 +42,7 @@ export interface LargeIds {
   article0: number;
   location0: number;
   /** Open delivery notes' items, one entry per piece still to scan, in a shuffled order. */
-  openItems: { noteId: number; belegnr: string; eu: number; nummer: string }[];
+  openItems: { noteId: number; belegnr: string; eu: number; versandart: string; nummer: string }[];
 }
 
 const int = (below: number) => Math.floor(Math.random() * below);
@@ -51,8 +54,15 @@ export async function readLargeIds(db: Kysely<Database>): Promise<LargeIds> {
   const first = ids.rows[0];
   if (!first?.article0 || !first.location0)
     throw new Error('the large warehouse is not seeded (npm run seed:large)');
-  const { rows } = await sql<{ id: number; belegnr: string; eu: boolean; nummer: string; open: number }>`
-    select d.id, d.belegnr, d.eu, a.nummer, (l.lsmenge - l.pemenge)::int as open
+  const { rows } = await sql<{
+    id: number;
+    belegnr: string;
+    eu: boolean;
+    versandart: string;
+    nummer: string;
+    open: number;
+  }>`
+    select d.id, d.belegnr, d.eu, d.versandart, a.nummer, (l.lsmenge - l.pemenge)::int as open
     from delivery_notes d join delivery_note_lines l on l.delivery_note_id = d.id
     join articles a on a.id = l.article_id
     where d.status = 'offen' and d.belegnr like 'LS5%' and l.pemenge < l.lsmenge`.execute(db);
@@ -61,6 +71,7 @@ export async function readLargeIds(db: Kysely<Database>): Promise<LargeIds> {
       noteId: r.id,
       belegnr: r.belegnr,
       eu: r.eu ? 1 : 0,
+      versandart: r.versandart,
       nummer: r.nummer,
     })),
   );
@@ -157,7 +168,7 @@ export function workloads(ids: LargeIds, userId: number, scale: number, phase: '
         // Only rows holding 100 or more: a run never empties one, so every move is valid.
         let row = stockRow(ids, sizes, int(sizes.stockRows));
         while (row.amount < 100) row = stockRow(ids, sizes, int(sizes.stockRows));
-        const body = {
+        const body: BodyOf<typeof moveArticle> = {
           from: row.location(row.k),
           to: row.location((row.k + 1) % 5),
           article: row.article,
@@ -184,8 +195,9 @@ export function workloads(ids: LargeIds, userId: number, scale: number, phase: '
       next: () => {
         const open = items[item++];
         if (!open) throw new Error('no open delivery note items left');
-        const body = {
+        const body: BodyOf<typeof scanPackageItem> = {
           id: open.noteId,
+          versandart: open.versandart,
           itemNr: open.nummer,
           belegnr: open.belegnr,
           eu: open.eu,
