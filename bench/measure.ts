@@ -16,26 +16,32 @@ export interface Figures {
   errorKinds?: string;
 }
 
-/** A workload over HTTP with autocannon: `connections` at once for `seconds`, every request new. */
+/**
+ * A workload over HTTP with autocannon: one connection per token (one logged-in worker each) for `seconds`,
+ * every request new.
+ */
 export async function loadHttp(options: {
   base: string;
-  token: string;
+  tokens: string[];
   workload: Workload;
-  connections: number;
   seconds: number;
 }): Promise<Figures> {
+  const connections = options.tokens.length;
+  let handedOut = 0;
   // Work that runs out (the open items of a small warehouse) stops when it is done, not at the deadline.
   const left = options.workload.remaining?.();
   const bounded = left !== undefined && left < options.seconds * 5000;
   const result = await autocannon({
     url: options.base,
-    connections: options.connections,
+    connections,
     ...(bounded ? { amount: left } : { duration: options.seconds }),
     requests: [
       {
-        setupRequest: (request) => {
+        setupRequest: (request, context) => {
           const next = options.workload.next();
-          const headers: Record<string, string> = { authorization: `Bearer ${options.token}` };
+          const connection = context as { token?: string };
+          connection.token ??= options.tokens[handedOut++ % connections];
+          const headers: Record<string, string> = { authorization: `Bearer ${connection.token}` };
           if (next.method !== 'GET') {
             headers['content-type'] = 'application/json';
             headers['x-idempotency-key'] = randomUUID();
@@ -66,24 +72,23 @@ export async function loadHttp(options: {
   };
 }
 
-/** The same work straight on the database (the database floor): `concurrency` callers for `seconds`. */
+/** The same work straight on the database (the database floor): one caller per user for `seconds`. */
 export async function loadDirect(options: {
   db: Kysely<Database>;
-  userId: number;
+  userIds: number[];
   workload: Workload;
-  concurrency: number;
   seconds: number;
 }): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
   const kinds = new Map<string, number>();
   const end = performance.now() + options.seconds * 1000;
-  const caller = async () => {
+  const caller = async (userId: number) => {
     while (performance.now() < end && (options.workload.remaining?.() ?? 1) > 0) {
       const request = options.workload.next();
       const started = performance.now();
       try {
-        await request.direct(options.db, options.userId);
+        await request.direct(options.db, userId);
       } catch (error) {
         errors++;
         const kind = error instanceof Error ? error.message.slice(0, 60) : String(error);
@@ -93,7 +98,7 @@ export async function loadDirect(options: {
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: options.concurrency }, caller));
+  await Promise.all(options.userIds.map(caller));
   const seconds = (performance.now() - started) / 1000;
   const errorKinds = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
   return {

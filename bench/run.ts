@@ -115,19 +115,20 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       pass: kind === 'postgres' && !quick ? seedSeconds < SEED_PG_S : null,
     });
     const ids = await readLargeIds(handle.db);
-    const user = await sql<{ id: number }>`select id from users where username = 'demo'`.execute(handle.db);
-    const userId = user.rows[0]?.id ?? 0;
-    const floorLoads = workloads(ids, userId, scale, 'floor');
-    const loads = workloads(ids, userId, scale, 'http');
+    // One worker per connection, as on a real site (all bookings under one user would pile up on one row).
+    const users = await sql<{ id: number }>`
+      insert into users (name, username, password_hash)
+      select 'Bench ' || n, 'bench' || n, (select password_hash from users where username = 'demo')
+      from generate_series(1, ${connections}) n returning id`.execute(handle.db);
+    const userIds = users.rows.map((u) => u.id);
+    const floorLoads = workloads(ids, scale, 'floor');
+    const loads = workloads(ids, scale, 'http');
 
     // The database floor: the same service calls, no HTTP.
     const floors = new Map<string, Figures>();
     for (const workload of floorLoads) {
       log(`${label}: database floor, ${workload.name} …`);
-      floors.set(
-        workload.name,
-        await loadDirect({ db: handle.db, userId, workload, concurrency: connections, seconds }),
-      );
+      floors.set(workload.name, await loadDirect({ db: handle.db, userIds, workload, seconds }));
     }
     await handle.close();
 
@@ -136,15 +137,18 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
     try {
       const pid = server.child.pid ?? 0;
       const idle = await rssMb(pid);
-      const login = await fetch(`${server.base}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'demo', password: 'demo' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const tokens: string[] = [];
+      for (let n = 1; n <= connections; n++) {
+        const login = await fetch(`${server.base}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: `bench${n}`, password: 'demo' }),
+        });
+        tokens.push(((await login.json()) as { token: string }).token);
+      }
       for (const workload of loads) {
         log(`${label}: HTTP, ${workload.name} …`);
-        const figures = await loadHttp({ base: server.base, token, workload, connections, seconds });
+        const figures = await loadHttp({ base: server.base, tokens, workload, seconds });
         const floor = floors.get(workload.name) as Figures;
         const vsFloor = figures.rps / floor.rps;
         const vsHttp = figures.rps / httpBase.rps;

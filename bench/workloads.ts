@@ -102,7 +102,7 @@ function stockRow(ids: LargeIds, sizes: LargeSizes, i: number) {
  * The workloads for one phase: the database floor scans the first half of the open items, the HTTP run the
  * second, so neither finds a note the other has already packed.
  */
-export function workloads(ids: LargeIds, userId: number, scale: number, phase: 'floor' | 'http'): Workload[] {
+export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http'): Workload[] {
   const sizes = largeSizes(scale);
   const SHELVES = sizes.locations - sizes.lhms;
   const half = Math.floor(ids.openItems.length / 2);
@@ -201,7 +201,7 @@ export function workloads(ids: LargeIds, userId: number, scale: number, phase: '
           itemNr: open.nummer,
           belegnr: open.belegnr,
           eu: open.eu,
-          user_id: userId,
+          user_id: 1, // the server takes the user from the login, not from here
           paketinhalt: [],
         };
         const route = 'POST /api/packagecontent/:itemNr';
