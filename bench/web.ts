@@ -4,8 +4,9 @@ import zlib from 'node:zlib';
 
 /**
  * What a scanner downloads, from the build's chunk manifest: gzip bytes of the JS and CSS the login screen
- * needs (the entry and its static imports; the main menu is part of it), and of each screen's lazy chunk
- * with the shared chunks it pulls in beyond the entry.
+ * needs (the entry and its static imports; the main menu is part of it), of what loads while the worker
+ * types the login (the auth contract with zod), and of each screen's lazy chunk with the shared chunks it
+ * pulls in beyond those.
  */
 interface ManifestChunk {
   file: string;
@@ -20,6 +21,8 @@ interface ManifestChunk {
 
 export interface WebSizes {
   initialGzip: number;
+  /** Loaded while the worker types the login (the auth contract and zod), before any screen. */
+  atLoginGzip: number;
   screens: { name: string; ownGzip: number; withSharedGzip: number }[];
 }
 
@@ -47,10 +50,15 @@ export function measureWebSizes(webDir: string): WebSizes {
   const initialFiles = filesOf(initialKeys);
   const initialGzip = [...initialFiles].reduce((sum, f) => sum + gzipOf(f), 0);
 
+  const authKey = Object.keys(manifest).find((k) => k.endsWith('contract/auth.ts'));
+  const atLoginFiles = authKey ? [...filesOf(closure(authKey))].filter((f) => !initialFiles.has(f)) : [];
+  const atLoginGzip = atLoginFiles.reduce((sum, f) => sum + gzipOf(f), 0);
+  const loaded = new Set([...initialFiles, ...atLoginFiles]);
+
   const screens = Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isDynamicEntry)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== authKey)
     .map(([key, chunk]) => {
-      const extra = [...filesOf(closure(key))].filter((f) => !initialFiles.has(f));
+      const extra = [...filesOf(closure(key))].filter((f) => !loaded.has(f));
       return {
         name: chunk.name ?? key,
         ownGzip: gzipOf(chunk.file),
@@ -58,5 +66,5 @@ export function measureWebSizes(webDir: string): WebSizes {
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { initialGzip, screens };
+  return { initialGzip, atLoginGzip, screens };
 }

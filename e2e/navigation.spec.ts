@@ -63,13 +63,15 @@ test('a 401 in the middle of work: alert, storage cleared, back to the login', a
   await page.getByRole('link', { name: 'Inventur', exact: true }).click();
   await historyLoaded;
   await revokeSessionOnServer(page);
-  const alert = page.waitForEvent('dialog');
+  // Answered inside the event (Playwright's advice): awaiting accept() later raced the reload that follows.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
   await page.getByLabel('Lagerplatz').fill('A-01-01-01');
   await page.getByLabel('Lagerplatz').press('Enter');
-  const dialog = await alert;
-  expect(dialog.type()).toBe('alert');
-  expect(dialog.message()).toBe('Kein Login. Seite wird neu geladen.');
-  await dialog.accept();
+  await expect.poll(() => dialogs).toEqual(['alert: Kein Login. Seite wird neu geladen.']);
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('vmAccessKey'))).toBeNull();
 });

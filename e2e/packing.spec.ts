@@ -167,11 +167,14 @@ test('Klärfall: confirm titled "Achtung!", then "Klärfallzettel schreiben!" an
   await page.getByRole('button', { name: 'Klärfall' }).click();
   const dialog = page.getByRole('dialog', { name: 'Achtung!' });
   await expect(dialog).toBeVisible();
-  const alert = page.waitForEvent('dialog');
+  // Answered inside the event (Playwright's advice): awaiting accept() later raced the navigation after it.
+  const alerts: string[] = [];
+  page.on('dialog', (alert) => {
+    alerts.push(alert.message());
+    void alert.accept();
+  });
   await dialog.getByRole('button', { name: 'Klärfall melden' }).click();
-  const message = await alert;
-  expect(message.message()).toBe('Klärfallzettel schreiben!');
-  await message.accept();
+  await expect.poll(() => alerts).toEqual(['Klärfallzettel schreiben!']);
   await expect(page).toHaveURL('/paketinhalt');
   await expect(page.getByLabel('Lieferschein')).toBeFocused();
 });

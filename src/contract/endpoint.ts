@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// In the browser the page's Content-Security-Policy forbids eval (script-src 'self'); zod would otherwise
+// compile its fast parsers with `new Function`. Set here, where every contract module starts, so it holds
+// before the first parse wherever the contract is loaded (it is not in the login screen's bundle).
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /**
@@ -57,14 +62,7 @@ export function endpoint<
   };
 }
 
-/** Fills `:name` segments of a path with URL-encoded values. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { buildPath } from './path.ts';
 
 // ── Shared field schemas ──────────────────────────────────────────────────────────────────────────────
 

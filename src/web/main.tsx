@@ -1,4 +1,3 @@
-import './csp-safe-zod.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { buildPath, type Endpoint } from '../../contract/endpoint.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { buildPath } from '../../contract/path.ts';
 import { texts } from '../../contract/texts.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
-import { logout } from '../../contract/auth.ts';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
+import { loadAuthContract } from '../api/auth-contract.ts';
 import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { LoginScreen } from './login-screen.tsx';
@@ -90,6 +90,7 @@ function Layout({ title, home = false, children }: { title: string; home?: boole
   const location = useLocation();
   const onLogout = async () => {
     try {
+      const { logout } = await loadAuthContract();
       await sessionApi.call(logout);
     } catch {
       // The session ends here either way; the server forgets it when it expires.

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { loginCard, loginPassword } from '../../contract/auth.ts';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
+import { loadAuthContract, preloadAuthContract } from '../api/auth-contract.ts';
 import { ApiError } from '../api/client.ts';
 import { Banner, useBanner } from '../ui/banner.tsx';
 import { useSession } from './session.tsx';
@@ -26,6 +26,7 @@ export function LoginScreen() {
   useEffect(() => {
     (mode === 'card' ? cardRef : nameRef).current?.focus();
   }, [mode]);
+  useEffect(preloadAuthContract, []);
 
   async function submit(call: () => Promise<{ token: string; name: string; id: number }>) {
     if (busy) return;
@@ -54,7 +55,10 @@ export function LoginScreen() {
   const submitCard = (text: string) => {
     clearTimeout(settleTimer.current);
     if (text.trim() === '') return;
-    void submit(() => sessionApi.call(loginCard, { body: { stechuhrdevice: text.trim() }, on401: 'answer' }));
+    void submit(async () => {
+      const { loginCard } = await loadAuthContract();
+      return sessionApi.call(loginCard, { body: { stechuhrdevice: text.trim() }, on401: 'answer' });
+    });
   };
 
   // Past 205 characters the card logs in without Enter, once the scanner has finished typing it.
@@ -69,9 +73,13 @@ export function LoginScreen() {
   const onPasswordSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (username.trim() === '' || password === '') return;
-    void submit(() =>
-      sessionApi.call(loginPassword, { body: { username: username.trim(), password }, on401: 'answer' }),
-    );
+    void submit(async () => {
+      const { loginPassword } = await loadAuthContract();
+      return sessionApi.call(loginPassword, {
+        body: { username: username.trim(), password },
+        on401: 'answer',
+      });
+    });
   };
 
   return (
