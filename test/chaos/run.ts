@@ -41,7 +41,12 @@ export interface ChaosReport {
   faults: FaultProxy['counts'];
   kills: number;
   violations: string[];
-  audit: { journalRowsOfRun: number; articlesChecked: number; keysChecked: number };
+  audit: {
+    journalRowsOfRun: number;
+    articlesChecked: number;
+    keysChecked: number;
+    refusedThenApplied: number;
+  };
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -209,6 +214,7 @@ function printReport(report: ChaosReport, options: ChaosOptions): void {
     `  server SIGKILLs ${report.kills} (each restarted)`,
     `  audit: ${report.audit.journalRowsOfRun} journal rows of the run, ${report.audit.articlesChecked} articles, ` +
       `${report.audit.keysChecked} keys — violations: ${report.violations.length}`,
+    `  refused, then applied by an earlier copy still on its way: ${report.audit.refusedThenApplied} (known gap)`,
     ...report.violations.slice(0, 20).map((v) => `    ✗ ${v}`),
   ];
   for (const line of lines) options.log(line);
