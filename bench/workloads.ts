@@ -15,7 +15,7 @@ import {
 import { artikelFinden, lagerplatzFinden } from '../src/server/features/inventur/service.ts';
 import { artikelScannen, paketinhalt } from '../src/server/features/paketinhalt/service.ts';
 import { artikelUmlagern, bestandAufLagerplatz } from '../src/server/features/umbuchung/service.ts';
-import { applyOnce, requestHash } from '../src/server/http/idempotency.ts';
+import { applyOnce, type Outcome, requestHash } from '../src/server/http/idempotency.ts';
 
 /**
  * The benchmarked calls on the large warehouse (src/server/db/seed/large.ts). Each workload makes the next
@@ -183,7 +183,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
             const key = randomUUID();
             return applyOnce(db, { key, userId: user, route, hash: requestHash(route, {}, body) }, (trx) =>
               artikelUmlagern(trx, { ...body, userId: user, requestKey: key }),
-            );
+            ).then(failOnRefusal);
           },
         };
       },
@@ -215,10 +215,16 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
               db,
               { key, userId: user, route, hash: requestHash(route, { itemNr: open.nummer }, body) },
               (trx) => artikelScannen(trx, { id: open.noteId, itemNr: open.nummer }),
-            );
+            ).then(failOnRefusal);
           },
         };
       },
     },
   ];
+}
+
+/** A refusal is an answer for the exactly-once store, but an error for the bench: it did not book. */
+function failOnRefusal(outcome: Outcome<unknown>): unknown {
+  if (outcome.refused) throw new Error(`${outcome.status}: ${outcome.body.message}`);
+  return outcome.body;
 }

@@ -94,7 +94,7 @@ async function fingerprint(app: TestApp): Promise<string> {
     (select coalesce(sum(amount), 0) from stock)::int as stock,
     (select count(*) from stock)::int as stock_rows,
     (select count(*) from inventory_counts)::int as counts,
-    (select count(*) from idempotency)::int as keys,
+    (select count(*) from idempotency where status_code = 200)::int as applied_keys,
     (select count(*) from parcel_scans)::int as parcels,
     (select count(*) from customs_parcels)::int as customs,
     (select count(*) from batch_events)::int as batches,

@@ -129,20 +129,49 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     expect(after.n).toBe(before.n);
   });
 
-  it('keeps no claim for a refused request, so a corrected retry with the same key goes through', async () => {
+  it('stores a refusal with its key: a late copy of the same action is refused too, never applied', async () => {
+    // The scanner was told 'refused'; a copy of the same request still on its way (cut in flight, queued on
+    // another instance) arrives after the warehouse changed and would now go through. It must not.
+    const target = (
+      await t.database.db
+        .selectFrom('locations')
+        .select('id')
+        .where('code', '=', demo.locations.main)
+        .executeTakeFirstOrThrow()
+    ).id;
     const key = randomUUID();
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: { lp: 999999, article, amount: 1 },
-      headers: authHeaders(token, { 'x-idempotency-key': key }),
-    });
+    const move = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/umbuchung/artikel/',
+        payload: { from: lp, to: target, article, amount },
+        headers: authHeaders(token, { 'x-idempotency-key': key }),
+      });
+    const refused = await move(500);
     expect(refused.statusCode).toBe(400);
-    const claims = await t.database.db
-      .selectFrom('idempotency')
-      .select('key')
-      .where('key', '=', key)
-      .execute();
-    expect(claims).toHaveLength(0);
+    expect(refused.headers['idempotent-replayed']).toBeUndefined();
+
+    expect((await book(600, randomUUID())).statusCode).toBe(200); // now 600 lie on the source
+    const late = await move(500);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual(refused.json());
+    expect(late.headers['idempotent-replayed']).toBe('true');
+    const movedWithKey = await t.database.db
+      .selectFrom('movements')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('request_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(movedWithKey.n).toBe(0);
+    const onSource = await t.database.db
+      .selectFrom('stock')
+      .select(sql<number>`coalesce(sum(amount), 0)::int`.as('n'))
+      .where('location_id', '=', lp)
+      .where('article_id', '=', article)
+      .executeTakeFirstOrThrow();
+    expect(onSource.n).toBe(600);
+
+    // The key is spent: other data under it is a client bug, not a new try.
+    const changed = await move(5);
+    expect(changed.statusCode).toBe(409);
   });
 });

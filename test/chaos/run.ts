@@ -45,7 +45,6 @@ export interface ChaosReport {
     journalRowsOfRun: number;
     articlesChecked: number;
     keysChecked: number;
-    refusedThenApplied: number;
   };
 }
 
@@ -214,7 +213,6 @@ function printReport(report: ChaosReport, options: ChaosOptions): void {
     `  server SIGKILLs ${report.kills} (each restarted)`,
     `  audit: ${report.audit.journalRowsOfRun} journal rows of the run, ${report.audit.articlesChecked} articles, ` +
       `${report.audit.keysChecked} keys — violations: ${report.violations.length}`,
-    `  refused, then applied by an earlier copy still on its way: ${report.audit.refusedThenApplied} (known gap)`,
     ...report.violations.slice(0, 20).map((v) => `    ✗ ${v}`),
   ];
   for (const line of lines) options.log(line);

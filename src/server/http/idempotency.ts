@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { texts } from '../../contract/texts.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, conflict } from './errors.ts';
+import { badRequest, conflict, DomainError } from './errors.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -18,25 +18,54 @@ export function requestHash(route: string, params: unknown, body: unknown): stri
     .digest('hex');
 }
 
+/** The answer to an action: its effect's body (200) or its refusal (4xx), and whether it was stored before. */
+export type Outcome<T> =
+  | { refused: false; body: T; replayed: boolean }
+  | { refused: true; status: number; body: Refusal; replayed: boolean };
+
+type Refusal = { success: false; message: string };
+type Claim = { key: string; userId: number; route: string; hash: string };
+
 /**
  * Exactly once (DESIGN §5). The key is claimed by inserting its row in the same transaction as the effect:
  * - a repeat after commit finds the row and gets the stored answer, without doing the work again;
  * - a concurrent repeat blocks on the unique key until the first commits (then replays) or rolls back (then
  *   does the work itself) — on PostgreSQL by the index, on PGlite because one transaction owns the session;
- * - a refusal (any thrown error) rolls back the claim with the effect, so nothing half-written remains.
+ * - a refusal (a DomainError the staff read: 400, 404, 409, …) rolls back the effect, and the key is then
+ *   stored with that refusal, so a copy of the same action still on its way (cut in flight, queued on the
+ *   other instance) replays the refusal instead of applying the action after the scanner read 'refused'.
+ *   If such a copy claimed the key first, its outcome wins and this request answers with it: one outcome
+ *   per key, whichever copy got there first.
+ * - anything else thrown (a bug, a lost database) rolls back the claim too: the client may try again.
  */
 export async function applyOnce<T>(
   db: Kysely<Database>,
-  claim: { key: string; userId: number; route: string; hash: string },
+  claim: Claim,
   work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<{ body: T; replayed: boolean }> {
+): Promise<Outcome<T>> {
+  let refusal: DomainError;
   // PostgreSQL may pick this transaction as a deadlock victim; it was rolled back whole, so run it again.
   for (let attempt = 1; ; attempt++) {
     try {
       return await claimAndWork(db, claim, work);
     } catch (error) {
+      if (error instanceof Refused) {
+        refusal = error.refusal;
+        break;
+      }
       if (attempt >= 4 || !isTransient(error)) throw error;
     }
+  }
+  return storeRefusal<T>(db, claim, refusal);
+}
+
+/** The statuses of a refusal that is the action's final answer (not 401: nothing was claimed without a login). */
+const FINAL_REFUSALS = new Set([400, 403, 404, 406, 409]);
+
+/** Carries a final refusal out of the transaction, so that the transaction rolls back. */
+class Refused extends Error {
+  constructor(readonly refusal: DomainError) {
+    super(refusal.message);
   }
 }
 
@@ -52,44 +81,77 @@ function isTransient(error: unknown): boolean {
 
 async function claimAndWork<T>(
   db: Kysely<Database>,
-  claim: { key: string; userId: number; route: string; hash: string },
+  claim: Claim,
   work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<{ body: T; replayed: boolean }> {
+): Promise<Outcome<T>> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('idempotency')
-      .values({
-        key: claim.key,
-        user_id: claim.userId,
-        route: claim.route,
-        request_hash: claim.hash,
-        status_code: 0,
-        response: 'null',
-      })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!claimed) {
-      const earlier = await trx
-        .selectFrom('idempotency')
-        .select(['user_id', 'route', 'request_hash', 'response'])
-        .where('key', '=', claim.key)
-        .executeTakeFirstOrThrow();
-      if (
-        earlier.user_id !== claim.userId ||
-        earlier.route !== claim.route ||
-        earlier.request_hash !== claim.hash
-      ) {
-        throw conflict(texts.errors.idempotencyConflict);
-      }
-      return { body: earlier.response as T, replayed: true };
+    const earlier = await claimKey(trx, claim, 0, null);
+    if (earlier) return earlier as Outcome<T>;
+    let body: T;
+    try {
+      body = await work(trx);
+    } catch (error) {
+      if (error instanceof DomainError && FINAL_REFUSALS.has(error.status)) throw new Refused(error);
+      throw error;
     }
-    const body = await work(trx);
     await trx
       .updateTable('idempotency')
       .set({ status_code: 200, response: JSON.stringify(body) })
       .where('key', '=', claim.key)
       .execute();
-    return { body, replayed: false };
+    return { refused: false, body, replayed: false };
   });
+}
+
+async function storeRefusal<T>(
+  db: Kysely<Database>,
+  claim: Claim,
+  refusal: DomainError,
+): Promise<Outcome<T>> {
+  const body: Refusal = { success: false, message: refusal.message };
+  return db.transaction().execute(async (trx) => {
+    const earlier = await claimKey(trx, claim, refusal.status, body);
+    return (earlier as Outcome<T> | null) ?? { refused: true, status: refusal.status, body, replayed: false };
+  });
+}
+
+/**
+ * Inserts the key's row, or — when the key is taken — answers what is stored under it (409 if it was taken
+ * by another user, route or body). `status` 0 marks a claim whose work is still running in this transaction.
+ */
+async function claimKey(
+  trx: Kysely<Database>,
+  claim: Claim,
+  status: number,
+  response: unknown,
+): Promise<Outcome<unknown> | null> {
+  const claimed = await trx
+    .insertInto('idempotency')
+    .values({
+      key: claim.key,
+      user_id: claim.userId,
+      route: claim.route,
+      request_hash: claim.hash,
+      status_code: status,
+      response: JSON.stringify(response),
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (claimed) return null;
+  const earlier = await trx
+    .selectFrom('idempotency')
+    .select(['user_id', 'route', 'request_hash', 'status_code', 'response'])
+    .where('key', '=', claim.key)
+    .executeTakeFirstOrThrow();
+  if (
+    earlier.user_id !== claim.userId ||
+    earlier.route !== claim.route ||
+    earlier.request_hash !== claim.hash
+  ) {
+    throw conflict(texts.errors.idempotencyConflict);
+  }
+  return earlier.status_code === 200
+    ? { refused: false, body: earlier.response, replayed: true }
+    : { refused: true, status: earlier.status_code, body: earlier.response as Refusal, replayed: true };
 }

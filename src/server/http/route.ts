@@ -105,13 +105,15 @@ function register<E extends Endpoint>(
       if (!requestKey || !user) return reply.send(await answer(deps.db));
       const key = requestKey;
       const route = `${endpoint.method} ${endpoint.path}`;
-      const { body, replayed } = await applyOnce(
+      const outcome = await applyOnce(
         deps.db,
         { key, userId: user.id, route, hash: requestHash(route, input.params, input.body) },
         answer,
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.send(body);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      if (!outcome.refused) return reply.send(outcome.body);
+      request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+      return reply.code(outcome.status).send(outcome.body);
     },
   });
 }

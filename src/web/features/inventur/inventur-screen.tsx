@@ -97,12 +97,13 @@ export default function InventurScreen() {
     setBusy(true);
     try {
       const body = { lp: location.id, article: article.id, amount: Number(trimmed) };
-      await api.call(bookInventur, {
-        body,
-        idempotencyKey: bookingKey.for(body),
-        on401: 'scan',
-      });
-      bookingKey.done();
+      await bookingKey.send(body, (idempotencyKey) =>
+        api.call(bookInventur, {
+          body,
+          idempotencyKey,
+          on401: 'scan',
+        }),
+      );
       setArticle(null);
       setArticleText('');
       setAmount('');

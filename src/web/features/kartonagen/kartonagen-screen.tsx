@@ -72,13 +72,14 @@ export default function KartonagenScreen() {
         user_id: readSession()?.id || 1,
         kartonagen: packing.state.packages.map((p) => ({ packageid: p.id, amount: p.amount })),
       };
-      await api.call(savePackageRecording, {
-        params: { id: note.id },
-        body,
-        idempotencyKey: saveKey.for(body),
-        on401: 'scan',
-      });
-      saveKey.done();
+      await saveKey.send(body, (idempotencyKey) =>
+        api.call(savePackageRecording, {
+          params: { id: note.id },
+          body,
+          idempotencyKey,
+          on401: 'scan',
+        }),
+      );
       setSaved(true);
     } catch (error) {
       banner.showError(messageOf(error));

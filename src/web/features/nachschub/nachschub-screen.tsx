@@ -176,11 +176,13 @@ function NachschubTask({
     setBusy(true);
     try {
       const body = { from: source.id, to: task.locationId, article: task.articleId, amount: Number(amount) };
-      await api.call(moveArticle, {
-        body,
-        idempotencyKey: moveKey.for(body),
-        on401: 'scan',
-      });
+      await moveKey.send(body, (idempotencyKey) =>
+        api.call(moveArticle, {
+          body,
+          idempotencyKey,
+          on401: 'scan',
+        }),
+      );
       onDone();
     } catch (error) {
       banner.showError(messageOf(error));

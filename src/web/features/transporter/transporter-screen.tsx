@@ -42,8 +42,9 @@ export default function TransporterScreen() {
         plombe: plombe.trim(),
         value,
       };
-      await api.call(captureTransporter, { body, idempotencyKey: captureKey.for(body), on401: 'scan' });
-      captureKey.done();
+      await captureKey.send(body, (idempotencyKey) =>
+        api.call(captureTransporter, { body, idempotencyKey, on401: 'scan' }),
+      );
       setKennzeichen('');
       setPlombe('');
       setContainer('');

@@ -70,12 +70,13 @@ export default function UmbuchungScreen() {
     setBusy(true);
     try {
       const body = { from: from.id, to: to.id };
-      const answer = await api.call(moveLocation, {
-        body,
-        idempotencyKey: moveKey.for(body),
-        on401: 'scan',
-      });
-      moveKey.done();
+      const answer = await moveKey.send(body, (idempotencyKey) =>
+        api.call(moveLocation, {
+          body,
+          idempotencyKey,
+          on401: 'scan',
+        }),
+      );
       window.alert(answer.message);
       setFrom(null);
       setTo(null);

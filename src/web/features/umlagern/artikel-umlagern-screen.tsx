@@ -147,12 +147,13 @@ export default function ArtikelUmlagernScreen() {
     setBusy(true);
     try {
       const body = { from: source.id, to: target.id, article: article.id, amount: Number(amount) };
-      await api.call(moveArticle, {
-        body,
-        idempotencyKey: moveKey.for(body),
-        on401: 'scan',
-      });
-      moveKey.done();
+      await moveKey.send(body, (idempotencyKey) =>
+        api.call(moveArticle, {
+          body,
+          idempotencyKey,
+          on401: 'scan',
+        }),
+      );
       setArticle(null);
       setSource(null);
       setTarget(null);

@@ -113,12 +113,13 @@ export default function WmsRetoureScreen() {
         mhd,
         quality,
       };
-      await api.call(bookWmsRetoure, {
-        body,
-        idempotencyKey: bookingKey.for(body),
-        on401: 'scan',
-      });
-      bookingKey.done();
+      await bookingKey.send(body, (idempotencyKey) =>
+        api.call(bookWmsRetoure, {
+          body,
+          idempotencyKey,
+          on401: 'scan',
+        }),
+      );
       setArticle(null);
       setLhm(null);
       setTyped({ article: '', lhm: '' });
