@@ -7,7 +7,7 @@ import { ensureWebBuilt } from '../src/server/build-web.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedDemo } from '../src/server/db/seed/demo.ts';
-import { seedLarge } from '../src/server/db/seed/large.ts';
+import { largeSizes, seedLarge } from '../src/server/db/seed/large.ts';
 import {
   emptyPostgresDatabase,
   findPgBin,
@@ -16,6 +16,7 @@ import {
 } from '../test/support/pg-cluster.ts';
 import { startServerProcess } from '../test/support/server-process.ts';
 import { type Figures, httpFloor, loadDirect, loadHttp, rssMb } from './measure.ts';
+import { addBenchNote, measureScanLatency } from './scan-latency.ts';
 import { measureWebSizes } from './web.ts';
 import { readLargeIds, workloads } from './workloads.ts';
 
@@ -74,6 +75,7 @@ const RSS_MB = 200;
 const INITIAL_KB = 100;
 const CHUNK_KB = 20;
 const SEED_PG_S = 180;
+const SCAN_MEDIAN_MS = 50;
 
 function describeFigures(f: Figures): string {
   const errors = f.errors > 0 && f.errorKinds ? `${f.errors} errors (${f.errorKinds})` : `${f.errors} errors`;
@@ -115,6 +117,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       pass: kind === 'postgres' && !quick ? seedSeconds < SEED_PG_S : null,
     });
     const ids = await readLargeIds(handle.db);
+    await addBenchNote(handle.db);
     // One worker per connection, as on a real site (all bookings under one user would pile up on one row).
     const users = await sql<{ id: number }>`
       insert into users (name, username, password_hash)
@@ -180,6 +183,21 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
         goal: `≤ ${RSS_MB} MB`,
         pass: after <= RSS_MB,
       });
+      const latencies = await measureScanLatency({
+        base: server.base,
+        scans: quick ? 20 : 200,
+        articles: largeSizes(scale).articles,
+        log,
+      });
+      for (const l of latencies) {
+        rows.push({
+          what: `web: scan-to-feedback, ${l.field} (Chromium 360×640, 4× CPU throttling, Enter → answer painted)`,
+          db: label,
+          figure: `median ${ms(l.median)} ms, p95 ${ms(l.p95)} ms (${l.scans} scans)`,
+          goal: `median ≤ ${SCAN_MEDIAN_MS} ms`,
+          pass: l.median <= SCAN_MEDIAN_MS,
+        });
+      }
     } finally {
       await server.killHard();
     }
@@ -208,6 +226,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
 }
 
 const started = Date.now();
+await ensureWebBuilt(path.join(root, 'dist/web'), log); // the servers below serve it to Chromium
 log('HTTP floor (node:http, constant JSON) …');
 const floor = await httpFloor(connections, seconds);
 rows.push({
@@ -219,7 +238,6 @@ rows.push({
 });
 for (const kind of kinds) await benchDatabase(kind, floor);
 
-await ensureWebBuilt(path.join(root, 'dist/web'), log);
 const web = measureWebSizes(path.join(root, 'dist/web'));
 rows.push({
   what: 'web: JS + CSS for the login screen and main menu (gzip)',

@@ -2,8 +2,11 @@ import { forwardRef, type KeyboardEvent, useId, useState } from 'react';
 
 interface ScanFieldProps {
   label: string;
-  /** Called with the trimmed text when the scanner (or a person) presses Enter. Empty input is ignored. */
-  onScan: (text: string) => void;
+  /**
+   * Called with the trimmed text when the scanner (or a person) presses Enter. Empty input is ignored. When it
+   * returns a promise (the lookup), the time from Enter until its answer is on screen is measured.
+   */
+  onScan: (text: string) => unknown;
   placeholder?: string;
   invalid?: boolean;
   disabled?: boolean;
@@ -29,7 +32,10 @@ export const ScanField = forwardRef<
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const trimmed = event.currentTarget.value.trim();
-    if (trimmed !== '') onScan(trimmed);
+    if (trimmed === '') return;
+    const pressed = performance.now();
+    const answer = onScan(trimmed);
+    if (answer instanceof Promise) void answer.then(() => measureFeedback(pressed));
   };
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
@@ -55,6 +61,37 @@ export const ScanField = forwardRef<
     </div>
   );
 });
+
+/** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
+export const SCAN_TO_FEEDBACK = 'scan-to-feedback';
+
+/**
+ * Measures once the answer is painted: the state updates the lookup made are rendered by React in a task
+ * queued before this one (its scheduler posts tasks on a MessageChannel too, and tasks of one channel run
+ * in order); the frame callback runs right before that render is painted, and a task posted from it runs
+ * right after the paint.
+ */
+function measureFeedback(pressed: number): void {
+  const afterPaint = () => {
+    if (performance.getEntriesByName(SCAN_TO_FEEDBACK).length >= 1000)
+      performance.clearMeasures(SCAN_TO_FEEDBACK);
+    performance.measure(SCAN_TO_FEEDBACK, { start: pressed, end: performance.now() });
+  };
+  const channel = new MessageChannel();
+  let painted = false;
+  channel.port1.onmessage = () => {
+    if (painted) {
+      channel.port1.close();
+      afterPaint();
+      return;
+    }
+    requestAnimationFrame(() => {
+      painted = true;
+      channel.port2.postMessage(null);
+    });
+  };
+  channel.port2.postMessage(null);
+}
 
 /** A looked-up value, locked, with an X to clear it (SPEC §4, rebooking form; the same in Inventur). */
 export function LockedValue({
