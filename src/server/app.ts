@@ -5,6 +5,7 @@ import { texts } from '../contract/texts.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { SessionCache } from './features/auth/session-cache.ts';
 import { erfassungRoutes } from './features/erfassung/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
@@ -27,6 +28,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** How long /readyz stays false after the database reported a full disk (tests shorten it). */
   diskFullHoldMs?: number;
+  /** Milliseconds, for the session cache's expiry (tests move it by hand). */
+  clock?: () => number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -37,6 +40,7 @@ export async function buildApp({
   config,
   logStream,
   diskFullHoldMs,
+  clock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -115,7 +119,7 @@ export async function buildApp({
     }
   });
 
-  const deps: Deps = { db, config };
+  const deps: Deps = { db, config, sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock) };
   await app.register(async (api) => {
     authRoutes(api, deps);
     inventurRoutes(api, deps);

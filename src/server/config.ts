@@ -53,6 +53,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: intInRange('DATABASE_POOL_SIZE', 1, 500, 10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
+  SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 50),
@@ -128,6 +129,8 @@ export interface Config {
   databasePoolSize: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sessionIdleMinutes: number;
+  /** How long an instance trusts a login the database accepted (decision 7); 0: ask every time. */
+  sessionCacheSeconds: number;
   bodyLimitBytes: number;
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
@@ -170,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
@@ -184,7 +188,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Defaults for tests: everything as in production, nothing from the environment. */
+/**
+ * Defaults for tests: everything as in production, nothing from the environment — except the session cache,
+ * off, so a test that ends a session straight in the database sees it ended (the cache has its own tests).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '0' }), ...overrides };
 }

@@ -187,3 +187,47 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     }
   });
 });
+
+describe.each(databaseKinds())('the session cache (decision 7) on %s', (kind) => {
+  let t: TestApp;
+  let now = 0;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { sessionCacheSeconds: 2 }, { clock: () => now });
+  });
+  afterAll(() => t.close());
+
+  const history = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers: authHeaders(token) });
+  const endInDatabase = (token: string) =>
+    sql`update sessions set revoked_at = now() where token_hash = ${hashToken(token)}`.execute(t.database.db);
+
+  it('trusts a checked login for the cache time only: an end elsewhere takes effect within 2 s', async () => {
+    const token = await loginDemo(t.app);
+    expect((await history(token)).statusCode).toBe(200); // checked in the database, remembered
+    await endInDatabase(token); // as a logout through another server instance does
+    now += 1_900;
+    expect((await history(token)).statusCode).toBe(200);
+    now += 200;
+    expect((await history(token)).statusCode).toBe(401);
+    now += 60_000;
+    expect((await history(token)).statusCode).toBe(401);
+  });
+
+  it('ends a session at once when it logs out through this instance, also while it is remembered', async () => {
+    const token = await loginDemo(t.app);
+    const other = await loginDemo(t.app); // the same user on a second device stays logged in
+    expect((await history(token)).statusCode).toBe(200);
+    expect((await history(other)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: authHeaders(token) });
+    expect(out.statusCode).toBe(200);
+    expect((await history(token)).statusCode).toBe(401);
+    expect((await history(other)).statusCode).toBe(200);
+  });
+
+  it('never remembers a refused token', async () => {
+    const token = await loginDemo(t.app);
+    await endInDatabase(token);
+    expect((await history(token)).statusCode).toBe(401);
+    expect((await history(token)).statusCode).toBe(401);
+  });
+});

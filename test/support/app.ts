@@ -12,9 +12,13 @@ export interface TestApp {
 }
 
 /** The real server on a fresh, seeded database of the given kind; no network (app.inject). */
-export async function startTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<Config> = {},
+  options: { clock?: () => number } = {},
+): Promise<TestApp> {
   const database = await freshDatabase(kind);
-  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  const app = await buildApp({ db: database.db, config: testConfig(overrides), clock: options.clock });
   await app.ready();
   return {
     app,

@@ -4,13 +4,17 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { hashToken } from '../features/auth/secrets.ts';
 import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
+import type { SessionCache } from '../features/auth/session-cache.ts';
 import { unauthorized } from './errors.ts';
 import { applyOnce, parseIdempotencyKey, requestHash } from './idempotency.ts';
 
 export interface Deps {
   db: Kysely<Database>;
   config: Config;
+  /** Logins this instance checked moments ago. */
+  sessions: SessionCache;
 }
 
 export interface RouteContext<Authed extends boolean> {
@@ -44,8 +48,12 @@ export function tokenOf(request: FastifyRequest): string | null {
 export async function requireUser(deps: Deps, request: FastifyRequest): Promise<AuthUser> {
   const token = tokenOf(request);
   if (!token || token.length > 200) throw unauthorized();
-  const user = await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, token);
+  const tokenHash = hashToken(token);
+  const known = deps.sessions.get(tokenHash);
+  if (known) return known;
+  const user = await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, tokenHash);
   if (!user) throw unauthorized();
+  deps.sessions.remember(tokenHash, user);
   return user;
 }
 

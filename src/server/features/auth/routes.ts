@@ -12,6 +12,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   );
   registerEndpoint(app, deps, logout, async (_input, { db, user }) => {
     await abmelden(db, user.sessionId);
+    deps.sessions.forgetSession(user.sessionId);
     return { success: true as const };
   });
 }

@@ -3,13 +3,7 @@ import { texts } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
-import {
-  DUMMY_PASSWORD_HASH,
-  hashCardSecret,
-  hashToken,
-  newSessionToken,
-  verifyPassword,
-} from './secrets.ts';
+import { DUMMY_PASSWORD_HASH, hashCardSecret, newSessionToken, verifyPassword } from './secrets.ts';
 
 export interface AuthUser {
   id: number;
@@ -84,7 +78,12 @@ export async function abmelden(db: Db, sessionId: number): Promise<void> {
 }
 
 /** The user behind a token, if the session is live (not revoked, not idle too long, user active). */
-export async function sitzungPruefen(db: Db, idleMinutes: number, token: string): Promise<AuthUser | null> {
+/** The login behind a token (given as its hash), or null if it is unknown, ended, idle too long or its user is off. */
+export async function sitzungPruefen(
+  db: Db,
+  idleMinutes: number,
+  tokenHash: string,
+): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -94,7 +93,7 @@ export async function sitzungPruefen(db: Db, idleMinutes: number, token: string)
       'u.name as name',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`.as('stale'),
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('u.active', '=', true)
     .where(sql<boolean>`s.last_seen_at > now() - make_interval(mins => ${idleMinutes})`)
