@@ -2,9 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer, serverCommand } from '../../src/server/build-server.ts';
 
 /**
- * Builds the web app and starts the real server on a fresh embedded database for this run. Returns the
+ * Builds the web app and the server and starts it, as `npm start` does, on a fresh embedded database for this run. Returns the
  * teardown (Playwright calls it at the end): stop the server, delete the data.
  */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,7 +29,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = process.env.E2E_PORT;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-e2e-'));
   let output = '';
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  await buildServer();
+  const [node, args] = serverCommand();
+  const server: ChildProcess = spawn(node, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -98,6 +98,38 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
       });
     });
 
+    it('prefers a nummer over an EAN over a herstellernummer, and counts at most 50 of a kind', async () => {
+      const article = (nummer: string, extra: { ean?: string; herstellernummer?: string } = {}) => ({
+        nummer,
+        name: `Rang ${nummer}`,
+        kurzbezeichnung: nummer,
+        ean: extra.ean ?? null,
+        herstellernummer: extra.herstellernummer ?? null,
+      });
+      await t.database.db
+        .insertInto('articles')
+        .values([
+          article('RANG-A'),
+          article('RANG-B', { herstellernummer: 'RANG-A' }),
+          article('RANG-C', { ean: '2000000000015' }),
+          article('RANG-D', { herstellernummer: '2000000000015' }),
+          ...Array.from({ length: 60 }, (_, i) => article(`RANG-H${i}`, { herstellernummer: 'RANG-VIELE' })),
+        ])
+        .execute();
+      expect((await get('/api/inventur/findarticle/RANG-A')).json()).toMatchObject({
+        found: true,
+        nummer: 'RANG-A',
+      });
+      expect((await get('/api/inventur/findarticle/2000000000015')).json()).toMatchObject({
+        found: true,
+        nummer: 'RANG-C',
+      });
+      expect((await get('/api/inventur/findarticle/RANG-VIELE')).json()).toMatchObject({
+        found: false,
+        count: 50,
+      });
+    });
+
     it('reports an unknown number as not found', async () => {
       expect((await get('/api/inventur/findarticle/999999999')).json()).toMatchObject({
         found: false,

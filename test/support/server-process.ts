@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildServer, serverCommand } from '../../src/server/build-server.ts';
 import { freePort } from './pg-cluster.ts';
 
 /**
- * The real server (`src/server/main.ts`) as a child process on a free loopback port, as an operator runs
- * it; `killHard` is a power cut (SIGKILL: no shutdown, no flush).
+ * The real server as a child process on a free loopback port, as `npm start` runs it (the bundle of
+ * src/server/main.ts, built once per test process); `killHard` is a power cut (SIGKILL: no shutdown, no flush).
  */
 const root = path.resolve(import.meta.dirname, '../..');
+
+let built: Promise<void> | null = null;
 
 export interface ServerProcess {
   base: string;
@@ -22,7 +25,10 @@ export async function startServerProcess(
   options: { port?: number; readyWithinMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  built ??= buildServer();
+  await built;
+  const [node, args] = serverCommand();
+  const child = spawn(node, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database, MovementsTable } from '../db/schema.ts';
 
 /**
@@ -43,30 +43,43 @@ export function lockStockRows(db: Db, articleId: number, locationIds: number[]):
     .execute();
 }
 
-/** Adds to a stock slot (location, article, charge, MHD), creating it if needed. */
-export async function addStock(db: Db, slot: StockSlot, amount: number): Promise<void> {
-  await db
-    .insertInto('stock')
-    .values({ ...slot, amount })
-    .onConflict((oc) =>
-      oc
-        .constraint('stock_slot_unique')
-        .doUpdateSet({ amount: sql`stock.amount + excluded.amount`, updated_at: sql`now()` }),
-    )
-    .execute();
-}
-
-/** Takes from one locked stock row; the row goes when it reaches 0. */
-export async function takeStock(db: Db, row: StockRow, amount: number): Promise<void> {
-  if (amount === row.amount) await db.deleteFrom('stock').where('id', '=', row.id).execute();
-  else
-    await db
-      .updateTable('stock')
-      .set({ amount: row.amount - amount, updated_at: sql`now()` })
-      .where('id', '=', row.id)
-      .execute();
-}
-
-export async function journal(db: Db, movement: Insertable<MovementsTable>): Promise<void> {
-  await db.insertInto('movements').values(movement).execute();
+/**
+ * One booking as one statement (one round trip): take from a locked stock row (the row goes when it reaches
+ * 0) and/or add to a slot (location, article, charge, MHD; created if needed), and the journal row. The
+ * parts are data-modifying CTEs of the journal insert, so they commit or fail together.
+ */
+export async function book(
+  db: Db,
+  booking: {
+    take?: { row: StockRow; amount: number };
+    add?: { slot: StockSlot; amount: number };
+    movement: Insertable<MovementsTable>;
+  },
+): Promise<void> {
+  const { take, add, movement } = booking;
+  let query: QueryCreator<Database> = db;
+  if (take) {
+    query =
+      take.amount === take.row.amount
+        ? query.with('taken', (q) => q.deleteFrom('stock').where('id', '=', take.row.id))
+        : query.with('taken', (q) =>
+            q
+              .updateTable('stock')
+              .set({ amount: take.row.amount - take.amount, updated_at: sql`now()` })
+              .where('id', '=', take.row.id),
+          );
+  }
+  if (add) {
+    query = query.with('added', (q) =>
+      q
+        .insertInto('stock')
+        .values({ ...add.slot, amount: add.amount })
+        .onConflict((oc) =>
+          oc
+            .constraint('stock_slot_unique')
+            .doUpdateSet({ amount: sql`stock.amount + excluded.amount`, updated_at: sql`now()` }),
+        ),
+    );
+  }
+  await query.insertInto('movements').values(movement).execute();
 }

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { addStock, firstOut, journal, lockStockRows, takeStock } from '../../domain/stock.ts';
+import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
 import { badRequest } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
@@ -12,30 +12,29 @@ type Db = Kysely<Database>;
  * leading 0, as UPC/EAN scanners do), else its herstellernummer. `found` only when exactly one matches.
  */
 export async function artikelFinden(db: Db, scanned: string): Promise<ArticleLookup> {
-  const byNummer = await db
+  // One statement for the three ways a code names an article, best first: its nummer, its EAN (with or
+  // without one leading 0, as EAN-13 and UPC/GTIN-14 scanners differ), its herstellernummer. Only the best
+  // kind that matches counts; up to 50 of it are counted.
+  const eans = /^\d+$/.test(scanned)
+    ? [scanned, `0${scanned}`, ...(scanned.startsWith('0') ? [scanned.slice(1)] : [])]
+    : [];
+  const byEan = eans.length > 0 ? sql`when ean in (${sql.join(eans)}) then 2` : sql``;
+  const rank = sql<number>`case when nummer = ${scanned} then 1 ${byEan} else 3 end`;
+  const rows = await db
     .selectFrom('articles')
-    .select(['id', 'nummer', 'name'])
-    .where('nummer', '=', scanned)
+    .select(['id', 'nummer', 'name', rank.as('rank')])
+    .where((eb) =>
+      eb.or([
+        eb('nummer', '=', scanned),
+        ...(eans.length > 0 ? [eb('ean', 'in', eans)] : []),
+        eb('herstellernummer', '=', scanned),
+      ]),
+    )
+    .orderBy('rank')
+    .limit(51 * 3)
     .execute();
-  let matches = byNummer;
-  if (matches.length === 0 && /^\d+$/.test(scanned)) {
-    const eans = [scanned, `0${scanned}`];
-    if (scanned.startsWith('0')) eans.push(scanned.slice(1));
-    matches = await db
-      .selectFrom('articles')
-      .select(['id', 'nummer', 'name'])
-      .where('ean', 'in', eans)
-      .limit(50)
-      .execute();
-  }
-  if (matches.length === 0) {
-    matches = await db
-      .selectFrom('articles')
-      .select(['id', 'nummer', 'name'])
-      .where('herstellernummer', '=', scanned)
-      .limit(50)
-      .execute();
-  }
+  const best = rows[0]?.rank;
+  const matches = rows.filter((row) => row.rank === best).slice(0, 50);
   const only = matches.length === 1 ? matches[0] : undefined;
   return {
     found: only !== undefined,
@@ -101,8 +100,13 @@ export async function inventurBuchen(
   };
   if (delta > 0) {
     // More than expected: it goes to the plain (no charge, no MHD) stock row.
-    await addStock(db, { location_id: input.lp, article_id: input.article, charge: null, mhd: null }, delta);
-    await journal(db, { ...booking, to_location_id: input.lp, amount: delta });
+    await book(db, {
+      add: {
+        slot: { location_id: input.lp, article_id: input.article, charge: null, mhd: null },
+        amount: delta,
+      },
+      movement: { ...booking, to_location_id: input.lp, amount: delta },
+    });
     return;
   }
 
@@ -113,13 +117,9 @@ export async function inventurBuchen(
     const take = Math.min(row.amount, missing);
     if (take === 0) continue;
     missing -= take;
-    await takeStock(db, row, take);
-    await journal(db, {
-      ...booking,
-      from_location_id: input.lp,
-      amount: take,
-      charge: row.charge,
-      mhd: row.mhd,
+    await book(db, {
+      take: { row, amount: take },
+      movement: { ...booking, from_location_id: input.lp, amount: take, charge: row.charge, mhd: row.mhd },
     });
   }
 }

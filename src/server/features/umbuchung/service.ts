@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { addStock, firstOut, journal, lockStockRows, takeStock } from '../../domain/stock.ts';
+import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
@@ -32,15 +32,16 @@ export async function bestandAufLagerplatz(
   lpId: number,
   articleId: number,
 ): Promise<{ amount: number }> {
-  await lagerplatz(db, lpId);
-  await artikel(db, articleId);
-  const row = await db
-    .selectFrom('stock')
-    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('amount'))
-    .where('location_id', '=', lpId)
-    .where('article_id', '=', articleId)
-    .executeTakeFirstOrThrow();
-  return { amount: row.amount };
+  // One statement: both must exist (a typo'd id is not "0 in stock"), then the sum.
+  const row = await sql<{ location: number | null; article: number | null; amount: number }>`
+    select (select id from locations where id = ${lpId}) as location,
+           (select id from articles where id = ${articleId}) as article,
+           (select coalesce(sum(amount), 0)::int from stock
+             where location_id = ${lpId} and article_id = ${articleId}) as amount`.execute(db);
+  const found = row.rows[0];
+  if (found?.location == null) throw notFound(texts.umlagern.unknownLocation);
+  if (found.article == null) throw notFound(texts.umlagern.unknownArticle);
+  return { amount: found.amount };
 }
 
 /** Where the article lies: location name, type and amount, by location code. */
@@ -88,34 +89,41 @@ export async function artikelUmlagern(
   },
 ): Promise<void> {
   if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
-  const from = await lagerplatz(db, input.from);
-  await lagerplatz(db, input.to);
-  const article = await artikel(db, input.article);
+  // Both locations and the article must exist: one statement for the three checks.
+  const names = await sql<{ from: string | null; to: number | null; article: string | null }>`
+    select (select code from locations where id = ${input.from}) as "from",
+           (select id from locations where id = ${input.to}) as "to",
+           (select nummer from articles where id = ${input.article}) as article`.execute(db);
+  const known = names.rows[0];
+  if (known?.from == null || known.to == null) throw notFound(texts.umlagern.unknownLocation);
+  if (known.article == null) throw notFound(texts.umlagern.unknownArticle);
 
   const rows = await lockStockRows(db, input.article, [input.from, input.to]);
   const sourceRows = rows.filter((r) => r.location_id === input.from && r.amount > 0).sort(firstOut);
   const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
   if (input.amount > available)
-    throw badRequest(texts.umlagern.notEnoughStock(from.code, available, article.nummer));
+    throw badRequest(texts.umlagern.notEnoughStock(known.from, available, known.article));
 
   let remaining = input.amount;
   for (const row of sourceRows) {
     if (remaining === 0) break;
     const take = Math.min(row.amount, remaining);
     remaining -= take;
-    await takeStock(db, row, take);
     const slot = { location_id: input.to, article_id: input.article, charge: row.charge, mhd: row.mhd };
-    await addStock(db, slot, take);
-    await journal(db, {
-      kind: 'umlagerung',
-      article_id: input.article,
-      from_location_id: input.from,
-      to_location_id: input.to,
-      amount: take,
-      charge: row.charge,
-      mhd: row.mhd,
-      user_id: input.userId,
-      request_key: input.requestKey,
+    await book(db, {
+      take: { row, amount: take },
+      add: { slot, amount: take },
+      movement: {
+        kind: 'umlagerung',
+        article_id: input.article,
+        from_location_id: input.from,
+        to_location_id: input.to,
+        amount: take,
+        charge: row.charge,
+        mhd: row.mhd,
+        user_id: input.userId,
+        request_key: input.requestKey,
+      },
     });
   }
 }
@@ -143,21 +151,23 @@ export async function lagerplatzUmbuchen(
   if (moving.length === 0) throw badRequest(texts.lookup.locationEmpty);
 
   for (const row of moving) {
-    await addStock(
-      db,
-      { location_id: input.to, article_id: row.article_id, charge: row.charge, mhd: row.mhd },
-      row.amount,
-    );
-    await journal(db, {
-      kind: 'umbuchung',
-      article_id: row.article_id,
-      from_location_id: input.from,
-      to_location_id: input.to,
-      amount: row.amount,
-      charge: row.charge,
-      mhd: row.mhd,
-      user_id: input.userId,
-      request_key: input.requestKey,
+    // The source rows go all at once below; here each lands on the target with its journal row.
+    await book(db, {
+      add: {
+        slot: { location_id: input.to, article_id: row.article_id, charge: row.charge, mhd: row.mhd },
+        amount: row.amount,
+      },
+      movement: {
+        kind: 'umbuchung',
+        article_id: row.article_id,
+        from_location_id: input.from,
+        to_location_id: input.to,
+        amount: row.amount,
+        charge: row.charge,
+        mhd: row.mhd,
+        user_id: input.userId,
+        request_key: input.requestKey,
+      },
     });
   }
   // Only the rows moved (and locked) above: a row another booking put on the location meanwhile stays there

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { addStock, journal } from '../../domain/stock.ts';
+import { book } from '../../domain/stock.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { artikelFinden } from '../inventur/service.ts';
 
@@ -69,16 +69,18 @@ export async function retoureBuchen(
   if (article.mhd_required && !input.mhd) throw badRequest(texts.wmsretoure.mhdMissing);
 
   const slot = { location_id: lhm.id, article_id: article.id, charge, mhd: input.mhd };
-  await addStock(db, slot, input.amount);
-  await journal(db, {
-    kind: 'wmsretoure',
-    article_id: article.id,
-    to_location_id: lhm.id,
-    amount: input.amount,
-    charge,
-    mhd: input.mhd,
-    user_id: input.userId,
-    request_key: input.requestKey,
+  await book(db, {
+    add: { slot, amount: input.amount },
+    movement: {
+      kind: 'wmsretoure',
+      article_id: article.id,
+      to_location_id: lhm.id,
+      amount: input.amount,
+      charge,
+      mhd: input.mhd,
+      user_id: input.userId,
+      request_key: input.requestKey,
+    },
   });
   await db
     .insertInto('wms_returns')
