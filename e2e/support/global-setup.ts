@@ -30,10 +30,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-e2e-'));
   let output = '';
   await buildServer();
-  const [node, args] = serverCommand();
-  const server: ChildProcess = spawn(node, args, {
+  const { command, args, env: serverEnv } = serverCommand();
+  const server: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
+      ...serverEnv,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
@@ -38,6 +39,14 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     await database.close();
     fs.rmSync(webDir, { recursive: true, force: true });
   });
+
+  it.runIf(kind === 'pglite')(
+    'keeps the embedded buffer pool at 32 MB (it lives in the server process)',
+    async () => {
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(database.db);
+      expect(rows[0]?.shared_buffers).toBe('32MB');
+    },
+  );
 
   it('answers /healthz and /readyz', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });

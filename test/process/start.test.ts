@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ENV } from '../../src/server/build-server.ts';
 
 /**
  * `npm start` as an operator runs it: a real process on a real port with an embedded data directory.
@@ -36,6 +37,24 @@ function start(env: Record<string, string>) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** The processes whose parent is `pid` (from /proc, Linux). */
+function childPids(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        return false; // ended meanwhile
+      }
+      // Field 4 (after the command in parentheses, which may contain spaces) is the parent pid.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+    })
+    .map(Number);
 }
 
 async function freePort(): Promise<number> {
@@ -82,6 +101,12 @@ describe('starting the server', () => {
 
     const first = start(env);
     await waitReady(base, first.exited, first.output);
+    // npm's child is the server itself (sh exec'd into it), with the allocator setting of SERVER_ENV.
+    const serverPid = childPids(first.child.pid ?? 0)[0] ?? 0;
+    expect(fs.readFileSync(`/proc/${serverPid}/cmdline`, 'utf8')).toContain('dist/server/main.mjs');
+    const environment = fs.readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${value}`);
+
     const page = await fetch(`${base}/inventur`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="csrf-token"');

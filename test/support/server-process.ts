@@ -27,8 +27,8 @@ export async function startServerProcess(
   const port = options.port ?? (await freePort());
   built ??= buildServer();
   await built;
-  const [node, args] = serverCommand();
-  const child = spawn(node, args, {
+  const { command, args, env: serverEnv } = serverCommand();
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -36,6 +36,7 @@ export async function startServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...serverEnv,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

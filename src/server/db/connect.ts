@@ -88,6 +88,10 @@ export async function openPglite(options: {
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       parsers: pgliteParsers,
+      // PostgreSQL's default 128 MB buffer pool lives inside this process with PGlite (WebAssembly memory,
+      // never given back). The data files are read through the OS page cache anyway: 32 MB measured
+      // ≈ 100 MB less RSS and the same lookup speed on a 300,000-row table.
+      postgresqlconf: ['shared_buffers = 32MB'],
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
