@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 
 export interface Column<Row> {
   header: string;
@@ -9,8 +9,13 @@ export interface Column<Row> {
 /**
  * A titled list of rows, or a hint when there are none. The section is named by its heading, so a test or
  * a screen reader finds "Letzte Scans" or "Inhalt von A-01-01-01" by that name.
+ *
+ * Memoised: a scanner types one keystroke at a time into a field of the same screen, and each would
+ * otherwise lay the whole list out again. Pass columns and rowKey defined outside the component.
  */
-export function DataTable<Row>({
+export const DataTable = memo(DataTableRows) as typeof DataTableRows;
+
+function DataTableRows<Row>({
   heading,
   empty,
   columns,

@@ -33,7 +33,8 @@ export const ScanField = forwardRef<
     event.preventDefault();
     const trimmed = event.currentTarget.value.trim();
     if (trimmed === '') return;
-    const pressed = performance.now();
+    // When the key was pressed, not when this handler got to run: keystrokes still queued count too.
+    const pressed = event.timeStamp;
     const answer = onScan(trimmed);
     if (answer instanceof Promise) void answer.then(() => measureFeedback(pressed));
   };

@@ -5,7 +5,7 @@ import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
@@ -188,20 +188,23 @@ export default function InventurScreen() {
         heading={texts.inventur.historyHeading}
         empty={texts.inventur.historyEmpty}
         rows={history}
-        rowKey={(row, index) => `${row.time}-${index}`}
-        columns={[
-          { header: texts.inventur.historyTime, cell: (row) => formatTime(row.time) },
-          {
-            header: texts.inventur.historyArticle,
-            cell: (row) => <span title={row.articleName}>{row.article}</span>,
-          },
-          { header: texts.inventur.historyLp, cell: (row) => row.lp },
-          { header: texts.inventur.historyAmount, cell: (row) => row.amount, numeric: true },
-        ]}
+        rowKey={historyRowKey}
+        columns={historyColumns}
       />
     </div>
   );
 }
+
+const historyRowKey = (row: InventurHistoryRow, index: number) => `${row.time}-${index}`;
+const historyColumns: Column<InventurHistoryRow>[] = [
+  { header: texts.inventur.historyTime, cell: (row) => formatTime(row.time) },
+  {
+    header: texts.inventur.historyArticle,
+    cell: (row) => <span title={row.articleName}>{row.article}</span>,
+  },
+  { header: texts.inventur.historyLp, cell: (row) => row.lp },
+  { header: texts.inventur.historyAmount, cell: (row) => row.amount, numeric: true },
+];
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   klaerfall,
+  type PackageContentRow,
   packageContent,
   packageContentCheat,
   scanPackageItem,
@@ -191,31 +192,7 @@ export default function PaketinhaltScreen() {
           ))}
         </div>
       )}
-      <table className="table">
-        <thead>
-          <tr>
-            <th>{texts.paketinhalt.nummer}</th>
-            <th>{texts.paketinhalt.name}</th>
-            <th className="number">{texts.paketinhalt.lsmenge}</th>
-            <th className="number">{texts.paketinhalt.pemenge}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {state.packageContent.map((row) => (
-            <tr key={row.id} className={isComplete(row) ? 'row--done' : undefined}>
-              <td>
-                {row.nummer}
-                <div className="sub">
-                  {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}
-                </div>
-              </td>
-              <td>{row.name_de}</td>
-              <td className="number">{row.lsmenge}</td>
-              <td className="number">{row.pemenge}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PackageLines rows={state.packageContent} />
       <div className="inline">
         <button type="button" className="button button--danger" onClick={() => setAskKlaerfall(true)}>
           {texts.paketinhalt.klaerfall}
@@ -253,3 +230,53 @@ export default function PaketinhaltScreen() {
     </div>
   );
 }
+
+/**
+ * The note's lines. Memoised: while the scanner types the next code, only the field changes; laying out the
+ * whole table at every keystroke made a handheld fall behind.
+ */
+const PackageLines = memo(function PackageLines({ rows }: { rows: PackageContentRow[] }) {
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th>{texts.paketinhalt.nummer}</th>
+          <th>{texts.paketinhalt.name}</th>
+          <th className="number">{texts.paketinhalt.lsmenge}</th>
+          <th className="number">{texts.paketinhalt.pemenge}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <PackageLine key={row.id} row={row} />
+        ))}
+      </tbody>
+    </table>
+  );
+});
+
+/** One line; every scan answers the whole note anew, and only the line whose count changed is drawn again. */
+const PackageLine = memo(
+  function PackageLine({ row }: { row: PackageContentRow }) {
+    return (
+      <tr className={isComplete(row) ? 'row--done' : undefined}>
+        <td>
+          {row.nummer}
+          <div className="sub">
+            {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}
+          </div>
+        </td>
+        <td>{row.name_de}</td>
+        <td className="number">{row.lsmenge}</td>
+        <td className="number">{row.pemenge}</td>
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.row.pemenge === after.row.pemenge &&
+    before.row.lsmenge === after.row.lsmenge &&
+    before.row.nummer === after.row.nummer &&
+    before.row.name_de === after.row.name_de &&
+    before.row.herstellernummer === after.row.herstellernummer &&
+    before.row.ean === after.row.ean,
+);

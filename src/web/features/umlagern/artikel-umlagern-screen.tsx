@@ -12,7 +12,7 @@ import {
 } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
@@ -293,14 +293,17 @@ export default function ArtikelUmlagernScreen() {
           heading={texts.umlagern.infoHeading}
           empty={texts.lookup.articleOnNoLocation}
           rows={info}
-          rowKey={(row) => row.kurzbezeichnung}
-          columns={[
-            { header: texts.umlagern.infoLocation, cell: (row) => row.kurzbezeichnung },
-            { header: texts.umlagern.infoType, cell: (row) => row.lagertyp },
-            { header: texts.umlagern.infoAmount, cell: (row) => row.amount, numeric: true },
-          ]}
+          rowKey={infoRowKey}
+          columns={infoColumns}
         />
       )}
     </div>
   );
 }
+
+const infoRowKey = (row: InfoRow) => row.kurzbezeichnung;
+const infoColumns: Column<InfoRow>[] = [
+  { header: texts.umlagern.infoLocation, cell: (row) => row.kurzbezeichnung },
+  { header: texts.umlagern.infoType, cell: (row) => row.lagertyp },
+  { header: texts.umlagern.infoAmount, cell: (row) => row.amount, numeric: true },
+];

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
 
 type Cart = { wagennummer: string; name: string };
 type HistoryRow = { time: string; lieferschein: string; wagennummer: string };
@@ -213,18 +213,20 @@ export default function ZollpaketScreen() {
           heading={texts.zollpaket.historyHeading}
           empty="—"
           rows={history}
-          rowKey={(row, i) => `${row.time}-${i}`}
-          columns={[
-            {
-              header: texts.zollpaket.historyTime,
-              cell: (row) =>
-                new Date(row.time).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }),
-            },
-            { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein },
-            { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer },
-          ]}
+          rowKey={historyRowKey}
+          columns={historyColumns}
         />
       )}
     </div>
   );
 }
+
+const historyRowKey = (row: HistoryRow, i: number) => `${row.time}-${i}`;
+const historyColumns: Column<HistoryRow>[] = [
+  {
+    header: texts.zollpaket.historyTime,
+    cell: (row) => new Date(row.time).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }),
+  },
+  { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein },
+  { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer },
+];
