@@ -15,6 +15,7 @@ import {
   startPgCluster,
 } from '../test/support/pg-cluster.ts';
 import { startServerProcess } from '../test/support/server-process.ts';
+import { writeChart } from './chart.ts';
 import { type Figures, httpFloor, loadDirect, loadHttp, rssMb } from './measure.ts';
 import { addBenchNote, measureScanLatency } from './scan-latency.ts';
 import { measureWebSizes } from './web.ts';
@@ -287,6 +288,8 @@ const markdown = `${[...header, ...table, ...screens].join('\n')}\n`;
 console.log(markdown);
 const resultsDir = path.join(root, 'bench', 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, quick ? 'quick.md' : 'latest.md'), markdown);
+const resultsFile = path.join(resultsDir, quick ? 'quick.md' : 'latest.md');
+fs.writeFileSync(resultsFile, markdown);
+log(`Chart: ${writeChart(resultsFile)}`);
 const failed = rows.filter((r) => r.pass === false).length;
 log(failed === 0 ? 'All goals met.' : `${failed} goal(s) missed.`);
