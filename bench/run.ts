@@ -31,8 +31,8 @@ import { readLargeIds, workloads } from './workloads.ts';
  *   npm run bench -- --db postgres        one database only
  */
 const usage =
-  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64]';
-let args: { quick?: boolean; db?: string; seconds?: string; connections?: string };
+  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64] [--pool 10]';
+let args: { quick?: boolean; db?: string; seconds?: string; connections?: string; pool?: string };
 try {
   args = parseArgs({
     options: {
@@ -40,6 +40,7 @@ try {
       db: { type: 'string', default: 'both' },
       seconds: { type: 'string' },
       connections: { type: 'string', default: '64' },
+      pool: { type: 'string', default: '10' },
     },
   }).values;
 } catch (error) {
@@ -50,7 +51,14 @@ const quick = args.quick === true;
 const scale = quick ? 0.01 : 1;
 const seconds = Number(args.seconds ?? (quick ? 2 : 10));
 const connections = Number(args.connections);
-if (!['pglite', 'postgres', 'both'].includes(args.db ?? '') || !(seconds > 0) || !(connections > 0)) {
+/** PostgreSQL connections per server (DATABASE_POOL_SIZE, default 10) and for the database floor. */
+const pool = Number(args.pool);
+if (
+  !['pglite', 'postgres', 'both'].includes(args.db ?? '') ||
+  !(seconds > 0) ||
+  !(connections > 0) ||
+  !(pool >= 1)
+) {
   console.error(usage);
   process.exit(2);
 }
@@ -94,8 +102,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       if (!findPgBin()) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql)');
       cluster = await startPgCluster({ durable: true });
       const url = await emptyPostgresDatabase(cluster.adminUrl, 'bench');
-      open = () => openPostgres(url, 10);
-      env = { DATABASE_URL: url };
+      open = () => openPostgres(url, pool);
+      env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(pool) };
     } else {
       const dataDir = path.join(work, 'data');
       open = () => openPglite({ dataDir });
@@ -268,7 +276,8 @@ const header = [
   `# Benchmark ${quick ? '(quick: 1 % data, smoke only) ' : ''}— ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   '',
   `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}; load generator ` +
-    `(autocannon, ${connections} connections, ${seconds} s per call) on the same machine. Run took ` +
+    `(autocannon, ${connections} connections, ${seconds} s per call) on the same machine; PostgreSQL pool ${pool} ` +
+    `per server. Run took ` +
     `${((Date.now() - started) / 60000).toFixed(1)} min.`,
   '',
   '| what | database | figure | goal | result |',
