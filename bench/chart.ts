@@ -39,7 +39,7 @@ export function chartSvg(bars: Bar[], title: string): string {
   const plotWidth = 520;
   const rowHeight = 30;
   const top = 44;
-  const width = labelWidth + plotWidth + 90;
+  const width = labelWidth + plotWidth + 180; // room for the figures right of the longest bar
   const height = top + bars.length * rowHeight + 30;
   const max = Math.max(1, ...bars.flatMap((b) => [b.http, b.floor]));
   const x = (value: number) => (value / max) * plotWidth;
