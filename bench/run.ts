@@ -26,7 +26,7 @@ import { readLargeIds, workloads } from './workloads.ts';
  * benchmarked call under load over HTTP and straight on the database, the HTTP floor, the server's memory
  * and the web app's download sizes. Prints one markdown table and writes it to bench/results/latest.md.
  *
- *   npm run bench                         full run (≈ 12 min on 2 cores)
+ *   npm run bench                         full run (≈ 15 min on 2 cores)
  *   npm run bench -- --quick              1 % data, 2 s per load: a smoke run (CI)
  *   npm run bench -- --db postgres        one database only
  */
