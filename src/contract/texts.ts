@@ -316,4 +316,13 @@ export const texts = {
     historyNote: 'Lieferschein',
     historyCart: 'Wagen',
   },
+  gs1: {
+    unreadable: 'GS1-Code nicht lesbar. Bitte erneut scannen.',
+    unknownAi: (ai: string) => `GS1-Code: unbekannter Datenbezeichner (${ai}).`,
+    tooShort: (ai: string) => `GS1-Code: Feld (${ai}) ist zu kurz.`,
+    badLength: (ai: string) => `GS1-Code: Feld (${ai}) hat eine falsche Länge.`,
+    notDigits: (ai: string) => `GS1-Code: Feld (${ai}) darf nur Ziffern enthalten.`,
+    checkDigit: (ai: string) => `GS1-Code: Prüfziffer in Feld (${ai}) falsch. Bitte erneut scannen.`,
+    badDate: (ai: string) => `GS1-Code: Datum in Feld (${ai}) ungültig.`,
+  },
 } as const;
