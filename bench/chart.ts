@@ -32,7 +32,7 @@ export function barsFromMarkdown(markdown: string): Bar[] {
   return bars;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function chartSvg(bars: Bar[], title: string): string {
   const labelWidth = 330;
@@ -46,16 +46,17 @@ export function chartSvg(bars: Bar[], title: string): string {
   const rows = bars.map((bar, i) => {
     const y = top + i * rowHeight;
     return [
-      `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${escape(bar.label)}</text>`,
+      `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${xml(bar.label)}</text>`,
       `<rect x="${labelWidth}" y="${y + 2}" width="${x(bar.floor).toFixed(1)}" height="11" fill="#b8c7d9"/>`,
       `<rect x="${labelWidth}" y="${y + 14}" width="${x(bar.http).toFixed(1)}" height="11" fill="#1f4e79"/>`,
       `<text x="${labelWidth + x(Math.max(bar.http, bar.floor)) + 6}" y="${y + 20}">${bar.http.toLocaleString('en')} / ${bar.floor.toLocaleString('en')} (${Math.round((bar.http / bar.floor) * 100)} %)</text>`,
     ].join('');
   });
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12" role="img">`,
+    `<title>${xml(title)}</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="12" y="20" font-size="14" font-weight="bold">${escape(title)}</text>`,
+    `<text x="12" y="20" font-size="14" font-weight="bold">${xml(title)}</text>`,
     `<rect x="${labelWidth}" y="28" width="10" height="10" fill="#1f4e79"/><text x="${labelWidth + 14}" y="37">over HTTP (req/s)</text>`,
     `<rect x="${labelWidth + 140}" y="28" width="10" height="10" fill="#b8c7d9"/><text x="${labelWidth + 154}" y="37">database floor (req/s)</text>`,
     ...rows,

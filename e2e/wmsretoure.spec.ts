@@ -53,3 +53,30 @@ test('names what is missing: Charge, MHD, amount; and unknown LHM, article, ambi
   await expect(banner).toHaveText('Menge korrigieren!');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('one GS1 scan fills article, Charge and MHD; a pallet label SSCC names the load carrier', async ({
+  page,
+}) => {
+  // GS1 DataMatrix as a wedge types it: symbology identifier, GTIN, batch, group separator, best-before.
+  await scan(page, ']d20104006381000024' + '10CH-GS1' + '\u001d' + '17271200');
+  await expect(page.getByText('100002 Bio-Joghurt Natur 250 g · Charge nötig · MHD nötig')).toBeVisible();
+  await expect(page.getByLabel('Charge')).toHaveValue('CH-GS1');
+  await expect(page.getByLabel('MHD')).toHaveValue('31.12.2027'); // day 00: the month's last day
+  await expect(page.getByLabel('LHM')).toBeFocused();
+  await scan(page, ']C100340123450000000017');
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  await page.getByLabel('Menge').fill('2');
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retoure buchen' });
+  await expect(dialog).toContainText('2 × 100002 auf 340123450000000017 buchen?');
+  await dialog.getByRole('button', { name: 'Buchen' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Gebucht!/);
+});
+
+test('a GS1 code with a wrong check digit is refused, not looked up', async ({ page }) => {
+  await scan(page, ']C10104006381000025');
+  await expect(page.getByRole('alert')).toHaveText(
+    'GS1-Code: Prüfziffer in Feld (01) falsch. Bitte erneut scannen.',
+  );
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+});

@@ -15,7 +15,14 @@ export const demo = {
   flaggedArticle: { nummer: '100002' },
   ambiguousHerstellernummer: 'HN-DUP',
   article3: { nummer: '100003', ean: '4012345678901' },
-  locations: { main: 'A-01-01-01', second: 'A-01-01-02', empty: 'B-02-01-01', lhm: 'LHM000001' },
+  locations: {
+    main: 'A-01-01-01',
+    second: 'A-01-01-02',
+    empty: 'B-02-01-01',
+    lhm: 'LHM000001',
+    /** A pallet known by the SSCC on its GS1 label (scanned where an LHM is asked). */
+    palletSscc: '340123450000000017',
+  },
   deliveryNotes: { eu: 'LS100001', nonEu: 'LS100002', noCartons: 'LS100098', empty: 'LS100099' },
   batch: '123456',
   tracking: '00340434161094042557',
@@ -190,6 +197,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       const code = `LHM${String(n).padStart(6, '0')}`;
       locations.push({ code, name: `Ladungsträger ${n}`, lagertyp: 'LHM', is_lhm: true });
     }
+    const sscc = demo.locations.palletSscc;
+    locations.push({ code: sscc, name: `Palette ${sscc}`, lagertyp: 'LHM', is_lhm: true });
     await insertChunked(trx, 'locations', locations);
 
     const articleIds = new Map(

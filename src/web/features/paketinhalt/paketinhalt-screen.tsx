@@ -10,7 +10,7 @@ import {
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { articleCode, messageOf } from '../../api/lookups.ts';
 import { readSession } from '../../api/session.ts';
 import { isComplete, usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
@@ -83,8 +83,14 @@ export default function PaketinhaltScreen() {
     [state.lieferscheinID, state.belegnr, state.eu, state.versandart, packing, banner],
   );
 
-  async function scanItem(scanned: string) {
+  async function scanItem(text: string) {
     setItemText('');
+    const named = articleCode(text); // a GS1 code's GTIN matches the line's EAN
+    if (!named.ok) {
+      banner.showError(named.message);
+      return;
+    }
+    const scanned = named.code;
     const rows = matchingRows(state.packageContent, scanned);
     if (rows.length === 0) {
       await tryCheat(scanned);

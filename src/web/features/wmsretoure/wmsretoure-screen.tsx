@@ -3,7 +3,7 @@ import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { articleCode, lhmCode, messageOf } from '../../api/lookups.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
@@ -34,21 +34,37 @@ export default function WmsRetoureScreen() {
   const mhdRef = useRef<HTMLInputElement>(null);
   const lhmRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  /** Which of Charge and MHD the article's GS1 scan filled: focus skips them. */
+  const fromScan = useRef({ charge: false, mhd: false });
 
   useEffect(() => {
     if (confirming || success) return;
     if (!article) articleRef.current?.focus();
-    else if (!lhm) (article.charge ? chargeRef : article.mhd ? mhdRef : lhmRef).current?.focus();
+    else if (!lhm) {
+      const { charge: hasCharge, mhd: hasMhd } = fromScan.current;
+      (article.charge && !hasCharge ? chargeRef : article.mhd && !hasMhd ? mhdRef : lhmRef).current?.focus();
+    }
   }, [article, lhm, confirming, success]);
 
   const type = (field: keyof typeof typed, value: string) => setTyped((t) => ({ ...t, [field]: value }));
 
-  async function chooseArticle(scanned: string) {
+  async function chooseArticle(text: string) {
+    // One GS1 scan (carton label, DataMatrix) names the article and brings its Charge and MHD along.
+    const named = articleCode(text);
+    if (!named.ok) {
+      banner.showError(named.message);
+      type('article', '');
+      return;
+    }
+    const scanned = named.code;
     try {
       const found = await api.call(wmsItem, { params: { article: scanned } });
       if (found.count > 1) banner.showError(texts.lookup.articleAmbiguous(scanned));
       else if (!found.found || found.id === null) banner.showError(texts.lookup.articleNotFound(scanned));
       else {
+        fromScan.current = { charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) };
+        if (named.gs1?.batch) setCharge(named.gs1.batch);
+        if (named.gs1?.expiry) setMhdText(germanDate(named.gs1.expiry));
         setArticle({
           id: found.id,
           nummer: found.nummer ?? scanned,
@@ -64,7 +80,14 @@ export default function WmsRetoureScreen() {
     }
   }
 
-  async function chooseLhm(code: string) {
+  async function chooseLhm(text: string) {
+    const named = lhmCode(text); // a pallet label's SSCC names the load carrier
+    if (!named.ok) {
+      banner.showError(named.message);
+      type('lhm', '');
+      return;
+    }
+    const code = named.code;
     try {
       const found = await api.call(wmsStorage, { params: { lhm: code } });
       if (!found.found || found.id === null) {
