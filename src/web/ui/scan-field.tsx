@@ -33,6 +33,10 @@ export const ScanField = forwardRef<
     event.preventDefault();
     const trimmed = event.currentTarget.value.trim();
     if (trimmed === '') return;
+    if (isDoubleRead(trimmed, event.timeStamp)) {
+      setText('');
+      return;
+    }
     // When the key was pressed, not when this handler got to run: keystrokes still queued count too.
     const pressed = event.timeStamp;
     const answer = onScan(trimmed);
@@ -62,6 +66,20 @@ export const ScanField = forwardRef<
     </div>
   );
 });
+
+/**
+ * A scanner that reads a code twice (a double read: the same code again within `DOUBLE_READ_WINDOW_MS`) must
+ * count once — in package content a double read would pack two pieces. One guard for all fields: the second
+ * read may land in the next field once the first moved the focus on.
+ */
+export const DOUBLE_READ_WINDOW_MS = 300;
+let lastScan: { text: string; at: number } | null = null;
+
+function isDoubleRead(text: string, at: number): boolean {
+  if (lastScan && lastScan.text === text && at - lastScan.at < DOUBLE_READ_WINDOW_MS) return true;
+  lastScan = { text, at };
+  return false;
+}
 
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
 export const SCAN_TO_FEEDBACK = 'scan-to-feedback';
