@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { feedback } from './feedback.ts';
 
 interface BannerApi {
   /** Shows a message in the red banner until the next action (key, tap, submit). */
@@ -12,7 +13,16 @@ const MessageContext = createContext<string | null>(null);
 export function BannerProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const clear = useCallback(() => setMessage(null), []);
-  const api = useMemo<BannerApi>(() => ({ showError: setMessage, clear }), [clear]);
+  const api = useMemo<BannerApi>(
+    () => ({
+      showError: (text: string) => {
+        feedback.error(); // heard and felt, not only read
+        setMessage(text);
+      },
+      clear,
+    }),
+    [clear],
+  );
 
   // "Clears on the next action": the next key press or tap anywhere. On 'click', not 'pointerdown': the
   // banner leaving must not move the button under a finger that is still on the glass.

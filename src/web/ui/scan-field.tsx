@@ -1,4 +1,5 @@
-import { forwardRef, type KeyboardEvent, useId, useState } from 'react';
+import { forwardRef, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { feedback } from './feedback.ts';
 
 interface ScanFieldProps {
   label: string;
@@ -25,6 +26,7 @@ export const ScanField = forwardRef<
   ref,
 ) {
   const id = useId();
+  const lastScan = useRef<{ text: string; at: number } | null>(null);
   const [ownValue, setOwnValue] = useState('');
   const text = value ?? ownValue;
   const setText = onChange ?? setOwnValue;
@@ -33,14 +35,26 @@ export const ScanField = forwardRef<
     event.preventDefault();
     const trimmed = event.currentTarget.value.trim();
     if (trimmed === '') return;
-    if (isDoubleRead(trimmed, event.timeStamp)) {
+    const previous = lastScan.current;
+    const doubleRead =
+      previous?.text === trimmed &&
+      event.timeStamp - previous.at < DOUBLE_READ_WINDOW_MS &&
+      lastTap < previous.at;
+    if (doubleRead) {
       setText('');
       return;
     }
+    lastScan.current = { text: trimmed, at: event.timeStamp };
     // When the key was pressed, not when this handler got to run: keystrokes still queued count too.
     const pressed = event.timeStamp;
+    const errorsBefore = feedback.errorCount;
     const answer = onScan(trimmed);
-    if (answer instanceof Promise) void answer.then(() => measureFeedback(pressed));
+    if (answer instanceof Promise)
+      void answer.then(() => {
+        // Answered without an error in the banner: the scan went through.
+        if (feedback.errorCount === errorsBefore) feedback.success();
+        measureFeedback(pressed);
+      });
   };
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
@@ -69,16 +83,20 @@ export const ScanField = forwardRef<
 
 /**
  * A scanner that reads a code twice (a double read: the same code again within `DOUBLE_READ_WINDOW_MS`) must
- * count once — in package content a double read would pack two pieces. One guard for all fields: the second
- * read may land in the next field once the first moved the focus on.
+ * count once — in package content a double read would pack two pieces. Per field: the same code in the next
+ * field (a location as source, then as target) is a new scan, however fast; and a tap in between (an option
+ * chosen after a refusal) makes the same code in the same field a new scan too.
  */
 export const DOUBLE_READ_WINDOW_MS = 300;
-let lastScan: { text: string; at: number } | null = null;
-
-function isDoubleRead(text: string, at: number): boolean {
-  if (lastScan && lastScan.text === text && at - lastScan.at < DOUBLE_READ_WINDOW_MS) return true;
-  lastScan = { text, at };
-  return false;
+let lastTap = Number.NEGATIVE_INFINITY;
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      lastTap = event.timeStamp;
+    },
+    { capture: true },
+  );
 }
 
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */

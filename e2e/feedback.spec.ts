@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+
+/** What the page played and vibrated, recorded by wrapping the browser's own calls. */
+type Signals = { tones: number[]; vibrations: number[][] };
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const signals: Signals = { tones: [], vibrations: [] };
+    (window as unknown as { signals: Signals }).signals = signals;
+    navigator.vibrate = ((pattern: number | Iterable<number>) => {
+      signals.vibrations.push(typeof pattern === 'number' ? [pattern] : [...pattern]);
+      return true;
+    }) as Navigator['vibrate'];
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
+      signals.tones.push(this.frequency.value);
+      return start.call(this, when);
+    };
+  });
+});
+
+const signals = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const s = (window as unknown as { signals: Signals }).signals;
+    return { tones: s.tones.splice(0), vibrations: s.vibrations.splice(0) };
+  });
+
+test('a scan that went through beeps high and buzzes once; a refused one sounds low and buzzes three times', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+  await signals(page);
+
+  await scan(page, 'A-01-01-01');
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+  await expect.poll(() => signals(page)).toEqual({ tones: [1760, 2349], vibrations: [[60]] });
+
+  await scanInto(page, page.getByLabel('Artikel'), '4711-NIX');
+  await expect(page.getByRole('alert')).toHaveText('Artikel "4711-NIX" nicht gefunden!');
+  await expect.poll(() => signals(page)).toEqual({ tones: [220], vibrations: [[180, 90, 180, 90, 180]] });
+});
