@@ -42,3 +42,31 @@ test('a scan that went through beeps high and buzzes once; a refused one sounds 
   await expect(page.getByRole('alert')).toHaveText('Artikel "4711-NIX" nicht gefunden!');
   await expect.poll(() => signals(page)).toEqual({ tones: [220], vibrations: [[180, 90, 180, 90, 180]] });
 });
+
+test('the device settings switch sound and vibration off, and stay on the device across logins', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  await page.getByLabel('Ton').uncheck();
+  await page.getByLabel('Vibration').uncheck();
+  await page.getByLabel('Gerätename').fill('Scanner 3 Wareneingang');
+
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+  await signals(page);
+  await scan(page, 'XX-NIRGENDS');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await signals(page)).toEqual({ tones: [], vibrations: [] });
+
+  // Another worker logs in on the same device: the settings are the device's.
+  await page.getByRole('button', { name: 'Demo Nutzer abmelden' }).click();
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page.getByLabel('Ton')).not.toBeChecked();
+  await expect(page.getByLabel('Vibration')).not.toBeChecked();
+  await expect(page.getByLabel('Gerätename')).toHaveValue('Scanner 3 Wareneingang');
+});

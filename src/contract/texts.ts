@@ -9,6 +9,17 @@ export const texts = {
     logout: (name: string) => `${name} abmelden`,
     beta: 'Beta',
     loading: 'Lädt …',
+    settings: 'Einstellungen',
+  },
+  settings: {
+    sound: 'Ton',
+    volume: 'Lautstärke',
+    vibration: 'Vibration',
+    deviceName: 'Gerätename',
+    deviceNameHint: 'z. B. Scanner 3 Wareneingang',
+    testSuccess: 'Test: Erfolg',
+    testError: 'Test: Fehler',
+    saved: 'Gespeichert – gilt für dieses Gerät.',
   },
   menu: {
     batcherfassung: 'Batch',

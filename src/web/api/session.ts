@@ -1,6 +1,9 @@
 /** The login as the spec stores it (SPEC §3): three localStorage keys. */
 export const STORAGE_KEYS = { token: 'vmAccessKey', name: 'vmUserName', id: 'vmUserID' } as const;
 
+/** The device's own settings (state/device-settings.ts): not part of the login, kept when it is cleared. */
+export const DEVICE_SETTINGS_KEY = 'lagerscannerGeraet';
+
 export interface StoredSession {
   token: string;
   name: string;
@@ -23,6 +26,12 @@ export function storeSession(session: StoredSession): void {
   localStorage.setItem(STORAGE_KEYS.id, String(session.id));
 }
 
+/**
+ * Forgets the login: clears local storage (SPEC §3) but puts the device's own settings back — they belong
+ * to the handheld, not to the worker (state/device-settings.ts).
+ */
 export function clearSession(): void {
+  const device = localStorage.getItem(DEVICE_SETTINGS_KEY);
   localStorage.clear();
+  if (device !== null) localStorage.setItem(DEVICE_SETTINGS_KEY, device);
 }

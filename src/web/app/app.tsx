@@ -25,6 +25,7 @@ const ContainerScreen = lazy(() => import('../features/container/container-scree
 const TransporterScreen = lazy(() => import('../features/transporter/transporter-screen.tsx'));
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
+const SettingsScreen = lazy(() => import('./settings-screen.tsx'));
 
 /** Every screen route of DESIGN §2a and what it shows. */
 const screenElements: Record<ScreenName, () => ReactNode> = {
@@ -73,6 +74,14 @@ function Shell() {
         }
       />
       <Route path={paths.beta} element={<Layout title={texts.app.beta}>{<BetaMenu />}</Layout>} />
+      <Route
+        path={paths.settings}
+        element={
+          <Layout title={texts.app.settings}>
+            <SettingsScreen />
+          </Layout>
+        }
+      />
       {(Object.keys(screens) as ScreenName[]).map((name) => (
         <Route
           key={name}
@@ -106,6 +115,11 @@ function Layout({ title, home = false, children }: { title: string; home?: boole
           </Link>
         )}
         <h1 className="header-title">{title}</h1>
+        {home && (
+          <Link className="header-button" to={paths.settings} aria-label={texts.app.settings}>
+            ⚙
+          </Link>
+        )}
         <button type="button" className="header-button header-logout" onClick={onLogout}>
           {texts.app.logout(session?.name ?? '')}
         </button>

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { texts } from '../../contract/texts.ts';
+import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
+import { feedback } from '../ui/feedback.ts';
+
+/**
+ * Einstellungen: this handheld's sound, volume, vibration and name. Every change is saved at once and kept
+ * across logins on this device.
+ */
+export default function SettingsScreen() {
+  const [settings, setSettings] = useState<DeviceSettings>(readDeviceSettings);
+  const ids = { sound: useId(), volume: useId(), vibration: useId(), name: useId() };
+  const change = (next: Partial<DeviceSettings>) => {
+    const merged = { ...settings, ...next };
+    setSettings(merged);
+    saveDeviceSettings(merged);
+  };
+  return (
+    <form className="stack" onSubmit={(e) => e.preventDefault()}>
+      <div className="field field--check">
+        <input
+          id={ids.sound}
+          type="checkbox"
+          checked={settings.sound}
+          onChange={(e) => change({ sound: e.target.checked })}
+        />
+        <label htmlFor={ids.sound}>{texts.settings.sound}</label>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.volume}>{texts.settings.volume}</label>
+        <input
+          id={ids.volume}
+          type="range"
+          min={0}
+          max={100}
+          step={10}
+          disabled={!settings.sound}
+          value={Math.round(settings.volume * 100)}
+          onChange={(e) => change({ volume: Number(e.target.value) / 100 })}
+        />
+      </div>
+      <div className="field field--check">
+        <input
+          id={ids.vibration}
+          type="checkbox"
+          checked={settings.vibration}
+          onChange={(e) => change({ vibration: e.target.checked })}
+        />
+        <label htmlFor={ids.vibration}>{texts.settings.vibration}</label>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.name}>{texts.settings.deviceName}</label>
+        <input
+          id={ids.name}
+          className="scan-input"
+          type="text"
+          maxLength={40}
+          autoComplete="off"
+          placeholder={texts.settings.deviceNameHint}
+          value={settings.deviceName}
+          onChange={(e) => change({ deviceName: e.target.value })}
+        />
+      </div>
+      <div className="inline">
+        <button type="button" className="button" onClick={() => feedback.success()}>
+          {texts.settings.testSuccess}
+        </button>
+        <button type="button" className="button button--danger" onClick={() => feedback.error()}>
+          {texts.settings.testError}
+        </button>
+      </div>
+      <p className="hint">{texts.settings.saved}</p>
+    </form>
+  );
+}
