@@ -17,6 +17,11 @@ export const texts = {
     vibration: 'Vibration',
     deviceName: 'Gerätename',
     deviceNameHint: 'z. B. Scanner 3 Wareneingang',
+    prefix: 'Präfix des Scanners',
+    suffix: 'Suffix des Scanners',
+    groupSeparatorAs: 'Gruppentrenner (GS) kommt als',
+    scannerHint:
+      'Nur ausfüllen, wenn der Scanner Zeichen vor oder nach jedem Code sendet oder den GS1-Gruppentrenner als anderes Zeichen tippt.',
     testSuccess: 'Test: Erfolg',
     testError: 'Test: Fehler',
     saved: 'Gespeichert – gilt für dieses Gerät.',

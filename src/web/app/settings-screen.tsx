@@ -9,7 +9,30 @@ import { feedback } from '../ui/feedback.ts';
  */
 export default function SettingsScreen() {
   const [settings, setSettings] = useState<DeviceSettings>(readDeviceSettings);
-  const ids = { sound: useId(), volume: useId(), vibration: useId(), name: useId() };
+  const ids = {
+    sound: useId(),
+    volume: useId(),
+    vibration: useId(),
+    name: useId(),
+    prefix: useId(),
+    suffix: useId(),
+    gs: useId(),
+  };
+  const textField = (id: string, label: string, key: 'prefix' | 'suffix' | 'groupSeparatorAs') => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="scan-input"
+        type="text"
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+        value={settings[key]}
+        onChange={(e) => change({ [key]: e.target.value })}
+      />
+    </div>
+  );
   const change = (next: Partial<DeviceSettings>) => {
     const merged = { ...settings, ...next };
     setSettings(merged);
@@ -61,6 +84,10 @@ export default function SettingsScreen() {
           onChange={(e) => change({ deviceName: e.target.value })}
         />
       </div>
+      <p className="hint">{texts.settings.scannerHint}</p>
+      {textField(ids.prefix, texts.settings.prefix, 'prefix')}
+      {textField(ids.suffix, texts.settings.suffix, 'suffix')}
+      {textField(ids.gs, texts.settings.groupSeparatorAs, 'groupSeparatorAs')}
       <div className="inline">
         <button type="button" className="button" onClick={() => feedback.success()}>
           {texts.settings.testSuccess}

@@ -1,16 +1,21 @@
 import { DEVICE_SETTINGS_KEY } from '../api/session.ts';
 import { DEFAULT_FEEDBACK, type FeedbackSettings, setFeedbackSettings } from '../ui/feedback.ts';
+import { DEFAULT_SCAN_SETTINGS, type ScanSettings, setScanSettings } from '../ui/scan-settings.ts';
 
 /**
  * What belongs to the handheld, not to whoever is logged in (issue 8): sound, volume, vibration and a name
  * for the device. Kept in localStorage under its own key — and kept when a logout or a 401 clears the
  * login (session.ts), so the next worker on the same device finds it as it was set.
  */
-export interface DeviceSettings extends FeedbackSettings {
+export interface DeviceSettings extends FeedbackSettings, ScanSettings {
   deviceName: string;
 }
 
-export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { ...DEFAULT_FEEDBACK, deviceName: '' };
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = {
+  ...DEFAULT_FEEDBACK,
+  ...DEFAULT_SCAN_SETTINGS,
+  deviceName: '',
+};
 
 /** The stored settings; anything missing or damaged falls back to its default. */
 export function readDeviceSettings(): DeviceSettings {
@@ -22,11 +27,16 @@ export function readDeviceSettings(): DeviceSettings {
   }
   const d = DEFAULT_DEVICE_SETTINGS;
   const volume = Number(stored.volume);
+  const text = (key: 'prefix' | 'suffix' | 'groupSeparatorAs' | 'deviceName') =>
+    typeof stored[key] === 'string' ? (stored[key] as string).slice(0, 40) : d[key];
   return {
     sound: typeof stored.sound === 'boolean' ? stored.sound : d.sound,
     volume: Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : d.volume,
     vibration: typeof stored.vibration === 'boolean' ? stored.vibration : d.vibration,
-    deviceName: typeof stored.deviceName === 'string' ? stored.deviceName.slice(0, 40) : d.deviceName,
+    deviceName: text('deviceName'),
+    prefix: text('prefix'),
+    suffix: text('suffix'),
+    groupSeparatorAs: text('groupSeparatorAs'),
   };
 }
 
@@ -38,4 +48,5 @@ export function saveDeviceSettings(settings: DeviceSettings): void {
 /** Puts the stored settings to work (at start and after each change). */
 export function applyDeviceSettings(settings: DeviceSettings = readDeviceSettings()): void {
   setFeedbackSettings(settings);
+  setScanSettings(settings);
 }

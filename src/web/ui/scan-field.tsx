@@ -1,5 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { feedback } from './feedback.ts';
+import { normalizeScan } from './scan-settings.ts';
 
 interface ScanFieldProps {
   label: string;
@@ -33,7 +34,7 @@ export const ScanField = forwardRef<
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const trimmed = event.currentTarget.value.trim();
+    const trimmed = normalizeScan(event.currentTarget.value);
     if (trimmed === '') return;
     const previous = lastScan.current;
     const doubleRead =
