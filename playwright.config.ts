@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './e2e/support/chromium.ts';
 
 /**
  * End-to-end tests against the real server (built web app + API + embedded database) in Debian's Chromium.
@@ -27,18 +28,7 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
   projects: [{ name: 'chromium-handheld', use: { browserName: 'chromium' } }],
 });

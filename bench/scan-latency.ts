@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/db/seed/large.ts';
 import { SCAN_TO_FEEDBACK } from '../src/web/ui/scan-field.tsx';
@@ -48,16 +49,6 @@ export async function addBenchNote(db: Kysely<Database>): Promise<void> {
   );
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function measureScanLatency(options: {
   base: string;
   scans: number;
@@ -65,8 +56,8 @@ export async function measureScanLatency(options: {
   log: (line: string) => void;
 }): Promise<ScanLatency[]> {
   const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: chromiumExecutable,
+    args: chromiumArgs,
   });
   try {
     const context = await browser.newContext({

@@ -64,6 +64,7 @@ test('the device settings switch sound and vibration off, and stay on the device
 
   // Another worker logs in on the same device: the settings are the device's.
   await page.getByRole('button', { name: 'Demo Nutzer abmelden' }).click();
+  await expect(page.getByRole('button', { name: 'Mit Name und Passwort anmelden' })).toBeVisible();
   await loginWithPassword(page);
   await page.getByRole('link', { name: 'Einstellungen' }).click();
   await expect(page.getByLabel('Ton')).not.toBeChecked();

@@ -18,6 +18,17 @@ export default function SettingsScreen() {
     suffix: useId(),
     gs: useId(),
   };
+  const checkField = (id: string, label: string, key: 'sound' | 'vibration') => (
+    <div className="field field--check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={settings[key]}
+        onChange={(e) => change({ [key]: e.target.checked })}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
   const textField = (id: string, label: string, key: 'prefix' | 'suffix' | 'groupSeparatorAs') => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -40,15 +51,7 @@ export default function SettingsScreen() {
   };
   return (
     <form className="stack" onSubmit={(e) => e.preventDefault()}>
-      <div className="field field--check">
-        <input
-          id={ids.sound}
-          type="checkbox"
-          checked={settings.sound}
-          onChange={(e) => change({ sound: e.target.checked })}
-        />
-        <label htmlFor={ids.sound}>{texts.settings.sound}</label>
-      </div>
+      {checkField(ids.sound, texts.settings.sound, 'sound')}
       <div className="field">
         <label htmlFor={ids.volume}>{texts.settings.volume}</label>
         <input
@@ -62,15 +65,7 @@ export default function SettingsScreen() {
           onChange={(e) => change({ volume: Number(e.target.value) / 100 })}
         />
       </div>
-      <div className="field field--check">
-        <input
-          id={ids.vibration}
-          type="checkbox"
-          checked={settings.vibration}
-          onChange={(e) => change({ vibration: e.target.checked })}
-        />
-        <label htmlFor={ids.vibration}>{texts.settings.vibration}</label>
-      </div>
+      {checkField(ids.vibration, texts.settings.vibration, 'vibration')}
       <div className="field">
         <label htmlFor={ids.name}>{texts.settings.deviceName}</label>
         <input
