@@ -20,6 +20,7 @@ export const texts = {
     prefix: 'Präfix des Scanners',
     suffix: 'Suffix des Scanners',
     groupSeparatorAs: 'Gruppentrenner (GS) kommt als',
+    doubleRead: 'Doppelt gelesen, wenn derselbe Code innerhalb von … ms kommt',
     scannerHint:
       'Nur ausfüllen, wenn der Scanner Zeichen vor oder nach jedem Code sendet oder den GS1-Gruppentrenner als anderes Zeichen tippt.',
     testSuccess: 'Test: Erfolg',

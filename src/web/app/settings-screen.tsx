@@ -17,6 +17,7 @@ export default function SettingsScreen() {
     prefix: useId(),
     suffix: useId(),
     gs: useId(),
+    doubleRead: useId(),
   };
   const checkField = (id: string, label: string, key: 'sound' | 'vibration') => (
     <div className="field field--check">
@@ -83,6 +84,23 @@ export default function SettingsScreen() {
       {textField(ids.prefix, texts.settings.prefix, 'prefix')}
       {textField(ids.suffix, texts.settings.suffix, 'suffix')}
       {textField(ids.gs, texts.settings.groupSeparatorAs, 'groupSeparatorAs')}
+      <div className="field">
+        <label htmlFor={ids.doubleRead}>{texts.settings.doubleRead}</label>
+        <input
+          id={ids.doubleRead}
+          className="scan-input"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={2000}
+          step={50}
+          value={settings.doubleReadMs}
+          onChange={(e) => {
+            const ms = Number(e.target.value);
+            if (Number.isInteger(ms) && ms >= 0 && ms <= 2000) change({ doubleReadMs: ms });
+          }}
+        />
+      </div>
       <div className="inline">
         <button type="button" className="button" onClick={() => feedback.success()}>
           {texts.settings.testSuccess}

@@ -27,6 +27,7 @@ export function readDeviceSettings(): DeviceSettings {
   }
   const d = DEFAULT_DEVICE_SETTINGS;
   const volume = Number(stored.volume);
+  const doubleReadMs = Number(stored.doubleReadMs);
   const text = (key: 'prefix' | 'suffix' | 'groupSeparatorAs' | 'deviceName') =>
     typeof stored[key] === 'string' ? (stored[key] as string).slice(0, 40) : d[key];
   return {
@@ -37,6 +38,10 @@ export function readDeviceSettings(): DeviceSettings {
     prefix: text('prefix'),
     suffix: text('suffix'),
     groupSeparatorAs: text('groupSeparatorAs'),
+    doubleReadMs:
+      Number.isInteger(doubleReadMs) && doubleReadMs >= 0 && doubleReadMs <= 2000
+        ? doubleReadMs
+        : d.doubleReadMs,
   };
 }
 

@@ -1,6 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { feedback } from './feedback.ts';
-import { normalizeScan } from './scan-settings.ts';
+import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
 
 interface ScanFieldProps {
   label: string;
@@ -39,7 +39,7 @@ export const ScanField = forwardRef<
     const previous = lastScan.current;
     const doubleRead =
       previous?.text === trimmed &&
-      event.timeStamp - previous.at < DOUBLE_READ_WINDOW_MS &&
+      event.timeStamp - previous.at < doubleReadWindowMs() &&
       lastTap < previous.at;
     if (doubleRead) {
       setText('');
@@ -83,12 +83,11 @@ export const ScanField = forwardRef<
 });
 
 /**
- * A scanner that reads a code twice (a double read: the same code again within `DOUBLE_READ_WINDOW_MS`) must
- * count once — in package content a double read would pack two pieces. Per field: the same code in the next
+ * A scanner that reads a code twice (a double read: the same code again within the device setting's window,
+ * 300 ms unless changed) must count once — in package content a double read would pack two pieces. Per field: the same code in the next
  * field (a location as source, then as target) is a new scan, however fast; and a tap in between (an option
  * chosen after a refusal) makes the same code in the same field a new scan too.
  */
-export const DOUBLE_READ_WINDOW_MS = 300;
 let lastTap = Number.NEGATIVE_INFINITY;
 if (typeof window !== 'undefined') {
   window.addEventListener(

@@ -10,9 +10,16 @@ export interface ScanSettings {
   suffix: string;
   /** What the wedge types for the group separator ('' when it sends ASCII 29 itself). */
   groupSeparatorAs: string;
+  /** The same code again in the same field within this many ms is the scanner reading twice (0: off). */
+  doubleReadMs: number;
 }
 
-export const DEFAULT_SCAN_SETTINGS: ScanSettings = { prefix: '', suffix: '', groupSeparatorAs: '' };
+export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
+  prefix: '',
+  suffix: '',
+  groupSeparatorAs: '',
+  doubleReadMs: 300,
+};
 
 let settings: ScanSettings = DEFAULT_SCAN_SETTINGS;
 
@@ -20,8 +27,15 @@ export function setScanSettings(next: ScanSettings): void {
   settings = next;
 }
 
+export function doubleReadWindowMs(): number {
+  return settings.doubleReadMs;
+}
+
 /** The code as the app reads it: prefix and suffix off, the wedge's group separator back to ASCII 29. */
-export function normalizeScan(text: string, with_: ScanSettings = settings): string {
+export function normalizeScan(
+  text: string,
+  with_: Pick<ScanSettings, 'prefix' | 'suffix' | 'groupSeparatorAs'> = settings,
+): string {
   let code = text;
   if (with_.prefix && code.startsWith(with_.prefix)) code = code.slice(with_.prefix.length);
   if (with_.suffix && code.endsWith(with_.suffix)) code = code.slice(0, code.length - with_.suffix.length);
