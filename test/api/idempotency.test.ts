@@ -14,13 +14,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     token = await loginDemo(t.app);
-    lp = (
-      await t.database.db
-        .selectFrom('locations')
-        .select('id')
-        .where('code', '=', demo.locations.empty)
-        .executeTakeFirstOrThrow()
-    ).id;
+    lp = await locationId(demo.locations.empty);
     article = (
       await t.database.db
         .selectFrom('articles')
@@ -30,6 +24,15 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     ).id;
   });
   afterAll(() => t.close());
+
+  const locationId = async (code: string) =>
+    (
+      await t.database.db
+        .selectFrom('locations')
+        .select('id')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).id;
 
   const book = (amount: number, key: string | null, as = token) =>
     t.app.inject({
@@ -132,13 +135,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
   it('stores a refusal with its key: a late copy of the same action is refused too, never applied', async () => {
     // The scanner was told 'refused'; a copy of the same request still on its way (cut in flight, queued on
     // another instance) arrives after the warehouse changed and would now go through. It must not.
-    const target = (
-      await t.database.db
-        .selectFrom('locations')
-        .select('id')
-        .where('code', '=', demo.locations.main)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const target = await locationId(demo.locations.main);
     const key = randomUUID();
     const move = (amount: number) =>
       t.app.inject({

@@ -30,7 +30,12 @@ export default function SettingsScreen() {
       <label htmlFor={id}>{label}</label>
     </div>
   );
-  const textField = (id: string, label: string, key: 'prefix' | 'suffix' | 'groupSeparatorAs') => (
+  const textField = (
+    id: string,
+    label: string,
+    key: 'prefix' | 'suffix' | 'groupSeparatorAs' | 'deviceName',
+    placeholder?: string,
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
@@ -40,6 +45,7 @@ export default function SettingsScreen() {
         maxLength={40}
         autoComplete="off"
         spellCheck={false}
+        placeholder={placeholder}
         value={settings[key]}
         onChange={(e) => change({ [key]: e.target.value })}
       />
@@ -67,19 +73,7 @@ export default function SettingsScreen() {
         />
       </div>
       {checkField(ids.vibration, texts.settings.vibration, 'vibration')}
-      <div className="field">
-        <label htmlFor={ids.name}>{texts.settings.deviceName}</label>
-        <input
-          id={ids.name}
-          className="scan-input"
-          type="text"
-          maxLength={40}
-          autoComplete="off"
-          placeholder={texts.settings.deviceNameHint}
-          value={settings.deviceName}
-          onChange={(e) => change({ deviceName: e.target.value })}
-        />
-      </div>
+      {textField(ids.name, texts.settings.deviceName, 'deviceName', texts.settings.deviceNameHint)}
       <p className="hint">{texts.settings.scannerHint}</p>
       {textField(ids.prefix, texts.settings.prefix, 'prefix')}
       {textField(ids.suffix, texts.settings.suffix, 'suffix')}
