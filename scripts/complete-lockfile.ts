@@ -9,7 +9,7 @@ import path from 'node:path';
  * Run it after changing dependencies: `npm run complete-lockfile`.
  */
 const PLATFORM =
-  /-(android|darwin|freebsd|linux|win32|openbsd|sunos|aix)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64|loong64)(-(musl|gnu|msvc|gnueabihf))?$/;
+  /-(android|darwin|freebsd|linux|win32|openbsd|openharmony|sunos|aix)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64|loong64)(-(musl|gnu|msvc|gnueabihf|musleabihf|eabi))?$/;
 
 const lockPath = path.resolve(import.meta.dirname, '../package-lock.json');
 const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as {
@@ -28,7 +28,7 @@ for (const [key, entry] of Object.entries(lock.packages)) {
       version,
       cpu: [cpu],
       ...(entry.dev ? { dev: true } : {}),
-      ...(os === 'linux' ? { libc: [libc === 'musl' ? 'musl' : 'glibc'] } : {}),
+      ...(os === 'linux' ? { libc: [libc?.startsWith('musl') ? 'musl' : 'glibc'] } : {}),
       optional: true,
       os: [os],
     };
