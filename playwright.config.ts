@@ -28,6 +28,9 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The service worker (an installed app's offline shell) is tested in e2e/pwa.spec.ts; elsewhere every
+    // request goes straight to the server, as the other tests intercept and count them.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
   projects: [{ name: 'chromium-handheld', use: { browserName: 'chromium' } }],

@@ -1,13 +1,54 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
+import { texts } from './src/contract/texts.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   root: path.join(root, 'src/web'),
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // Installable app: web manifest + a service worker that precaches the app shell and every screen, so the
+    // app opens without a network and a new version waits for the worker's tap (src/web/app/app-update.ts).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icon.svg'],
+      manifest: {
+        id: '/',
+        name: texts.app.title,
+        short_name: texts.app.title,
+        description: texts.app.description,
+        lang: 'de',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        display_override: ['fullscreen', 'standalone'],
+        orientation: 'portrait',
+        theme_color: '#0b3d91',
+        background_color: '#ffffff',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        // The shell and every screen chunk; the camera's decoder (.wasm) loads from the network when pressed.
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        // Every page path opens the cached shell; the API and the carton pictures always go to the network.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/images\//],
+        cleanupOutdatedCaches: true,
+        sourcemap: false,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: path.join(root, 'dist/web'),
     emptyOutDir: true,

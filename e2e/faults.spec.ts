@@ -37,6 +37,9 @@ test('the server down: every screen says Netzwerkfehler and keeps what was enter
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042557');
   await expect(page.getByRole('alert')).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
+  // A dead spot: the browser still says "online", but the screen says there is no connection.
+  const noConnection = page.getByText(/^Keine Verbindung zum Server\./);
+  await expect(noConnection).toBeVisible();
 
   await page.unroute('**/api/**');
   await page.getByRole('link', { name: 'Zurück' }).click();
@@ -55,4 +58,5 @@ test('the server down: every screen says Netzwerkfehler and keeps what was enter
   await page.unroute('**/api/**');
   await page.getByRole('button', { name: 'Erfassen' }).click();
   await expect(page.getByRole('status')).toHaveText(/Erfasst!/);
+  await expect(noConnection).toBeHidden();
 });

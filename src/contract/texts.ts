@@ -10,6 +10,10 @@ export const texts = {
     beta: 'Beta',
     loading: 'Lädt …',
     settings: 'Einstellungen',
+    /** The installed app's description (web manifest). */
+    description: 'Lager- und Versandbuchungen mit dem Barcodescanner',
+    offline: 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.',
+    newVersion: 'Neue Version – neu laden',
   },
   settings: {
     sound: 'Ton',

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { registerServiceWorker } from './app/app-update.ts';
 import { applyDeviceSettings } from './state/device-settings.ts';
 import './styles.css';
 
 applyDeviceSettings(); // sound and vibration as this device was set
+// Only the built app has a service worker (`vite dev` serves modules that change at every edit).
+if (import.meta.env.PROD) void registerServiceWorker().catch((error: unknown) => console.warn(error));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');

@@ -26,6 +26,8 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     // What the build writes beside a script (scripts/vite-precompress.ts), and its chunk manifest.
     fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), 'BROTLI');
     fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), 'GZIP');
+    fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Lagerscanner"}');
     fs.mkdirSync(path.join(webDir, '.vite'));
     fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{}');
     app = await buildApp({ db: database.db, config: testConfig({ webDir, bodyLimitBytes: 4096 }) });
@@ -121,6 +123,17 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     const res = await app.inject('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the service worker and the web manifest unhashed and revalidated, so a new version is found', async () => {
+    const sw = await app.inject('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the compressed copy made at build to a browser that takes it, the plain file otherwise', async () => {

@@ -1,4 +1,5 @@
 import { texts } from '../../contract/texts.ts';
+import { connection } from '../state/connection.ts';
 import { createClient } from './client.ts';
 import { clearSession, readSession } from './session.ts';
 
@@ -17,6 +18,7 @@ const shared = {
   retries: 4,
   getToken: () => readSession()?.token ?? null,
   onUnauthorized,
+  connection,
 };
 
 /** The client every screen uses. */

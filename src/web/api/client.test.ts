@@ -115,6 +115,28 @@ describe('the API client', () => {
     expect(took).toBeLessThan(1500);
   });
 
+  it('without a network fails at once, sending nothing; reports which calls got an answer', async () => {
+    const reports: boolean[] = [];
+    let offline = true;
+    const connection = { offline: () => offline, report: (answered: boolean) => reports.push(answered) };
+    const error = await client({ connection })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(seen).toHaveLength(0);
+
+    offline = false;
+    script = () => {}; // a dead spot: the browser says online, nothing answers
+    await client({ connection, timeoutMs: 200 })
+      .call(findArticle, { params: { number: '1' } })
+      .catch(() => {});
+    script = (_req, res) => json(res, 404, { success: false, message: 'nicht gefunden' });
+    await client({ connection })
+      .call(findArticle, { params: { number: '1' } })
+      .catch(() => {});
+    expect(reports).toEqual([false, true]);
+  });
+
   it('sends one idempotency key on every retry of an action, and a new one for the next action', async () => {
     script = (_req, res, i) => (i === 0 || i === 2 ? json(res, 503, {}) : json(res, 200, { success: true }));
     const api = client();

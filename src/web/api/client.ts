@@ -39,6 +39,8 @@ export interface ClientOptions {
   /** The second client of the spec: X-Requested-With, credentials, CSRF token header. */
   withCsrf: boolean;
   fetch?: typeof fetch;
+  /** Whether the device has a network at all, and what became of each call (src/web/state/connection.ts). */
+  connection?: { offline(): boolean; report(reached: boolean): void };
 }
 
 /** Path parameters as the screen has them: ids as numbers, scans as text (all end up in the URL). */
@@ -104,6 +106,8 @@ export function createClient(options: ClientOptions) {
       if (csrf) headers['x-csrf-token'] = csrf;
     }
     const body = endpoint.method === 'GET' ? undefined : JSON.stringify(call.body ?? {});
+    // Without a network a call cannot be answered: say so at once instead of trying until the deadline.
+    if (options.connection?.offline()) throw new NetworkError();
 
     // One deadline for all tries together.
     const deadline = AbortSignal.timeout(options.timeoutMs);
@@ -129,6 +133,7 @@ export function createClient(options: ClientOptions) {
       // Free the connection of an answer we will not read.
       await response.body?.cancel().catch(() => {});
     }
+    options.connection?.report(response !== null);
     if (!response) throw new NetworkError();
     return answer(endpoint, response, call.on401 ?? 'global');
   }

@@ -5,6 +5,7 @@ import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
+import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { paths, type ScreenName, screens } from './paths.ts';
@@ -68,16 +69,23 @@ function Shell() {
       <Route
         path={paths.home}
         element={
-          <Layout title={texts.app.title} home>
+          <Layout title={texts.app.title} home menu>
             {<MainMenu />}
           </Layout>
         }
       />
-      <Route path={paths.beta} element={<Layout title={texts.app.beta}>{<BetaMenu />}</Layout>} />
+      <Route
+        path={paths.beta}
+        element={
+          <Layout title={texts.app.beta} menu>
+            {<BetaMenu />}
+          </Layout>
+        }
+      />
       <Route
         path={paths.settings}
         element={
-          <Layout title={texts.app.settings}>
+          <Layout title={texts.app.settings} menu>
             <SettingsScreen />
           </Layout>
         }
@@ -94,7 +102,18 @@ function Shell() {
   );
 }
 
-function Layout({ title, home = false, children }: { title: string; home?: boolean; children: ReactNode }) {
+/** `menu`: a screen where no booking is under way, so a waiting new version may be offered. */
+function Layout({
+  title,
+  home = false,
+  menu = false,
+  children,
+}: {
+  title: string;
+  home?: boolean;
+  menu?: boolean;
+  children: ReactNode;
+}) {
   const { session, logOut } = useSession();
   const location = useLocation();
   const onLogout = async () => {
@@ -124,6 +143,7 @@ function Layout({ title, home = false, children }: { title: string; home?: boole
           {texts.app.logout(session?.name ?? '')}
         </button>
       </header>
+      <AppStatus offerUpdate={menu} />
       <Banner />
       <main className="content">
         <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>

@@ -4,6 +4,7 @@ import { sessionApi } from '../api/api.ts';
 import { loadAuthContract, preloadAuthContract } from '../api/auth-contract.ts';
 import { ApiError } from '../api/client.ts';
 import { Banner, useBanner } from '../ui/banner.tsx';
+import { AppStatus } from './app-status.tsx';
 import { useSession } from './session.tsx';
 
 /** A card text longer than this is a complete scan and logs in by itself (SPEC §5). */
@@ -87,6 +88,7 @@ export function LoginScreen() {
       <header className="header">
         <h1 className="header-title">{texts.app.title}</h1>
       </header>
+      <AppStatus offerUpdate />
       <Banner />
       <main className="content">
         <h2>{texts.login.heading}</h2>
