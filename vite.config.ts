@@ -11,8 +11,8 @@ export default defineConfig({
   root: path.join(root, 'src/web'),
   plugins: [
     react(),
-    // Installable app: web manifest + a service worker that precaches the app shell and every screen, so the
-    // app opens without a network and a new version waits for the worker's tap (src/web/app/app-update.ts).
+    // Installable app: web manifest + a service worker that keeps the app shell and every screen on the device,
+    // so the app opens without a network; a new version waits for the worker's tap (src/web/app/app-update.ts).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -37,13 +37,13 @@ export default defineConfig({
           { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
       },
-      workbox: {
+      // Our own worker (src/web/sw.ts): pages network-first, the shell from the device when offline.
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
         // The shell and every screen chunk; the camera's decoder (.wasm) loads from the network when pressed.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-        // Every page path opens the cached shell; the API and the carton pictures always go to the network.
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/images\//],
-        cleanupOutdatedCaches: true,
         sourcemap: false,
       },
     }),

@@ -50,7 +50,13 @@ test('offline the app still opens on any screen, says there is no connection, an
 }) => {
   await installed(page);
   await expect(page.getByText(OFFLINE)).toBeHidden();
+  // Online a page comes from the server (a fresh CSRF token, valid even after the database moved) …
+  const csrf = () => page.locator('meta[name="csrf-token"]').getAttribute('content');
+  const before = await csrf();
+  await page.reload();
+  expect(await csrf()).not.toBe(before);
 
+  // … offline from the device.
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText(OFFLINE)).toBeVisible();
