@@ -53,8 +53,8 @@ export async function openBetaScreen(page: Page, label: string): Promise<void> {
 }
 
 /**
- * Waits until the field has the focus — as a worker sees the cursor move — and scans into it. (Scanning on
- * before the previous lookup has answered is the keyboard-wedge work of a later issue.)
+ * Waits until the field has the focus — as a worker sees the cursor move — and scans into it. (A scanner
+ * that does not wait is e2e/wedge.spec.ts.)
  */
 export async function scanInto(page: Page, field: Locator, code: string): Promise<void> {
   await expect(field).toBeFocused();

@@ -1,6 +1,8 @@
 import { forwardRef, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { afterNextPaint } from './after-paint.ts';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
+import { holdKeysWhile, pressedAt } from './type-ahead.ts';
 
 interface ScanFieldProps {
   label: string;
@@ -32,30 +34,33 @@ export const ScanField = forwardRef<
   const text = value ?? ownValue;
   const setText = onChange ?? setOwnValue;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
+    // A scanner ends a code with Enter, or with Tab where it is set up so; Tab from an empty field moves on.
+    const tabbed = event.key === 'Tab' && !event.shiftKey && event.currentTarget.value.trim() !== '';
+    if (event.key !== 'Enter' && !tabbed) return;
     event.preventDefault();
     const trimmed = normalizeScan(event.currentTarget.value);
     if (trimmed === '') return;
+    // When the key was pressed, not when this handler got to run: keystrokes still queued or held count too.
+    const pressed = pressedAt(event.nativeEvent);
     const previous = lastScan.current;
     const doubleRead =
-      previous?.text === trimmed &&
-      event.timeStamp - previous.at < doubleReadWindowMs() &&
-      lastTap < previous.at;
+      previous?.text === trimmed && pressed - previous.at < doubleReadWindowMs() && lastTap < previous.at;
     if (doubleRead) {
       setText('');
       return;
     }
-    lastScan.current = { text: trimmed, at: event.timeStamp };
-    // When the key was pressed, not when this handler got to run: keystrokes still queued count too.
-    const pressed = event.timeStamp;
+    lastScan.current = { text: trimmed, at: pressed };
     const errorsBefore = feedback.errorCount;
     const answer = onScan(trimmed);
-    if (answer instanceof Promise)
+    if (answer instanceof Promise) {
+      // The next code's keystrokes wait for this answer and go to the field the screen moves on to.
+      holdKeysWhile(answer, event.currentTarget, afterNextPaint);
       void answer.then(() => {
         // Answered without an error in the banner: the scan went through.
         if (feedback.errorCount === errorsBefore) feedback.success();
         measureFeedback(pressed);
       });
+    }
   };
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
@@ -102,32 +107,13 @@ if (typeof window !== 'undefined') {
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
 export const SCAN_TO_FEEDBACK = 'scan-to-feedback';
 
-/**
- * Measures once the answer is painted: the state updates the lookup made are rendered by React in a task
- * queued before this one (its scheduler posts tasks on a MessageChannel too, and tasks of one channel run
- * in order); the frame callback runs right before that render is painted, and a task posted from it runs
- * right after the paint.
- */
+/** Measures once the answer is painted (see `afterNextPaint`). */
 function measureFeedback(pressed: number): void {
-  const afterPaint = () => {
+  afterNextPaint(() => {
     if (performance.getEntriesByName(SCAN_TO_FEEDBACK).length >= 1000)
       performance.clearMeasures(SCAN_TO_FEEDBACK);
     performance.measure(SCAN_TO_FEEDBACK, { start: pressed, end: performance.now() });
-  };
-  const channel = new MessageChannel();
-  let painted = false;
-  channel.port1.onmessage = () => {
-    if (painted) {
-      channel.port1.close();
-      afterPaint();
-      return;
-    }
-    requestAnimationFrame(() => {
-      painted = true;
-      channel.port2.postMessage(null);
-    });
-  };
-  channel.port2.postMessage(null);
+  });
 }
 
 /** A looked-up value, locked, with an X to clear it (SPEC §4, rebooking form; the same in Inventur). */

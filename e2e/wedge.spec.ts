@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginWithPassword } from './support/helpers.ts';
+
+/**
+ * A keyboard wedge types the next code at once, whatever the screen is doing: here whole sequences of scans
+ * arrive as one burst with zero delay, while every lookup is held back on the network, so each next code
+ * arrives before the previous answer — and every character must still land in the field it belongs to.
+ */
+const SLOW_MS = 400;
+
+async function slowDown(page: Page, pattern: string): Promise<void> {
+  await page.route(pattern, async (route) => {
+    await new Promise((r) => setTimeout(r, SLOW_MS));
+    await route.continue();
+  });
+}
+
+/** A wedge's burst: every key with zero delay, an Enter after each code. */
+const burst = (page: Page, text: string) => page.keyboard.type(text);
+
+test('Inventur: location, a 45-character GS1 DataMatrix and the amount in one burst while each lookup is on its way', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+  await slowDown(page, '**/api/inventur/find*/**');
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
+  // GTIN of 100002, a 15-character batch, the group separator, best-before: without the separator the
+  // batch would run into the date and be too long — the code would be refused.
+  const dataMatrix = ']d2' + '0104006381000024' + '10CHARGE-BURST-01' + '\u001d' + '17271200';
+  expect(dataMatrix.length).toBe(45);
+  await burst(page, `A-01-01-02\n${dataMatrix}\n17\n`);
+  await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
+  expect(asked).toEqual(['Ist das korrekt?']);
+  const latest = page.getByRole('table').getByRole('row').nth(1);
+  await expect(latest).toContainText('100002');
+  await expect(latest).toContainText('A-01-01-02');
+  await expect(latest).toContainText('17');
+});
+
+test('WMS-Retoure: a GS1 DataMatrix with its group separator, then the pallet SSCC, in one burst', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'WMS-Retoure', exact: true }).click();
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+  await slowDown(page, '**/api/**');
+  const dataMatrix = ']d20104006381000024' + '10CH-BURST' + '\u001d' + '17271200';
+  await burst(page, `${dataMatrix}\n]C100340123450000000017\n`);
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  await expect(page.getByText('100002 Bio-Joghurt Natur 250 g · Charge nötig · MHD nötig')).toBeVisible();
+  await expect(page.getByLabel('Charge')).toHaveValue('CH-BURST');
+  await expect(page.getByLabel('MHD')).toHaveValue('31.12.2027');
+  // Looked up and locked: the SSCC shown, no LHM text field left.
+  await expect(page.getByRole('button', { name: 'LHM leeren' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'LHM' })).toHaveCount(0);
+  await expect(page.getByText('340123450000000017')).toBeVisible();
+});
+
+test('Paketinhalt: the note and two pieces in one burst pack exactly two; a Tab-terminated scan works like Enter', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+  // A generated note with an open line of 3–9 pieces and an EAN (other tests use LS100001–LS100060).
+  let found: { belegnr: string; nummer: string; ean: string } | null = null;
+  for (let n = 100061; n <= 100120 && !found; n++) {
+    const res = await page.request.get(`/api/packagecontent/LS${n}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok()) continue;
+    const lines = (await res.json()).data.paketinhalt as {
+      nummer: string;
+      ean: string | null;
+      lsmenge: number;
+      pemenge: number;
+    }[];
+    const line = lines.find((l) => l.lsmenge >= 3 && l.lsmenge <= 5 && l.pemenge === 0 && l.ean);
+    if (line?.ean) found = { belegnr: `LS${n}`, nummer: line.nummer, ean: line.ean };
+  }
+  if (!found) throw new Error('no generated note with a small open line with an EAN');
+  await page.getByRole('link', { name: 'Paketinhalt', exact: true }).click();
+  await expect(page.getByLabel('Lieferschein')).toBeFocused();
+  await slowDown(page, '**/api/packagecontent/**');
+  await burst(page, `${found.belegnr}\n${found.nummer}\n${found.ean}\n`);
+  const ist = page
+    .getByRole('row', { name: new RegExp(found.nummer) })
+    .getByRole('cell')
+    .nth(3);
+  await expect(ist).toHaveText('2');
+  await page.waitForTimeout(2 * SLOW_MS); // a third booking would have answered by now
+  await expect(ist).toHaveText('2');
+  await expect(page.getByLabel('Artikel scannen')).toHaveValue('');
+
+  // A scanner set to end codes with Tab.
+  await page.keyboard.type(found.nummer);
+  await page.keyboard.press('Tab');
+  await expect(ist).toHaveText('3');
+  await expect(page.getByLabel('Artikel scannen')).toBeFocused();
+});
