@@ -42,8 +42,10 @@ export default defineConfig({
       srcDir: '.',
       filename: 'sw.ts',
       injectManifest: {
-        // The shell and every screen chunk; the camera's decoder (.wasm) loads from the network when pressed.
+        // The shell and every screen chunk. The camera reader (overlay, polyfill, .wasm) is fetched when its
+        // button is pressed, as a phone without a scanner needs it — never on a handheld that does not.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['**/camera-overlay-*', '**/ponyfill-*'],
         sourcemap: false,
       },
     }),

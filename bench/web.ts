@@ -5,8 +5,8 @@ import zlib from 'node:zlib';
 /**
  * What a scanner downloads, from the build's chunk manifest: gzip bytes of the JS and CSS the login screen
  * needs (the entry and its static imports; the main menu is part of it), of what loads while the worker
- * types the login (the auth contract with zod), and of each screen's lazy chunk with the shared chunks it
- * pulls in beyond those.
+ * types the login (the auth contract with zod), of each screen's lazy chunk with the shared chunks it
+ * pulls in beyond those, and of camera scanning (loaded only when a scan field's camera button is pressed).
  */
 interface ManifestChunk {
   file: string;
@@ -17,6 +17,7 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+  assets?: string[];
 }
 
 export interface WebSizes {
@@ -24,6 +25,8 @@ export interface WebSizes {
   /** Loaded while the worker types the login (the auth contract and zod), before any screen. */
   atLoginGzip: number;
   screens: { name: string; ownGzip: number; withSharedGzip: number }[];
+  /** The camera overlay, the barcode-detector polyfill and ZXing's .wasm. */
+  cameraGzip: number;
 }
 
 export function measureWebSizes(webDir: string): WebSizes {
@@ -56,7 +59,7 @@ export function measureWebSizes(webDir: string): WebSizes {
   const loaded = new Set([...initialFiles, ...atLoginFiles]);
 
   const screens = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== authKey)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.endsWith('-screen.tsx'))
     .map(([key, chunk]) => {
       const extra = [...filesOf(closure(key))].filter((f) => !loaded.has(f));
       return {
@@ -66,5 +69,19 @@ export function measureWebSizes(webDir: string): WebSizes {
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { initialGzip, atLoginGzip, screens };
+
+  // Camera scanning: its chunk and what it loads in turn (the polyfill, which fetches the .wasm).
+  const cameraKeys = new Set<string>();
+  const onDemand = (key: string) => {
+    closure(key, cameraKeys);
+    for (const next of manifest[key]?.dynamicImports ?? []) onDemand(next);
+  };
+  const cameraKey = Object.keys(manifest).find((k) => k.endsWith('ui/camera/camera-overlay.ts'));
+  if (cameraKey) onDemand(cameraKey);
+  const cameraFiles = [
+    ...filesOf(cameraKeys),
+    ...[...cameraKeys].flatMap((k) => manifest[k]?.assets ?? []),
+  ].filter((f) => !loaded.has(f));
+  const cameraGzip = cameraFiles.reduce((sum, f) => sum + gzipOf(f), 0);
+  return { initialGzip, atLoginGzip, screens, cameraGzip };
 }

@@ -337,6 +337,20 @@ export const texts = {
     historyNote: 'Lieferschein',
     historyCart: 'Wagen',
   },
+  camera: {
+    // Not "Mit Kamera scannen": it would hold the name of Zollpaket's 'Scannen' button beside it.
+    open: 'Kamera-Scan',
+    hint: 'Code ins Bild halten',
+    starting: 'Kamera startet …',
+    cancel: 'Abbrechen',
+    denied:
+      'Kamera nicht erlaubt. Bitte den Kamerazugriff für diese Seite in den Browser-Einstellungen erlauben.',
+    missing: 'Keine Kamera gefunden.',
+    busy: 'Die Kamera wird gerade von einer anderen App benutzt.',
+    insecure: 'Die Kamera geht nur über eine sichere Verbindung (https://). Bitte die IT fragen.',
+    failed: 'Kamera-Scan nicht möglich. Bitte mit dem Scanner oder der Tastatur eingeben.',
+    loadFailed: 'Kamera-Scan konnte nicht geladen werden. Bitte die Verbindung prüfen.',
+  },
   gs1: {
     unreadable: 'GS1-Code nicht lesbar. Bitte erneut scannen.',
     unknownAi: (ai: string) => `GS1-Code: unbekannter Datenbezeichner (${ai}).`,

@@ -13,12 +13,13 @@ const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
  */
 /**
  * The page may load only its own scripts, styles and pictures, talk only to its own API (and the hosts an
- * operator lists), and never be framed.
+ * operator lists), and never be framed. 'wasm-unsafe-eval' lets it compile WebAssembly (the camera's code
+ * reader, served from here), not eval JavaScript.
  */
 export function contentSecurityPolicy(connectSrc: string[]): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data:",
     `connect-src ${["'self'", ...connectSrc].join(' ')}`,

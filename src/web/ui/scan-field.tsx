@@ -1,4 +1,13 @@
-import { forwardRef, type KeyboardEvent, useId, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { texts } from '../../contract/texts.ts';
 import { afterNextPaint } from './after-paint.ts';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
@@ -29,19 +38,28 @@ export const ScanField = forwardRef<
   ref,
 ) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   const lastScan = useRef<{ text: string; at: number } | null>(null);
   const [ownValue, setOwnValue] = useState('');
+  const [cameraLoadFailed, setCameraLoadFailed] = useState(false);
+  /** The open camera's `close`, or 'loading' while its code loads. */
+  const camera = useRef<(() => void) | 'loading' | null>(null);
+  useEffect(
+    () => () => {
+      // The screen went away: release the camera (or do not open it once loaded).
+      if (typeof camera.current === 'function') camera.current();
+      camera.current = null;
+    },
+    [],
+  );
   const text = value ?? ownValue;
   const setText = onChange ?? setOwnValue;
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // A scanner ends a code with Enter, or with Tab where it is set up so; Tab from an empty field moves on.
-    const tabbed = event.key === 'Tab' && !event.shiftKey && event.currentTarget.value.trim() !== '';
-    if (event.key !== 'Enter' && !tabbed) return;
-    event.preventDefault();
-    const trimmed = normalizeScan(event.currentTarget.value);
+  /** A code read at `pressed` (when Enter was pressed, or the camera saw it). */
+  const submit = (raw: string, pressed: number) => {
+    const trimmed = normalizeScan(raw);
     if (trimmed === '') return;
-    // When the key was pressed, not when this handler got to run: keystrokes still queued or held count too.
-    const pressed = pressedAt(event.nativeEvent);
+    setCameraLoadFailed(false);
     const previous = lastScan.current;
     const doubleRead =
       previous?.text === trimmed && pressed - previous.at < doubleReadWindowMs() && lastTap < previous.at;
@@ -54,7 +72,7 @@ export const ScanField = forwardRef<
     const answer = onScan(trimmed);
     if (answer instanceof Promise) {
       // The next code's keystrokes wait for this answer and go to the field the screen moves on to.
-      holdKeysWhile(answer, event.currentTarget, afterNextPaint);
+      if (input.current) holdKeysWhile(answer, input.current, afterNextPaint);
       void answer.then(() => {
         // Answered without an error in the banner: the scan went through.
         if (feedback.errorCount === errorsBefore) feedback.success();
@@ -62,30 +80,116 @@ export const ScanField = forwardRef<
       });
     }
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // A scanner ends a code with Enter, or with Tab where it is set up so; Tab from an empty field moves on.
+    const tabbed = event.key === 'Tab' && !event.shiftKey && event.currentTarget.value.trim() !== '';
+    if (event.key !== 'Enter' && !tabbed) return;
+    event.preventDefault();
+    // When the key was pressed, not when this handler got to run: keystrokes still queued or held count too.
+    submit(event.currentTarget.value, pressedAt(event.nativeEvent));
+  };
+  // The camera's code goes the scanner's way: into the field, then as if Enter had been pressed — with the
+  // handlers of the latest render (the screen may have changed while the camera looked).
+  const onCameraCode = useRef((_code: string) => {});
+  onCameraCode.current = (code: string) => {
+    setText(code);
+    input.current?.focus();
+    submit(code, performance.now());
+  };
+  const openCamera = () => {
+    if (camera.current) return; // a second tap while it opens
+    camera.current = 'loading';
+    setCameraLoadFailed(false);
+    import('./camera/camera-overlay.ts').then(
+      ({ openCamera }) => {
+        if (camera.current !== 'loading') return;
+        camera.current = openCamera(texts.camera, {
+          onCode: (code) => {
+            camera.current = null;
+            onCameraCode.current(code);
+          },
+          onCancel: () => {
+            camera.current = null;
+            input.current?.focus();
+          },
+        });
+      },
+      () => {
+        if (camera.current !== 'loading') return;
+        camera.current = null;
+        setCameraLoadFailed(true);
+      },
+    );
+  };
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input
-        ref={ref}
-        id={id}
-        className="scan-input"
-        type="text"
-        value={text}
-        placeholder={placeholder}
-        autoComplete="off"
-        autoCorrect="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        enterKeyHint="enter"
-        inputMode={inputMode}
-        aria-invalid={invalid || undefined}
-        disabled={disabled}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
+      <div className="scan-row">
+        <input
+          ref={input}
+          id={id}
+          className="scan-input"
+          type="text"
+          value={text}
+          placeholder={placeholder}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="enter"
+          inputMode={inputMode}
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {cameraPossible() && (
+          // Out of the tab order: the input stays the keyboard's (and the hardware scanner's) target.
+          <button
+            type="button"
+            className="icon-button camera-button"
+            aria-label={texts.camera.open}
+            tabIndex={-1}
+            disabled={disabled}
+            onClick={openCamera}
+          >
+            <CameraIcon />
+          </button>
+        )}
+      </div>
+      {cameraLoadFailed && (
+        <p className="field-problem" role="alert">
+          {texts.camera.loadFailed}
+        </p>
+      )}
     </div>
   );
 });
+
+/**
+ * Where a camera can be asked for, or where the page is plain http: there browsers hide the camera, and
+ * the button says why (https needed) instead of leaving a phone without one.
+ */
+function cameraPossible(): boolean {
+  return (
+    typeof navigator !== 'undefined' && (!!navigator.mediaDevices?.getUserMedia || !window.isSecureContext)
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <path
+        d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="13" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
 
 /**
  * A scanner that reads a code twice (a double read: the same code again within the device setting's window,
