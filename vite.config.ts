@@ -42,10 +42,10 @@ export default defineConfig({
       srcDir: '.',
       filename: 'sw.ts',
       injectManifest: {
-        // The shell and every screen chunk. The camera reader (overlay, polyfill, .wasm) is fetched when its
-        // button is pressed, as a phone without a scanner needs it — never on a handheld that does not.
+        // The shell and every screen chunk. The camera reader (overlay, polyfill, .wasm) and the test sheet's
+        // barcode drawing are fetched when used — never by a handheld that does not need them.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-        globIgnores: ['**/camera-overlay-*', '**/ponyfill-*'],
+        globIgnores: ['**/camera-overlay-*', '**/ponyfill-*', '**/test-sheet-images-*'],
         sourcemap: false,
       },
     }),

@@ -27,6 +27,9 @@ const TransporterScreen = lazy(() => import('../features/transporter/transporter
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
 const SettingsScreen = lazy(() => import('./settings-screen.tsx'));
+const ScannerTestScreen = lazy(() => import('./scanner-test-screen.tsx'));
+// Its own chunk: bwip-js loads only when the test sheet is opened.
+const TestSheetScreen = lazy(() => import('./test-sheet-screen.tsx'));
 
 /** Every screen route of DESIGN §2a and what it shows. */
 const screenElements: Record<ScreenName, () => ReactNode> = {
@@ -90,6 +93,22 @@ function Shell() {
           </Layout>
         }
       />
+      <Route
+        path={paths.scannerTest}
+        element={
+          <Layout title={texts.scannerTest.title} back={paths.settings}>
+            <ScannerTestScreen />
+          </Layout>
+        }
+      />
+      <Route
+        path={paths.testSheet}
+        element={
+          <Layout title={texts.scannerTest.sheetTitle} back={paths.settings}>
+            <TestSheetScreen />
+          </Layout>
+        }
+      />
       {(Object.keys(screens) as ScreenName[]).map((name) => (
         <Route
           key={name}
@@ -107,11 +126,14 @@ function Layout({
   title,
   home = false,
   menu = false,
+  back = paths.home,
   children,
 }: {
   title: string;
   home?: boolean;
   menu?: boolean;
+  /** Where Zurück leads: the main menu, or the settings for their sub-pages. */
+  back?: string;
   children: ReactNode;
 }) {
   const { session, logOut } = useSession();
@@ -129,7 +151,7 @@ function Layout({
     <div className="page" key={location.pathname}>
       <header className="header">
         {!home && (
-          <Link className="header-button" to={paths.home} aria-label={texts.app.back}>
+          <Link className="header-button" to={back} aria-label={texts.app.back}>
             ← {texts.app.back}
           </Link>
         )}

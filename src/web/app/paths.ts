@@ -39,4 +39,10 @@ export const mainMenu: ScreenName[] = [
 /** The beta menu (SPEC §2), after its Zurück button. */
 export const betaMenu: ScreenName[] = ['umbuchung', 'artikelumlagern', 'nachschub', 'lagercheck'];
 
-export const paths = { home: '/', beta: '/beta', settings: '/einstellungen' } as const;
+export const paths = {
+  home: '/',
+  beta: '/beta',
+  settings: '/einstellungen',
+  scannerTest: '/einstellungen/scannertest',
+  testSheet: '/einstellungen/testbogen',
+} as const;

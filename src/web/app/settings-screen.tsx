@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
 import { feedback } from '../ui/feedback.ts';
+import { paths } from './paths.ts';
 
 /**
  * Einstellungen: this handheld's sound, volume, vibration and name. Every change is saved at once and kept
@@ -94,6 +96,14 @@ export default function SettingsScreen() {
             if (Number.isInteger(ms) && ms >= 0 && ms <= 2000) change({ doubleReadMs: ms });
           }}
         />
+      </div>
+      <div className="inline">
+        <Link className="button button--secondary" to={paths.scannerTest}>
+          {texts.settings.scannerTest}
+        </Link>
+        <Link className="button button--secondary" to={paths.testSheet}>
+          {texts.settings.testSheet}
+        </Link>
       </div>
       <div className="inline">
         <button type="button" className="button" onClick={() => feedback.success()}>
