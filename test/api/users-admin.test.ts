@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import {
+  AdminError,
+  activateUser,
+  assignCard,
+  createUser,
+  deactivateUser,
+  listUsers,
+  newCardText,
+  setPassword,
+} from '../../src/server/features/users/admin.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+describe.each(databaseKinds())('user administration on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const login = (payload: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/user/login', payload });
+  const cardLogin = (card: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user/login/qrcode', payload: { stechuhrdevice: card } });
+  const history = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers: authHeaders(token) });
+  const refused = (work: Promise<unknown>) =>
+    work.then(
+      () => {
+        throw new Error('expected a refusal');
+      },
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(AdminError);
+        return (error as Error).message;
+      },
+    );
+
+  it('creates a user who logs in with the password and with the card; the name greets them', async () => {
+    const card = newCardText();
+    const { message } = await createUser(t.database.db, {
+      username: 'mmueller',
+      name: 'Maria Müller',
+      password: 'Lager-2026!',
+      cardText: card,
+    });
+    expect(message).toMatch(/^Created mmueller \(Maria Müller\), #\d+, logs in with password and card\.$/);
+    const byPassword = await login({ username: 'mmueller', password: 'Lager-2026!' });
+    expect(byPassword.statusCode).toBe(200);
+    expect(byPassword.json().name).toBe('Maria Müller');
+    expect((await cardLogin(card)).statusCode).toBe(200);
+    // Only hashes are stored.
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'mmueller')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('Lager-2026!');
+    expect(JSON.stringify(row)).not.toContain(card);
+  });
+
+  it('refuses what would leave a broken or clashing user, and writes nothing then', async () => {
+    const before = await t.database.db.selectFrom('users').select('id').execute();
+    expect(
+      await refused(createUser(t.database.db, { username: 'x y', name: 'X', password: 'longenough' })),
+    ).toContain('without spaces');
+    expect(await refused(createUser(t.database.db, { username: 'kurz', name: 'K', password: 'short' }))).toBe(
+      'A password needs at least 8 characters.',
+    );
+    expect(await refused(createUser(t.database.db, { username: 'leer', name: 'Leer' }))).toBe(
+      'A user needs a password, a card or both, or they cannot log in.',
+    );
+    expect(
+      await refused(createUser(t.database.db, { username: 'demo', name: 'D', password: 'longenough' })),
+    ).toBe('The username "demo" is taken.');
+    const holder = await cardHolder();
+    expect(
+      await refused(
+        createUser(t.database.db, { username: 'dieb', name: 'Dieb', cardText: demo.cardUser.card }),
+      ),
+    ).toBe(`This card already belongs to ${holder} (Karten Nutzer). Take it from them first.`);
+    expect(await refused(setPassword(t.database.db, 'niemand', 'longenough'))).toContain(
+      'No user "niemand".',
+    );
+    expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(before.length);
+  });
+
+  async function cardHolder(): Promise<string> {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('name', '=', demo.cardUser.name)
+      .executeTakeFirstOrThrow();
+    return row.username ?? `#${row.id}`;
+  }
+
+  it('a new password ends the logins made with the old one; the old password no longer works', async () => {
+    await createUser(t.database.db, { username: 'pwuser', name: 'PW', password: 'erstes-pw' });
+    const token = (await login({ username: 'pwuser', password: 'erstes-pw' })).json().token as string;
+    expect((await history(token)).statusCode).toBe(200);
+    expect(await setPassword(t.database.db, 'pwuser', 'zweites-pw')).toBe(
+      'New password for pwuser (PW); 1 login(s) ended.',
+    );
+    expect((await history(token)).statusCode).toBe(401);
+    expect((await login({ username: 'pwuser', password: 'erstes-pw' })).statusCode).toBe(401);
+    expect((await login({ username: 'pwuser', password: 'zweites-pw' })).statusCode).toBe(200);
+  });
+
+  it('a replaced card logs in; the old card does not', async () => {
+    await createUser(t.database.db, {
+      username: 'kartler',
+      name: 'Kartler',
+      cardText: 'ALTE-KARTE-0123456789',
+    });
+    expect((await cardLogin('ALTE-KARTE-0123456789')).statusCode).toBe(200);
+    expect(await assignCard(t.database.db, `#${await idOf('kartler')}`, 'NEUE-KARTE-0123456789')).toBe(
+      'Card of kartler (Kartler) set; any earlier card of theirs no longer logs in.',
+    );
+    expect((await cardLogin('ALTE-KARTE-0123456789')).statusCode).toBe(401);
+    expect((await cardLogin('NEUE-KARTE-0123456789')).statusCode).toBe(200);
+    expect(await refused(assignCard(t.database.db, 'kartler', 'zu-kurz'))).toContain(
+      'at least 16 characters',
+    );
+  });
+
+  async function idOf(username: string): Promise<number> {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('deactivating ends every open login at once and refuses new ones; activating lets them in again', async () => {
+    const first = await loginDemo(t.app);
+    const second = await loginDemo(t.app);
+    expect((await history(first)).statusCode).toBe(200);
+    expect(await deactivateUser(t.database.db, 'demo')).toBe(
+      'demo (Demo Nutzer) deactivated; 2 login(s) ended.',
+    );
+    expect((await history(first)).statusCode).toBe(401);
+    expect((await history(second)).statusCode).toBe(401);
+    expect((await login({ username: 'demo', password: 'demo' })).statusCode).toBe(401);
+    const listed = (await listUsers(t.database.db, 30)).find((u) => u.username === 'demo');
+    expect(listed).toMatchObject({ active: false, hasPassword: true, liveSessions: 0 });
+
+    expect(await activateUser(t.database.db, 'demo')).toBe('demo (Demo Nutzer) can log in again.');
+    expect((await login({ username: 'demo', password: 'demo' })).statusCode).toBe(200);
+    expect((await listUsers(t.database.db, 30)).find((u) => u.username === 'demo')?.liveSessions).toBe(1);
+  });
+
+  it('new card texts are long, random and free of characters scanner layouts mix up', () => {
+    const cards = new Set(Array.from({ length: 200 }, newCardText));
+    expect(cards.size).toBe(200);
+    for (const card of cards) expect(card).toMatch(/^[A-HJ-NP-X2-9]{40}$/);
+  });
+});

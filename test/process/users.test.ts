@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-users-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** The CLI as IT runs it, with stdin piped (a script): the password on the first line. */
+function run(script: string, args: string[], input = '') {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    input,
+    timeout: 120_000,
+  });
+  return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+}
+const user = (args: string[], input = '') => run('src/server/cli/users.ts', args, input);
+
+describe('npm run user', () => {
+  it('creates a user with a password and a new card (printed once), lists, deactivates', () => {
+    expect(run('src/server/db/seed/cli.ts', []).code).toBe(0);
+    const created = user(['create', 'jkoch', 'Jana Koch', '--card'], 'Sicher-123\n');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/Created jkoch \(Jana Koch\), #\d+, logs in with password and card\./);
+    const card = created.stdout.trim().split('\n').at(-1) ?? '';
+    expect(card).toMatch(/^[A-HJ-NP-X2-9]{40}$/);
+
+    const list = user(['list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/#\d+\tjkoch\tJana Koch\tyes\tyes\tyes\t0\t-/);
+    expect(list.stdout).not.toContain(card);
+
+    const off = user(['deactivate', 'jkoch']);
+    expect(off.output).toContain('jkoch (Jana Koch) deactivated; 0 login(s) ended.');
+    expect(user(['list']).stdout).toMatch(/\tjkoch\tJana Koch\tNO\t/);
+  }, 180_000);
+
+  it('takes an existing badge from stdin; refuses bad input with a clear message and exit code', () => {
+    const badge = user(['card', 'jkoch', '--stdin'], 'ALTER-AUSWEIS-4711-0815\n');
+    expect(badge.code).toBe(0);
+    expect(badge.stdout).toContain('Card of jkoch (Jana Koch) set');
+    expect(badge.stdout).not.toContain('ALTER-AUSWEIS');
+
+    const short = user(['password', 'jkoch'], 'kurz\n');
+    expect(short.code).toBe(1);
+    expect(short.output).toContain('A password needs at least 8 characters.');
+    const noWay = user(['create', 'x', 'X', '--no-password']);
+    expect(noWay.code).toBe(2);
+    expect(noWay.output).toContain('needs --card or --card-stdin');
+    const usage = user(['frobnicate']);
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage:');
+  }, 180_000);
+});
