@@ -46,7 +46,7 @@ test('shows the German message for a wrong login, and clears it at the next key'
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   const banner = page.getByRole('alert');
   await expect(banner).toHaveText('Benutzer nicht gefunden oder fehlende Rechte!');
-  await expect(banner).toHaveCSS('background-color', 'rgb(196, 0, 0)');
+  await expect(banner).toHaveCSS('background-color', 'rgb(160, 0, 0)');
   await page.getByLabel('Name').press('x');
   await expect(banner).toBeHidden();
 
