@@ -99,8 +99,13 @@ export const loggedInViews: View[] = [
       await expect(page.getByRole('table')).toContainText('Kugelschreiber blau');
     },
     moreForPicture: async (page) => {
-      await scanInto(page, page.getByLabel('Artikel'), '4012345678901');
-      await expect(page.getByRole('row', { name: /4012345678901/ })).toHaveClass('row--done');
+      // Both pieces of 100001; the second after the scanner's double-read window (300 ms), or it counts once.
+      const line = page.getByRole('row', { name: /100001/ });
+      await scanInto(page, page.getByLabel('Artikel'), '100001');
+      await expect(line.getByRole('cell').nth(3)).toHaveText('1');
+      await page.waitForTimeout(400);
+      await scanInto(page, page.getByLabel('Artikel'), '100001');
+      await expect(line).toHaveClass('row--done');
     },
   },
   {
@@ -140,8 +145,10 @@ export const loggedInViews: View[] = [
     moreForPicture: async (page) => {
       page.once('dialog', (d) => void d.accept());
       await page.keyboard.press('Enter');
+      await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
       await expect(page.getByRole('status')).toBeHidden({ timeout: 3000 });
       await scanInto(page, page.getByLabel('Artikel'), '100003');
+      await expect(page.getByLabel('Menge')).toBeFocused();
       await page.keyboard.type('41');
     },
   },
@@ -200,6 +207,7 @@ export const loggedInViews: View[] = [
     moreForPicture: async (page) => {
       await page.keyboard.press('Enter');
       await scanInto(page, page.getByPlaceholder('Lieferschein'), 'LS100002');
+      await expect(page.getByRole('status')).toHaveText(/Erfasst!/);
       await expect(page.getByRole('status')).toBeHidden({ timeout: 3000 });
       await expect(page.getByRole('region', { name: 'Gescannte Pakete' })).toContainText('LS100002');
     },
