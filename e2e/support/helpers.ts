@@ -25,14 +25,6 @@ export async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/**
- * The README screenshots: written by `npm run screenshots` (SCREENSHOTS=1), not by every test run, so
- * `npm test` leaves the work tree clean.
- */
-export async function saveReadmeScreenshot(page: Page, name: 'login' | 'menu' | 'inventur'): Promise<void> {
-  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `docs/screenshots/${name}.png` });
-}
-
 /** Sets the stock of an article on a location through the API (an inventory count), for a known start. */
 export async function setStock(page: Page, location: string, article: string, amount: number): Promise<void> {
   const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));

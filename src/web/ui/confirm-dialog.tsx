@@ -19,9 +19,12 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // After showModal, which moves the focus to the dialog's first button (Cancel): Enter must confirm.
+    confirmRef.current?.focus();
     return () => dialog?.close();
   }, []);
   return (
@@ -40,8 +43,7 @@ export function ConfirmDialog({
         <button type="button" className="button button--secondary" onClick={onCancel}>
           {cancelLabel}
         </button>
-        {/* biome-ignore lint/a11y/noAutofocus: the handheld confirms with Enter */}
-        <button type="button" className="button" autoFocus onClick={onConfirm}>
+        <button ref={confirmRef} type="button" className="button" onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>
