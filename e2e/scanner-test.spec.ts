@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginWithPassword, scan } from './support/helpers.ts';
+import { loginWithPassword, scan, wedgeScan } from './support/helpers.ts';
 
 const CODE128 = `Zy-1/2_3#4@5"6;7:8'9[0]`;
 const GS1 = '010400638133393110TEST42\u001d17271231';
@@ -16,38 +16,6 @@ async function openScannerTest(page: Page): Promise<void> {
   await openSettings(page);
   await page.getByRole('link', { name: 'Scanner testen' }).click();
   await expect(page.getByLabel('Hier scannen')).toBeFocused();
-}
-
-/**
- * A keyboard wedge at a steady 2 ms per character: each keydown carries the time the scanner sent it, as a
- * real wedge's events carry the time the device got them — Playwright's `keyboard.type` stamps a key when it
- * gets round to sending it, on this busy machine 5–15 ms apart, which the self-test rightly calls slow.
- * ASCII 29 goes in as text, as a wedge inserts it. Then Enter.
- */
-async function wedgeScan(page: Page, text: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const start = Date.now() / 1000;
-  let step = 0;
-  const timestamp = () => start + (step++ * 2) / 1000;
-  for (const c of text) {
-    if (c === '\u001d') {
-      await cdp.send('Input.insertText', { text: c });
-      continue;
-    }
-    const at = timestamp();
-    await cdp.send('Input.dispatchKeyEvent', {
-      type: 'keyDown',
-      key: c,
-      text: c,
-      unmodifiedText: c,
-      timestamp: at,
-    });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: c, timestamp: at });
-  }
-  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, timestamp: timestamp() };
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter });
-  await cdp.detach();
 }
 
 const result = (page: Page, title: string) => page.getByRole('region', { name: title });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginWithPassword } from './support/helpers.ts';
+import { loginWithPassword, wedgeScan } from './support/helpers.ts';
 
 /**
  * A keyboard wedge types the next code at once, whatever the screen is doing: here whole sequences of scans
@@ -98,8 +98,13 @@ test('Paketinhalt: the note and two pieces in one burst pack exactly two; a Tab-
   await expect(page.getByLabel('Artikel scannen')).toHaveValue('');
 
   // A scanner set to end codes with Tab.
-  await page.keyboard.type(found.nummer);
-  await page.keyboard.press('Tab');
+  await wedgeScan(page, found.nummer, 'Tab');
   await expect(ist).toHaveText('3');
   await expect(page.getByLabel('Artikel scannen')).toBeFocused();
+  // A person who types a code and presses Tab moves on to the next control; nothing is booked.
+  await page.keyboard.type(found.nummer, { delay: 120 });
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Artikel scannen')).not.toBeFocused();
+  await page.waitForTimeout(2 * SLOW_MS);
+  await expect(ist).toHaveText('3');
 });

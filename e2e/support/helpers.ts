@@ -52,3 +52,44 @@ export async function scanInto(page: Page, field: Locator, code: string): Promis
   await expect(field).toBeFocused();
   await scan(page, code);
 }
+
+/**
+ * A keyboard wedge at a steady 2 ms per character: each keydown carries the time the scanner sent it, as a
+ * real wedge's events carry the time the device got them — Playwright's `keyboard.type` stamps a key when it
+ * gets round to sending it, on this busy machine 5–15 ms apart, which the self-test rightly calls slow.
+ * ASCII 29 goes in as text, as a wedge inserts it. Then Enter (or Tab, for a scanner set up so).
+ */
+export async function wedgeScan(
+  page: Page,
+  text: string,
+  terminator: 'Enter' | 'Tab' = 'Enter',
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  let step = 0;
+  const timestamp = () => start + (step++ * 2) / 1000;
+  for (const c of text) {
+    if (c === '\u001d') {
+      await cdp.send('Input.insertText', { text: c });
+      continue;
+    }
+    const at = timestamp();
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key: c,
+      text: c,
+      unmodifiedText: c,
+      timestamp: at,
+    });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: c, timestamp: at });
+  }
+  const end = {
+    key: terminator,
+    code: terminator,
+    windowsVirtualKeyCode: terminator === 'Enter' ? 13 : 9,
+    timestamp: timestamp(),
+  };
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...end });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...end });
+  await cdp.detach();
+}

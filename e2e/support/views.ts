@@ -81,6 +81,40 @@ export const loggedInViews: View[] = [
     },
   },
   {
+    name: 'scannertest',
+    show: async (page) => {
+      await open(page, '/einstellungen/scannertest', 'Scanner testen');
+      // A scanner set to the US layout: y/z and the special characters come out wrong.
+      await scanInto(page, page.getByLabel('Hier scannen'), `Yz-1/2_3#4"5"6;7:8'9[0]`);
+      await expect(page.getByText('Bitte im Scanner ändern und den Test wiederholen:')).toBeVisible();
+    },
+  },
+  {
+    name: 'testbogen',
+    show: async (page) => {
+      await open(page, '/einstellungen/testbogen', 'Testbogen Scanner');
+      await expect(page.getByRole('img', { name: 'Code 3: langer QR-Code' })).toBeVisible();
+    },
+  },
+  {
+    name: 'offline',
+    show: async (page) => {
+      // A Wi-Fi dead spot: the browser still says "online", no request gets through.
+      let failedTries = 0;
+      await page.route('**/api/**', (route) => {
+        if (route.request().url().includes('/findlp/')) failedTries++;
+        return route.abort('connectionrefused');
+      });
+      await open(page, '/inventur', 'Inventur');
+      await scanInto(page, page.getByLabel('Lagerplatz'), 'A-01-01-01');
+      await expect(page.getByText(/^Keine Verbindung zum Server\./)).toBeVisible();
+      // The client has given up on the scan (first try and 4 retries), so the network may come back.
+      await expect.poll(() => failedTries).toBe(5);
+      await expect(page.getByRole('alert')).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
+      await page.unroute('**/api/**');
+    },
+  },
+  {
     name: 'batcherfassung',
     flash: true,
     show: async (page, beforeSuccess) => {

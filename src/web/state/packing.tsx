@@ -67,6 +67,33 @@ function load(): PackingState {
 
 const counted = (rows: PackageContentRow[]) => rows.reduce((sum, r) => sum + r.pemenge, 0);
 
+/**
+ * Every scan answers the whole note anew. Rows that did not change keep their old object, so the table
+ * (memoised per row) draws only the line whose count changed, and React compares no more than that.
+ */
+export function keepUnchangedRows(
+  previous: PackageContentRow[],
+  next: PackageContentRow[],
+): PackageContentRow[] {
+  const before = new Map(previous.map((row) => [row.id, row]));
+  let changed = previous.length !== next.length;
+  const rows = next.map((row, index) => {
+    const old = before.get(row.id);
+    const same =
+      old !== undefined &&
+      old.pemenge === row.pemenge &&
+      old.lsmenge === row.lsmenge &&
+      old.artikel_id === row.artikel_id &&
+      old.nummer === row.nummer &&
+      old.name_de === row.name_de &&
+      old.herstellernummer === row.herstellernummer &&
+      old.ean === row.ean;
+    if (!same || previous[index] !== old) changed = true;
+    return same ? old : row;
+  });
+  return changed ? rows : previous;
+}
+
 export function PackingProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PackingState>(load);
   const update = useCallback((change: (s: PackingState) => PackingState) => {
@@ -92,7 +119,11 @@ export function PackingProvider({ children }: { children: ReactNode }) {
           count: counted(note.paketinhalt),
           step: 'inhalt',
         })),
-      setContent: (rows) => update((s) => ({ ...s, packageContent: rows, count: counted(rows) })),
+      setContent: (rows) =>
+        update((s) => {
+          const packageContent = keepUnchangedRows(s.packageContent, rows);
+          return { ...s, packageContent, count: counted(packageContent) };
+        }),
       setPackageAmount: (id, amount) =>
         update((s) => ({
           ...s,

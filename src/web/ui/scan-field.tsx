@@ -11,7 +11,7 @@ import { texts } from '../../contract/texts.ts';
 import { afterNextPaint } from './after-paint.ts';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
-import { holdKeysWhile, pressedAt } from './type-ahead.ts';
+import { holdKeysWhile, isReplayed, pressedAt } from './type-ahead.ts';
 
 interface ScanFieldProps {
   label: string;
@@ -80,10 +80,24 @@ export const ScanField = forwardRef<
       });
     }
   };
+  const burst = useRef({ keys: 0, lastAt: Number.NEGATIVE_INFINITY });
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // A scanner ends a code with Enter, or with Tab where it is set up so; Tab from an empty field moves on.
-    const tabbed = event.key === 'Tab' && !event.shiftKey && event.currentTarget.value.trim() !== '';
-    if (event.key !== 'Enter' && !tabbed) return;
+    const at = pressedAt(event.nativeEvent);
+    if (event.key.length === 1) {
+      const b = burst.current;
+      b.keys = at - b.lastAt <= BURST_GAP_MS ? b.keys + 1 : 1;
+      b.lastAt = at;
+      return;
+    }
+    // A scanner ends a code with Enter, or with Tab where it is set up so. A Tab right after a burst of keys
+    // (or held during a lookup) is such a scanner's; a person's Tab moves on to the next control.
+    const scannerTab =
+      event.key === 'Tab' &&
+      !event.shiftKey &&
+      event.currentTarget.value.trim() !== '' &&
+      (isReplayed(event.nativeEvent) ||
+        (burst.current.keys >= BURST_MIN_KEYS && at - burst.current.lastAt <= BURST_GAP_MS));
+    if (event.key !== 'Enter' && !scannerTab) return;
     event.preventDefault();
     // When the key was pressed, not when this handler got to run: keystrokes still queued or held count too.
     submit(event.currentTarget.value, pressedAt(event.nativeEvent));
@@ -207,6 +221,10 @@ if (typeof window !== 'undefined') {
     { capture: true },
   );
 }
+
+/** A keyboard wedge types a code's keys at most this far apart; a person types slower. */
+const BURST_GAP_MS = 50;
+const BURST_MIN_KEYS = 4;
 
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
 export const SCAN_TO_FEEDBACK = 'scan-to-feedback';

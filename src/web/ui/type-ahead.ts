@@ -16,6 +16,11 @@ let inFlight = 0;
 const held: HeldKey[] = [];
 const replayedAt = new WeakMap<Event, number>();
 
+/** Whether this key event is a held key typed out again (it came while a scan's lookup was in flight). */
+export function isReplayed(event: Event): boolean {
+  return replayedAt.has(event);
+}
+
 /** When the key of this event was pressed: a held key's own time, not when it was typed out again. */
 export function pressedAt(event: Event): number {
   return replayedAt.get(event) ?? event.timeStamp;

@@ -261,28 +261,19 @@ const PackageLines = memo(function PackageLines({ rows }: { rows: PackageContent
   );
 });
 
-/** One line; every scan answers the whole note anew, and only the line whose count changed is drawn again. */
-const PackageLine = memo(
-  function PackageLine({ row }: { row: PackageContentRow }) {
-    return (
-      <tr className={isComplete(row) ? 'row--done' : undefined}>
-        <td>
-          {row.nummer}
-          <div className="sub">
-            {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}
-          </div>
-        </td>
-        <td>{row.name_de}</td>
-        <td className="number">{row.lsmenge}</td>
-        <td className="number">{row.pemenge}</td>
-      </tr>
-    );
-  },
-  (before, after) =>
-    before.row.pemenge === after.row.pemenge &&
-    before.row.lsmenge === after.row.lsmenge &&
-    before.row.nummer === after.row.nummer &&
-    before.row.name_de === after.row.name_de &&
-    before.row.herstellernummer === after.row.herstellernummer &&
-    before.row.ean === after.row.ean,
-);
+/** One line. Unchanged lines keep their object across scans (`keepUnchangedRows`): only a changed one is drawn. */
+const PackageLine = memo(function PackageLine({ row }: { row: PackageContentRow }) {
+  return (
+    <tr className={isComplete(row) ? 'row--done' : undefined}>
+      <td>
+        {row.nummer}
+        <div className="sub">
+          {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}
+        </div>
+      </td>
+      <td>{row.name_de}</td>
+      <td className="number">{row.lsmenge}</td>
+      <td className="number">{row.pemenge}</td>
+    </tr>
+  );
+});
