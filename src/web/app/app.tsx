@@ -96,7 +96,7 @@ function Shell() {
       <Route
         path={paths.scannerTest}
         element={
-          <Layout title={texts.scannerTest.title} back={paths.settings}>
+          <Layout title={texts.settings.scannerTestTitle} back={paths.settings}>
             <ScannerTestScreen />
           </Layout>
         }
@@ -104,7 +104,7 @@ function Shell() {
       <Route
         path={paths.testSheet}
         element={
-          <Layout title={texts.scannerTest.sheetTitle} back={paths.settings}>
+          <Layout title={texts.settings.testSheetTitle} back={paths.settings}>
             <TestSheetScreen />
           </Layout>
         }

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { texts } from '../../contract/texts.ts';
+import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
 import {
   analyzeScan,
@@ -23,7 +24,7 @@ import { paths } from './paths.ts';
  * ends at Enter, Tab or a pause, and is judged against the device's current scanner settings.
  */
 export default function ScannerTestScreen() {
-  const t = texts.scannerTest;
+  const t = scannerTestTexts;
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const recording = useRef<{ keys: KeyRecord[]; inputs: number[] }>({ keys: [], inputs: [] });
@@ -135,7 +136,7 @@ export default function ScannerTestScreen() {
 }
 
 function CodeResult({ title, report }: { title: string; report: ScanReport | undefined }) {
-  const t = texts.scannerTest;
+  const t = scannerTestTexts;
   return (
     <section className="scanner-code" aria-label={title}>
       <h2>{title}</h2>
@@ -181,7 +182,7 @@ function Advice({
       {describeFinding(finding).advice}
       {change && (
         <button type="button" className="button button--inline" onClick={() => onTake(change)}>
-          {texts.scannerTest.take}
+          {scannerTestTexts.take}
         </button>
       )}
     </li>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { texts } from '../../contract/texts.ts';
+import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
 import { useBanner } from '../ui/banner.tsx';
 import { TEST_CODES, type TestCode } from '../ui/scanner-test.ts';
 
@@ -24,7 +25,7 @@ export default function TestSheetScreen() {
       open = false;
     };
   }, [banner]);
-  const t = texts.scannerTest;
+  const t = scannerTestTexts;
   return (
     <article className="stack test-sheet">
       <h2>{t.sheetTitle}</h2>

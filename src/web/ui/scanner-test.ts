@@ -1,5 +1,5 @@
 import { GROUP_SEPARATOR } from '../../contract/gs1.ts';
-import { texts } from '../../contract/texts.ts';
+import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
 import type { ScanSettings } from './scan-settings.ts';
 
 /**
@@ -130,7 +130,7 @@ export function summarize(reports: readonly ScanReport[]): {
 
 /** A finding in the worker's words: what is wrong and which setting to change. */
 export function describeFinding(finding: Finding): { problem: string; advice: string } {
-  const t = texts.scannerTest.findings;
+  const t = scannerTestTexts.findings;
   const pairs = (list: CharPair[]) =>
     list
       .slice(0, 6)
