@@ -7,6 +7,7 @@ import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { erfassungRoutes } from './features/erfassung/routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
     erfassungRoutes(api, deps);
     wmsretoureRoutes(api, deps);
     zollpaketRoutes(api, deps);
+    exportRoutes(api, deps);
   });
 
   await registerWebApp(app, config, csrf);
