@@ -16,6 +16,7 @@ import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
 import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
     zollpaketRoutes(api, deps);
     exportRoutes(api, deps);
   });
+  registerApiDocs(app);
 
   await registerWebApp(app, config, csrf);
   app.setNotFoundHandler((request, reply) => {
