@@ -35,10 +35,13 @@ const time = z.string().describe('Booking time, UTC, microseconds: 2026-11-23T09
 const day = z.string().nullable().describe('Date, YYYY-MM-DD');
 const userName = z.string().nullable().describe('Name of the user who booked it');
 
+/** An ISO 8601 time with time zone; not year 0000, which is no year to PostgreSQL (it counts 1 BC, 1 AD). */
+export const isoTime = (error?: string) =>
+  z.iso.datetime({ offset: true, error }).refine((text) => !text.startsWith('0000'), { error });
+
 export const exportQuery = z.strictObject(
   {
-    since: z.iso
-      .datetime({ offset: true, error: exportMessages.since })
+    since: isoTime(exportMessages.since)
       .optional()
       .describe(
         'Rows booked at or after this time (ISO 8601 with time zone). Needed unless cursor is given.',

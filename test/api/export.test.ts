@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint.ts';
@@ -229,6 +230,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       ['since=yesterday', 'since must be an ISO 8601 time with a time zone'],
       ['since=2026-11-23T10:00:00', 'since must be an ISO 8601 time with a time zone'],
       ['since=2026-11-23', 'since must be an ISO 8601 time with a time zone'],
+      ['since=0000-01-01T00:00:00Z', 'since must be an ISO 8601 time with a time zone'],
       ['cursor=abc', 'cursor is not one this feed handed out'],
       ['cursor=a%27%3B--', 'cursor is not one this feed handed out'],
       [`cursor=${otherFeed}`, 'cursor is not one this feed handed out'],
@@ -245,6 +247,44 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ success: false, message: expect.stringContaining(message) });
     }
+  });
+
+  it('answers hostile query strings with 200 or 400, never a server error', async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        "'; drop table movements; --",
+        '%00',
+        '-infinity',
+        'infinity',
+        '2026-02-30T00:00:00Z',
+        '1e9',
+      ),
+      fc.constantFrom(
+        EPOCH,
+        '2026-11-23T00:00:00+14:00',
+        '0000-01-01T00:00:00Z',
+        '9999-12-31T23:59:59-14:00',
+        '0',
+        'csv',
+        ';',
+      ),
+    );
+    const key = fc.constantFrom('since', 'cursor', 'limit', 'format', 'sep', 'x');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FEEDS),
+        fc.array(fc.tuple(key, value), { maxLength: 4 }),
+        async (feed, pairs) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await get(`/api/export/${feed}?${query}`);
+          expect([200, 400], `${feed}?${query} → ${res.body}`).toContain(res.statusCode);
+          if (res.statusCode === 400)
+            expect(res.json()).toEqual({ success: false, message: expect.any(String) });
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('lets only integration tokens in: scanner logins get 403, no, unknown or revoked tokens 401', async () => {

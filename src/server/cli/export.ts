@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { exportColumns, FEEDS, MAX_LIMIT } from '../../contract/export.ts';
+import { exportColumns, FEEDS, isoTime, MAX_LIMIT } from '../../contract/export.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { csvHeader, csvRows } from '../features/export/csv.ts';
@@ -54,7 +53,7 @@ if (format !== 'csv' && format !== 'json') fail(`--format must be csv or json, g
 const sep = values.sep;
 if (sep !== ',' && sep !== ';') fail(`--sep must be , or ;, got "${sep}".`);
 const since = values.since ?? null;
-if (since !== null && !z.iso.datetime({ offset: true }).safeParse(since).success)
+if (since !== null && !isoTime().safeParse(since).success)
   fail(`--since must be an ISO 8601 time with a time zone, e.g. 2026-11-23T00:00:00Z, got "${since}".`);
 let cursor: Position | null = null;
 if (values.cursor !== undefined) {

@@ -1,6 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { z } from 'zod';
-import { type ExportRow, FEEDS, type Feed } from '../../../contract/export.ts';
+import { type ExportRow, FEEDS, type Feed, isoTime } from '../../../contract/export.ts';
 import type { Database } from '../../db/schema.ts';
 import { carrierFromTracking } from '../paketausgang/carrier.ts';
 
@@ -23,7 +22,7 @@ export interface ExportPage<F extends Feed> {
   hasMore: boolean;
 }
 
-const cursorTime = z.iso.datetime({ offset: true });
+const cursorTime = isoTime();
 const MAX_ID = 2_147_483_647;
 
 /** The cursor is opaque to callers: base64url of "feed|time|id". */
