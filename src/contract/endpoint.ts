@@ -8,6 +8,12 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /**
+ * Who calls it: a scanner (the web app, with a login's session token) or an integration (another system,
+ * with an integration token from `npm run token`). Neither may use the other's calls.
+ */
+export type Audience = 'scanner' | 'integration';
+
+/**
  * One call of the API contract (SPEC §7). The server registers its route from this descriptor and the web
  * client builds its request from it, so path, method and field names exist exactly once.
  */
@@ -15,6 +21,7 @@ export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  Q extends z.ZodType | null = z.ZodType | null,
 > {
   /** Stable name, used in tests and logs. */
   readonly name: string;
@@ -22,10 +29,13 @@ export interface Endpoint<
   /** Fastify-style path: `/api/inventur/findarticle/:number`. */
   readonly path: string;
   readonly params: P;
+  /** The query string's parameters; null: the call takes none (and ignores any). */
+  readonly query: Q;
   readonly body: B;
   readonly response: R;
   /** false only for the two logins. */
   readonly auth: boolean;
+  readonly audience: Audience;
   /** Mutating calls carry X-Idempotency-Key and are applied exactly once (DESIGN §5). */
   readonly idempotent: boolean;
 }
@@ -41,23 +51,28 @@ export function endpoint<
   P extends z.ZodType = typeof noParams,
   B extends z.ZodType = typeof noBody,
   R extends z.ZodType = z.ZodType,
+  Q extends z.ZodType | null = null,
 >(def: {
   name: string;
   method: HttpMethod;
   path: string;
   params?: P;
+  query?: Q;
   body?: B;
   response: R;
   auth?: boolean;
-}): Endpoint<P, B, R> {
+  audience?: Audience;
+}): Endpoint<P, B, R, Q> {
   return {
     name: def.name,
     method: def.method,
     path: def.path,
     params: (def.params ?? noParams) as P,
+    query: (def.query ?? null) as Q,
     body: (def.body ?? noBody) as B,
     response: def.response,
     auth: def.auth ?? true,
+    audience: def.audience ?? 'scanner',
     idempotent: def.method !== 'GET' && (def.auth ?? true),
   };
 }

@@ -1,6 +1,7 @@
 import * as auth from './auth.ts';
 import * as capture from './capture.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as nachschub from './nachschub.ts';
 import * as paketinhalt from './paketinhalt.ts';
@@ -48,4 +49,7 @@ export const contract: readonly Endpoint[] = [
 /** Calls the spec does not have (DESIGN §1): named in the route-table test beside the spec's own. */
 export const extraContract: readonly Endpoint[] = [nachschub.replenishmentList];
 
-export { auth, capture, inventur, nachschub, paketinhalt, umbuchung, wmsretoure, zollpaket };
+/** The export API for other systems (integration tokens only, never a scanner login). */
+export const exportContract: readonly Endpoint[] = Object.values(exportApi.exportEndpoints);
+
+export { auth, capture, exportApi, inventur, nachschub, paketinhalt, umbuchung, wmsretoure, zollpaket };

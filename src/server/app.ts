@@ -7,6 +7,7 @@ import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { erfassungRoutes } from './features/erfassung/routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
@@ -15,6 +16,7 @@ import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
 import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
@@ -131,7 +133,9 @@ export async function buildApp({
     erfassungRoutes(api, deps);
     wmsretoureRoutes(api, deps);
     zollpaketRoutes(api, deps);
+    exportRoutes(api, deps);
   });
+  registerApiDocs(app);
 
   await registerWebApp(app, config, csrf);
   app.setNotFoundHandler((request, reply) => {

@@ -153,7 +153,8 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
+/** The project folder (config.ts and the server bundle both sit two levels below it). */
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, extraContract } from '../../src/contract/index.ts';
+import { contract, exportContract, extraContract } from '../../src/contract/index.ts';
+import { DOCS_ROUTES } from '../../src/server/http/api-docs.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 /** SPEC §7, "The calls it makes", as written there (method and path; `{…}` marks a path parameter). */
@@ -39,8 +40,8 @@ const SPEC_TABLE = [
   'GET /api/zollpaketerfassung/history',
 ];
 
-/** Routes the server has beside the spec's calls. */
-const EXTRA_ROUTES = ['GET /healthz', 'GET /readyz'];
+/** Routes the server has beside the spec's calls: health checks and the API documentation. */
+const EXTRA_ROUTES = ['GET /healthz', 'GET /readyz', ...DOCS_ROUTES];
 
 /**
  * Calls of the contract whose server side comes with a later issue. Each later issue removes its names;
@@ -67,10 +68,22 @@ describe('the route table', () => {
     expect(extraContract.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/nachschub']);
   });
 
+  it('names the export calls for integrations', () => {
+    expect(exportContract.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'GET /api/export/movements',
+      'GET /api/export/inventory',
+      'GET /api/export/wmsreturns',
+      'GET /api/export/parcels',
+      'GET /api/export/customs',
+    ]);
+    expect(exportContract.every((e) => e.audience === 'integration')).toBe(true);
+    expect([...contract, ...extraContract].every((e) => e.audience === 'scanner')).toBe(true);
+  });
+
   it('the server registers no API route outside the contract', () => {
     const allowed = new Set([
-      ...[...contract, ...extraContract].map((e) => normalise(`${e.method} ${e.path}`)),
-      ...EXTRA_ROUTES,
+      ...[...contract, ...extraContract, ...exportContract].map((e) => normalise(`${e.method} ${e.path}`)),
+      ...EXTRA_ROUTES.map(normalise),
     ]);
     const outside = t.app.routeTable.map(normalise).filter((r) => !allowed.has(r) && !isStaticFile(r));
     expect(outside).toEqual([]);
@@ -78,7 +91,7 @@ describe('the route table', () => {
 
   it('every contract call is registered, except the ones listed as pending', () => {
     const registered = new Set(t.app.routeTable.map(normalise));
-    const missing = contract
+    const missing = [...contract, ...exportContract]
       .filter((e) => !registered.has(normalise(`${e.method} ${e.path}`)))
       .map((e) => e.name);
     expect(missing.sort()).toEqual([...PENDING].sort());

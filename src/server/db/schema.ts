@@ -235,6 +235,15 @@ export interface ReplenishmentMinimumsTable {
   minimum: number;
 }
 
+export interface IntegrationTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -267,6 +276,7 @@ export interface Database {
   settings: SettingsTable;
   replenishment_minimums: ReplenishmentMinimumsTable;
   delivery_note_events: DeliveryNoteEventsTable;
+  integration_tokens: IntegrationTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ export class DomainError extends Error {
 
 export const badRequest = (message: string) => new DomainError(400, message);
 export const unauthorized = (message: string = texts.errors.unauthorized) => new DomainError(401, message);
+export const forbidden = (message: string = texts.errors.forbidden) => new DomainError(403, message);
 export const notFound = (message: string) => new DomainError(404, message);
 export const notAcceptable = (message: string) => new DomainError(406, message);
 export const conflict = (message: string) => new DomainError(409, message);

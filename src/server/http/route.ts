@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
+import { exportMessages } from '../../contract/export.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { hashToken } from '../features/auth/secrets.ts';
 import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
-import { unauthorized } from './errors.ts';
+import { findLiveIntegrationToken, integrationTokenPruefen } from '../features/integration/tokens.ts';
+import { forbidden, unauthorized } from './errors.ts';
 import { applyOnce, parseIdempotencyKey, requestHash } from './idempotency.ts';
 
 export interface Deps {
@@ -52,9 +54,39 @@ export async function requireUser(deps: Deps, request: FastifyRequest): Promise<
   const known = deps.sessions.get(tokenHash);
   if (known) return known;
   const user = await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, tokenHash);
-  if (!user) throw unauthorized();
+  if (!user) {
+    // An integration token is no login: say so, instead of the staff's "log in again".
+    if (await findLiveIntegrationToken(deps.db, token)) throw forbidden(exportMessages.integrationOnly);
+    throw unauthorized();
+  }
   deps.sessions.remember(tokenHash, user);
   return user;
+}
+
+/**
+ * The integration behind `Authorization: Bearer <integration token>`, for the export API. A scanner's
+ * login is refused with 403 (it is a valid login, just not for this API); anything else with 401.
+ */
+export async function requireIntegration(
+  deps: Deps,
+  request: FastifyRequest,
+): Promise<{ id: number; name: string }> {
+  const authorization = request.headers.authorization;
+  const bearer =
+    typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  if (bearer && bearer.length <= 200) {
+    const integration = await integrationTokenPruefen(deps.db, bearer);
+    if (integration) return integration;
+  }
+  const token = tokenOf(request);
+  if (token && token.length <= 200) {
+    const tokenHash = hashToken(token);
+    const login =
+      deps.sessions.get(tokenHash) ??
+      (await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, tokenHash));
+    if (login) throw forbidden(exportMessages.scannerLogin);
+  }
+  throw unauthorized(token ? exportMessages.unknownToken : exportMessages.missingToken);
 }
 
 /**
@@ -69,6 +101,7 @@ export function registerEndpoint<E extends Endpoint>(
   handler: Handler<E, true>,
 ): void {
   if (!endpoint.auth) throw new Error(`${endpoint.name} is public: use registerPublicEndpoint`);
+  if (endpoint.audience !== 'scanner') throw new Error(`${endpoint.name} is for integrations`);
   register(app, deps, endpoint, handler as Handler<E, boolean>);
 }
 

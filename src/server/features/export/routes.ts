@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_LIMIT,
+  exportColumns,
+  exportEndpoints,
+  exportMessages,
+  FEEDS,
+} from '../../../contract/export.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type Deps, requireIntegration } from '../../http/route.ts';
+import { csvHeader, csvRows } from './csv.ts';
+import { decodeCursor, exportPage } from './feeds.ts';
+
+/**
+ * GET /api/export/{feed}: one page as JSON `{ items, nextCursor, hasMore }` or, with format=csv, as CSV
+ * with the cursor in `X-Next-Cursor` and `X-Has-More`. Integration tokens only (requireIntegration).
+ */
+export function exportRoutes(app: FastifyInstance, deps: Deps): void {
+  for (const feed of FEEDS) {
+    const endpoint = exportEndpoints[feed];
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        const integration = await requireIntegration(deps, request);
+        const parsed = endpoint.query.safeParse(request.query ?? {});
+        if (!parsed.success)
+          throw badRequest(parsed.error.issues[0]?.message ?? exportMessages.sinceOrCursor);
+        const query = parsed.data;
+        const cursor = query.cursor === undefined ? null : decodeCursor(feed, query.cursor);
+        if (query.cursor !== undefined && !cursor) throw badRequest(exportMessages.cursor);
+        if (!cursor && query.since === undefined) throw badRequest(exportMessages.sinceOrCursor);
+        if (query.sep !== undefined && query.format !== 'csv') throw badRequest(exportMessages.sep);
+
+        const page = await exportPage(deps.db, feed, {
+          since: query.since ?? null,
+          cursor,
+          limit: query.limit ?? DEFAULT_LIMIT,
+        });
+        // A page outside the contract is our bug (500), as for every other route.
+        const checked = endpoint.response.safeParse(page);
+        if (!checked.success)
+          throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
+        request.log.info({ integration: integration.name, feed, rows: page.items.length }, 'export page');
+        if (query.format !== 'csv') return reply.send(checked.data);
+        const sep = query.sep ?? ',';
+        const columns = exportColumns[feed];
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('x-next-cursor', page.nextCursor)
+          .header('x-has-more', String(page.hasMore))
+          .send(csvHeader(columns, sep) + csvRows(page.items, columns, sep));
+      },
+    });
+  }
+}

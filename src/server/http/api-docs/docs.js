@@ -1,0 +1,12 @@
+// Starts the API viewer (Swagger UI, served from this server) on the document this server generates.
+// A file of its own, not inline: the page's Content-Security-Policy allows only scripts from this server.
+window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout',
+  // No badge fetched from validator.swagger.io: nothing leaves this server.
+  validatorUrl: null,
+  tryItOutEnabled: false,
+});

@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath } from '../../src/contract/endpoint.ts';
+import { FEEDS, type Feed } from '../../src/contract/export.ts';
+import { contract, extraContract } from '../../src/contract/index.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { pageQuery } from '../../src/server/features/export/feeds.ts';
+import {
+  createIntegrationToken,
+  listIntegrationTokens,
+  revokeIntegrationToken,
+} from '../../src/server/features/integration/tokens.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+type Page = { items: Record<string, unknown>[]; nextCursor: string; hasMore: boolean };
+const EPOCH = '2000-01-01T00:00:00Z';
+
+describe.each(databaseKinds())('export API on %s', (kind) => {
+  let t: TestApp;
+  let integration: string;
+  let scanner: string;
+
+  const get = (url: string, headers: Record<string, string> = authHeaders(integration)) =>
+    t.app.inject({ method: 'GET', url, headers });
+  const page = async (url: string): Promise<Page> => {
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>();
+  };
+  /** Every page of a feed from `query` on, following nextCursor while hasMore. */
+  const allPages = async (feed: string, query: string) => {
+    const ids: number[] = [];
+    let p = await page(`/api/export/${feed}?${query}`);
+    let pages = 1;
+    ids.push(...p.items.map((i) => i.id as number));
+    while (p.hasMore) {
+      p = await page(`/api/export/${feed}?cursor=${p.nextCursor}&limit=7`);
+      ids.push(...p.items.map((i) => i.id as number));
+      pages++;
+    }
+    return { ids, pages, last: p };
+  };
+  const idOf = async (table: 'locations' | 'articles' | 'users' | 'delivery_notes', where: string) => {
+    const column = { locations: 'code', articles: 'nummer', users: 'name', delivery_notes: 'belegnr' }[table];
+    const row = await sql<{
+      id: number;
+    }>`select id from ${sql.table(table)} where ${sql.ref(column)} = ${where}`.execute(t.database.db);
+    const found = row.rows[0];
+    if (!found) throw new Error(`no ${table} ${where}`);
+    return found.id;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    integration = await createIntegrationToken(t.database.db, 'erp');
+    scanner = await loginDemo(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('pages through a journal in (time, id) order, none skipped or repeated, and picks up later bookings', async () => {
+    // Seed rows share one time (one transaction): the id must order them. Add rows a microsecond apart.
+    const article = await idOf('articles', demo.article.nummer);
+    const location = await idOf('locations', demo.locations.empty);
+    await sql`insert into movements (kind, article_id, to_location_id, amount, at)
+      select 'korrektur', ${article}, ${location}, n, timestamptz '2020-01-01 00:00:00.000001Z' + n * interval '1 microsecond'
+      from generate_series(1, 9) n`.execute(t.database.db);
+    const expected = (
+      await sql<{ id: number }>`select id from movements order by at, id`.execute(t.database.db)
+    ).rows.map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(20);
+
+    const { ids, pages, last } = await allPages('movements', `since=${EPOCH}&limit=7`);
+    expect(ids).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / 7));
+    expect(last.hasMore).toBe(false);
+
+    // The last cursor, stored by the integration, later yields exactly what was booked since.
+    expect((await page(`/api/export/movements?cursor=${last.nextCursor}`)).items).toEqual([]);
+    const count = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      headers: authHeaders(scanner, { 'x-idempotency-key': randomUUID() }),
+      payload: { lp: location, article, amount: 5 },
+    });
+    expect(count.statusCode, count.body).toBe(200);
+    const later = await page(`/api/export/movements?cursor=${last.nextCursor}`);
+    expect(later.items).toEqual([
+      expect.objectContaining({
+        kind: 'inventur',
+        article: demo.article.nummer,
+        to: demo.locations.empty,
+        from: null,
+        amount: 5,
+        user: demo.passwordUser.name,
+      }),
+    ]);
+    expect((await page(`/api/export/movements?cursor=${later.nextCursor}`)).items).toEqual([]);
+
+    const inventory = await page(`/api/export/inventory?since=${EPOCH}`);
+    expect(inventory.items.at(-1)).toEqual({
+      id: expect.any(Number),
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      location: demo.locations.empty,
+      article: demo.article.nummer,
+      counted: 5,
+      previous: 0,
+      user: demo.passwordUser.name,
+    });
+  });
+
+  it('starts at since, to the microsecond and in any time zone, and honours since beside a cursor', async () => {
+    // The rows added above lie a microsecond apart from 2020-01-01T00:00:00.000002Z on; the seed's come later.
+    const all = await page(`/api/export/movements?since=2020-01-01T00:00:00.000005Z&limit=8`);
+    expect(all.items.slice(0, 6).map((i) => i.amount)).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(all.items[6]?.kind).toBe('seed');
+    // The same instant written with an offset.
+    const offset = await page(`/api/export/movements?since=2020-01-01T01:00:00.000005%2B01:00&limit=8`);
+    expect(offset.items).toEqual(all.items);
+    // since and cursor together: after the cursor, and not before since.
+    const cursor = (await page(`/api/export/movements?since=${EPOCH}&limit=1`)).nextCursor;
+    const both = await page(
+      `/api/export/movements?cursor=${cursor}&since=2020-01-01T00:00:00.000009Z&limit=2`,
+    );
+    expect(both.items.map((i) => i.amount)).toEqual([8, 9]);
+  });
+
+  it('answers the other feeds with codes and names, not database ids', async () => {
+    const user = await idOf('users', demo.passwordUser.name);
+    const note = await idOf('delivery_notes', demo.deliveryNotes.nonEu);
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: '/api/paketausgang',
+      headers: authHeaders(scanner, { 'x-idempotency-key': randomUUID() }),
+      payload: { tracking: demo.tracking },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    await sql`insert into customs_parcels (cart_id, delivery_note_id, user_id)
+      select id, ${note}, ${user} from carts where wagennummer = 'ZW01'`.execute(t.database.db);
+    await sql`insert into wms_returns (article_id, location_id, amount, charge, mhd, quality, user_id)
+      values (${await idOf('articles', demo.article.nummer)}, ${await idOf('locations', demo.locations.lhm)},
+              3, ${'CH,"7"'}, '2027-12-31', 2, ${user})`.execute(t.database.db);
+
+    expect((await page(`/api/export/parcels?since=${EPOCH}`)).items).toEqual([
+      {
+        id: expect.any(Number),
+        time: expect.any(String),
+        kind: 'ausgang',
+        tracking: demo.tracking,
+        carrier: 'dhl',
+        belegnr: demo.deliveryNotes.eu,
+        user: demo.passwordUser.name,
+      },
+    ]);
+    expect((await page(`/api/export/customs?since=${EPOCH}`)).items).toEqual([
+      {
+        id: expect.any(Number),
+        time: expect.any(String),
+        cart: 'ZW01',
+        belegnr: 'LS100002',
+        user: 'Demo Nutzer',
+      },
+    ]);
+    expect((await page(`/api/export/wmsreturns?since=${EPOCH}`)).items).toEqual([
+      {
+        id: expect.any(Number),
+        time: expect.any(String),
+        article: demo.article.nummer,
+        location: demo.locations.lhm,
+        amount: 3,
+        charge: 'CH,"7"',
+        mhd: '2027-12-31',
+        quality: 2,
+        user: demo.passwordUser.name,
+      },
+    ]);
+  });
+
+  it('writes CSV per RFC 4180 (or with ; and a byte order mark for Excel), the cursor in X-Next-Cursor', async () => {
+    const json = await page(`/api/export/wmsreturns?since=${EPOCH}`);
+    const csv = await get(`/api/export/wmsreturns?since=${EPOCH}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['x-next-cursor']).toBe(json.nextCursor);
+    expect(csv.headers['x-has-more']).toBe('false');
+    const row = json.items[0] as { id: number; time: string };
+    expect(csv.body).toBe(
+      'id,time,article,location,amount,charge,mhd,quality,user\r\n' +
+        `${row.id},${row.time},100001,LHM000001,3,"CH,""7""",2027-12-31,2,Demo Nutzer\r\n`,
+    );
+    const excel = await get(`/api/export/wmsreturns?since=${EPOCH}&format=csv&sep=;`);
+    expect(excel.body).toBe(
+      '\uFEFFid;time;article;location;amount;charge;mhd;quality;user\r\n' +
+        `${row.id};${row.time};100001;LHM000001;3;"CH,""7""";2027-12-31;2;Demo Nutzer\r\n`,
+    );
+    const paged = await get(`/api/export/movements?since=${EPOCH}&format=csv&limit=3`);
+    expect(paged.body.trimEnd().split('\r\n')).toHaveLength(4);
+    expect(paged.headers['x-has-more']).toBe('true');
+    const next = await get(
+      `/api/export/movements?cursor=${paged.headers['x-next-cursor']}&format=csv&limit=3`,
+    );
+    expect(next.body.split('\r\n')[1]?.split(',')[0]).not.toBe(paged.body.split('\r\n')[3]?.split(',')[0]);
+  });
+
+  it('takes 1,000 rows a page by default and at most 10,000', async () => {
+    const article = await idOf('articles', demo.article3.nummer);
+    const location = await idOf('locations', demo.locations.second);
+    await sql`insert into movements (kind, article_id, from_location_id, amount, at)
+      select 'korrektur', ${article}, ${location}, 1, timestamptz '2031-01-01Z' + n * interval '1 second'
+      from generate_series(1, 10050) n`.execute(t.database.db);
+    const since = 'since=2031-01-01T00:00:00Z';
+    const first = await page(`/api/export/movements?${since}`);
+    expect(first.items).toHaveLength(1000);
+    expect(first.hasMore).toBe(true);
+    const big = await page(`/api/export/movements?${since}&limit=10000`);
+    expect(big.items).toHaveLength(10_000);
+    expect(big.items[999]).toEqual(first.items[999]);
+    const rest = await page(`/api/export/movements?cursor=${big.nextCursor}&limit=10000`);
+    expect(rest.items).toHaveLength(50);
+    expect(rest.hasMore).toBe(false);
+  });
+
+  it('refuses a bad since, cursor, limit or format with 400 and a message that names it', async () => {
+    const otherFeed = (await page(`/api/export/customs?since=${EPOCH}`)).nextCursor;
+    const cases: [string, string][] = [
+      ['', 'Give since (an ISO 8601 time with time zone, e.g. 2026-11-23T00:00:00Z) or a cursor.'],
+      ['since=yesterday', 'since must be an ISO 8601 time with a time zone'],
+      ['since=2026-11-23T10:00:00', 'since must be an ISO 8601 time with a time zone'],
+      ['since=2026-11-23', 'since must be an ISO 8601 time with a time zone'],
+      ['since=0000-01-01T00:00:00Z', 'since must be an ISO 8601 time with a time zone'],
+      ['cursor=abc', 'cursor is not one this feed handed out'],
+      ['cursor=a%27%3B--', 'cursor is not one this feed handed out'],
+      [`cursor=${otherFeed}`, 'cursor is not one this feed handed out'],
+      [`since=${EPOCH}&limit=0`, 'limit must be a whole number from 1 to 10000.'],
+      [`since=${EPOCH}&limit=10001`, 'limit must be a whole number from 1 to 10000.'],
+      [`since=${EPOCH}&limit=abc`, 'limit must be a whole number from 1 to 10000.'],
+      [`since=${EPOCH}&limit=5&limit=6`, 'limit must be a whole number from 1 to 10000.'],
+      [`since=${EPOCH}&format=xml`, 'format must be json or csv.'],
+      [`since=${EPOCH}&sep=;`, 'sep must be , or ; (only with format=csv).'],
+      [`since=${EPOCH}&limt=5`, 'Unknown query parameter limt: use since, cursor, limit, format, sep.'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(`/api/export/movements?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ success: false, message: expect.stringContaining(message) });
+    }
+  });
+
+  it('answers hostile query strings with 200 or 400, never a server error', async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        "'; drop table movements; --",
+        '%00',
+        '-infinity',
+        'infinity',
+        '2026-02-30T00:00:00Z',
+        '1e9',
+      ),
+      fc.constantFrom(
+        EPOCH,
+        '2026-11-23T00:00:00+14:00',
+        '0000-01-01T00:00:00Z',
+        '9999-12-31T23:59:59-14:00',
+        '0',
+        'csv',
+        ';',
+      ),
+    );
+    const key = fc.constantFrom('since', 'cursor', 'limit', 'format', 'sep', 'x');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FEEDS),
+        fc.array(fc.tuple(key, value), { maxLength: 4 }),
+        async (feed, pairs) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await get(`/api/export/${feed}?${query}`);
+          expect([200, 400], `${feed}?${query} → ${res.body}`).toContain(res.statusCode);
+          if (res.statusCode === 400)
+            expect(res.json()).toEqual({ success: false, message: expect.any(String) });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('lets only integration tokens in: scanner logins get 403, no, unknown or revoked tokens 401', async () => {
+    const url = `/api/export/movements?since=${EPOCH}`;
+    const spare = await createIntegrationToken(t.database.db, 'spare');
+    expect((await get(url, authHeaders(spare))).statusCode).toBe(200);
+    await revokeIntegrationToken(t.database.db, 'spare');
+    const refusals: [Record<string, string>, number, string][] = [
+      [{}, 401, 'An integration token is required'],
+      [authHeaders(`lsi_${'A'.repeat(43)}`), 401, 'Unknown or revoked integration token.'],
+      [authHeaders(spare), 401, 'Unknown or revoked integration token.'],
+      [{ 'access-token': integration }, 401, 'Unknown or revoked integration token.'],
+      [authHeaders(scanner), 403, 'A scanner login cannot use the export API'],
+      [{ 'access-token': scanner }, 403, 'A scanner login cannot use the export API'],
+    ];
+    for (const feed of FEEDS) {
+      for (const [headers, status, message] of refusals) {
+        const res = await get(`/api/export/${feed}?since=${EPOCH}`, headers);
+        expect(res.statusCode, `${feed} ${JSON.stringify(headers)}`).toBe(status);
+        expect(res.json()).toEqual({ success: false, message: expect.stringContaining(message) });
+      }
+    }
+    const tokens = await listIntegrationTokens(t.database.db);
+    expect(tokens.find((x) => x.name === 'erp')?.lastUsedAt).toBeInstanceOf(Date);
+    expect(tokens.find((x) => x.name === 'spare')?.revokedAt).toBeInstanceOf(Date);
+    const stored = await sql<{ token_hash: string }>`select token_hash from integration_tokens`.execute(
+      t.database.db,
+    );
+    for (const row of stored.rows) {
+      expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect([integration, spare]).not.toContain(row.token_hash);
+    }
+  });
+
+  it('refuses an integration token on every scanner call with 403', async () => {
+    const scannerCalls = [...contract, ...extraContract].filter((e) => e.auth);
+    expect(scannerCalls.length).toBeGreaterThanOrEqual(31);
+    for (const e of scannerCalls) {
+      const params: Record<string, string> = {};
+      for (const [, name] of e.path.matchAll(/:([A-Za-z_]+)/g)) if (name) params[name] = '1';
+      const res = await t.app.inject({
+        method: e.method,
+        url: buildPath(e.path, params),
+        headers: authHeaders(integration, { 'x-idempotency-key': randomUUID() }),
+        ...(e.method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(403);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'An integration token can only use the export API.',
+      });
+    }
+  });
+
+  it('reads a page through the (time, id) index, with no sort', async () => {
+    const explain = async (db: Kysely<Database>, feed: Feed, after: string) => {
+      const query = pageQuery(feed, { after: { time: after, id: 0 }, since: null, limit: 1001 }).compile(db);
+      const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
+        ...query,
+        sql: `explain ${query.sql}`,
+      });
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    await sql`analyze`.execute(t.database.db);
+    // movements holds 10,000+ rows by now: the planner picks the index on its own.
+    const movements = await explain(t.database.db, 'movements', '2031-01-01T02:00:00Z');
+    expect(movements).toContain('movements_at_id_idx');
+    expect(movements).not.toMatch(/\bSort\b/);
+    // The other journals hold a handful of rows here, where reading the whole table is cheaper; with table
+    // scans ruled out, the index must still deliver the order (without it, the plan would sort).
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      for (const [feed, index] of [
+        ['inventory', 'inventory_counts_at_id_idx'],
+        ['wmsreturns', 'wms_returns_at_id_idx'],
+        ['parcels', 'parcel_scans_at_id_idx'],
+        ['customs', 'customs_parcels_at_id_idx'],
+      ] as const) {
+        const plan = await explain(trx, feed, EPOCH);
+        expect(plan, feed).toContain(index);
+        expect(plan, feed).not.toMatch(/\bSort\b/);
+      }
+    });
+  });
+});

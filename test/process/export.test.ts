@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-export-'));
+const dataDir = path.join(dir, 'data');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function run(script: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const exportFeed = (...args: string[]) => run('src/server/cli/export.ts', ...args);
+const SINCE = '2000-01-01T00:00:00Z';
+
+describe('npm run export', () => {
+  it('writes a whole feed to a file, page after page, as JSON or CSV, and says where to continue', () => {
+    expect(run('src/server/db/seed/cli.ts').code).toBe(0);
+    const json = path.join(dir, 'movements.json');
+    const done = exportFeed('movements', '--since', SINCE, '--format', 'json', '--out', json);
+    expect(done.code, done.stderr).toBe(0);
+    const rows = JSON.parse(fs.readFileSync(json, 'utf8')) as { id: number; time: string; kind: string }[];
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((r) => r.kind === 'seed')).toBe(true);
+    expect(done.stderr).toContain(`Wrote ${rows.length} movements rows to ${json}.`);
+
+    // Read 7 rows at a time: the same file.
+    const paged = path.join(dir, 'paged.json');
+    expect(
+      exportFeed('movements', '--since', SINCE, '--format', 'json', '--page', '7', '--out', paged).code,
+    ).toBe(0);
+    expect(fs.readFileSync(paged, 'utf8')).toBe(fs.readFileSync(json, 'utf8'));
+
+    const csv = exportFeed('movements', '--since', SINCE, '--sep', ';', '--page', '7');
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFid;time;kind;article;from;to;amount;charge;mhd;user');
+    expect(lines.slice(1, -1).map((l) => Number(l.split(';')[0]))).toEqual(rows.map((r) => r.id));
+
+    // The printed cursor continues after the last row: nothing new since.
+    const cursor = /--cursor (\S+)/.exec(done.stderr)?.[1] ?? '';
+    const later = exportFeed('movements', '--cursor', cursor, '--format', 'json');
+    expect(later.stdout).toBe('[]\n');
+    expect(later.stderr).toContain('Wrote 0 movements rows.');
+  }, 180_000);
+
+  it('refuses a bad feed, time, cursor or format with a clear message', () => {
+    expect(exportFeed('stock', '--since', SINCE).stderr).toContain('Usage:');
+    const since = exportFeed('movements', '--since', '2026-11-23');
+    expect(since.code).toBe(2);
+    expect(since.stderr).toContain('--since must be an ISO 8601 time with a time zone');
+    expect(exportFeed('movements', '--cursor', 'abc').stderr).toContain(
+      '--cursor is not a cursor of the movements feed.',
+    );
+    expect(exportFeed('movements', '--since', SINCE, '--format', 'xml').stderr).toContain(
+      '--format must be csv or json',
+    );
+    expect(exportFeed('movements').stderr).toContain('Give --since or --cursor.');
+  }, 60_000);
+});
