@@ -121,8 +121,13 @@ export const stock: ImportKind<StockRow> = {
         old as (
           select i.*, s.id as stock_id, coalesce(s.amount, 0) as before
           from input i
-          left join stock s on s.location_id = i.location_id and s.article_id = i.article_id
-            and s.charge is not distinct from i.charge and s.mhd is not distinct from i.mhd
+          -- lateral + limit (a slot is unique): one index lookup per row, not a hash of the whole stock table
+          left join lateral (
+            select id, amount from stock s
+            where s.location_id = i.location_id and s.article_id = i.article_id
+              and s.charge is not distinct from i.charge and s.mhd is not distinct from i.mhd
+            limit 1
+          ) s on true
         ),
         upserted as (
           insert into stock (location_id, article_id, charge, mhd, amount)
