@@ -3,7 +3,8 @@
  * pipes should not fill with carriage returns).
  */
 export interface Progress {
-  start(label: string, total: number): void;
+  /** `counted`: show "done/total" beside the percentage (rows; not for the share of a file read). */
+  start(label: string, total: number, counted?: boolean): void;
   update(done: number): void;
   done(): void;
 }
@@ -16,6 +17,7 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let total = 0;
   let lastShown = -1;
   let lastDraw = 0;
+  let showCount = true;
   const draw = (done: number) => {
     const share = total === 0 ? 1 : Math.min(1, done / total);
     const percent = Math.floor(share * 100);
@@ -25,9 +27,9 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Pro
       lastDraw = now;
       const width = 30;
       const filled = Math.round(share * width);
-      const count = `${done.toLocaleString('en')}/${total.toLocaleString('en')}`;
+      const count = showCount ? ` ${done.toLocaleString('en')}/${total.toLocaleString('en')}` : '';
       stream.write(
-        `\r${label.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${count}\x1b[K`,
+        `\r${label.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(percent).padStart(3)}%${count}\x1b[K`,
       );
     } else {
       const step = Math.floor(percent / 10) * 10;
@@ -39,9 +41,10 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Pro
     lastShown = percent;
   };
   return {
-    start(newLabel, newTotal) {
+    start(newLabel, newTotal, counted = true) {
       label = newLabel;
       total = newTotal;
+      showCount = counted;
       lastShown = -1;
       draw(0);
     },

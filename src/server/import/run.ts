@@ -68,7 +68,7 @@ export async function importCsv(
     return report;
   };
 
-  progress.start('reading', 100);
+  progress.start('reading', 100, false);
   let file: ReturnType<typeof parseCsv>;
   try {
     file = parseCsv(text, (share) => progress.update(Math.floor(share * 100)));
@@ -130,7 +130,7 @@ export async function importCsv(
     if (record.fields.length > width && record.fields.slice(width).some((f) => f.trim() !== '')) {
       refuse({
         line: record.line,
-        column: 'file',
+        column: 'row',
         reason: `has ${record.fields.length} fields, the header ${width}`,
       });
       continue;
@@ -139,7 +139,8 @@ export async function importCsv(
     const row = kind.read(reader);
     if (reader.problems.length > 0 || row === undefined) {
       for (const problem of reader.problems) refuse(problem);
-      if (reader.problems.length === 0) refuse({ line: record.line, column: 'file', reason: 'refused' });
+      if (reader.problems.length === 0)
+        refuse({ line: record.line, column: 'row', reason: 'could not be read' });
       continue;
     }
     rows.push({ line: record.line, row });
@@ -159,7 +160,10 @@ export async function importCsv(
         imagesDir: options.imagesDir,
         afterCommit: (job) => afterCommit.push(job),
       };
+      // References are looked up in a few large queries: no steps to count, but say what is going on.
+      progress.start('checking', 1, false);
       await kind.check(ctx, rows);
+      progress.done();
       if (refusedLines.size > 0 && !options.skipBad) throw new NothingWritten();
       const good = rows.filter((r) => !refusedLines.has(r.line));
       report.summary = await kind.write(ctx, good);
