@@ -26,11 +26,15 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
   });
 
   const db = () => t.database.db;
-  const run = (name: KindName, text: string, options: { skipBad?: boolean; images?: boolean } = {}) =>
+  const run = (
+    name: KindName,
+    text: string,
+    options: { skipBad?: boolean; images?: boolean; imagesSource?: string } = {},
+  ) =>
     importCsv(db(), name, text, {
       skipBad: options.skipBad,
       imagesDir,
-      imagesSource: options.images ? path.join(examples, 'bilder') : null,
+      imagesSource: options.imagesSource ?? (options.images ? path.join(examples, 'bilder') : null),
     });
   const count = async (table: string) =>
     (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db())).rows[0]?.n;
@@ -323,6 +327,95 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
     expect(
       await db().selectFrom('delivery_notes').select('id').where('belegnr', '=', 'LS310099').execute(),
     ).toEqual([]);
+  });
+
+  it('refuses rows the app could not use, in every kind, naming the line and the column', async () => {
+    const before = await snapshot();
+    const users = await run(
+      'users',
+      [
+        'Name;Benutzername;Passwort;Karte',
+        'Eva;eva;kurz;',
+        'Fritz;;geheim-genug;',
+        `Gustav;gustav;;${'DEMOKARTE'.repeat(25)}`,
+        'Hanna;hanna;;',
+      ].join('\n'),
+    );
+    expect(refusals(users)).toEqual([
+      'line 2: Passwort: is shorter than 8 characters',
+      'line 3: Passwort: needs a Benutzername to log in with',
+      'line 3: Benutzername: is empty and so is Karte (a user needs one of them)',
+      'line 4: Karte: belongs to another user ("Karten Nutzer")',
+      'line 5: Passwort: is empty and so is Karte (a new active user needs a way to log in)',
+    ]);
+    const locations = await run(
+      'locations',
+      'Lagerplatz;LHM;Artikelnummer;Mindestbestand\nX-1;nein;100001;5\nX-1;ja;100003;5\nX-2;nein;;5\nX-3;nein;999999;5\n',
+    );
+    expect(refusals(locations)).toEqual([
+      'line 3: LHM: differs from line 2 of the same Lagerplatz',
+      'line 4: Artikelnummer: is empty (whose minimum is this?)',
+      'line 5: Artikelnummer: no article with the Artikelnummer "999999"',
+    ]);
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-import-source-'));
+    fs.writeFileSync(path.join(source, 'karton.png'), 'not a jpeg');
+    const projects = await run(
+      'projects',
+      'Projekt;Kartonage;Höhe;Breite;Tiefe;Bild\nP;Karton A;10;20;30;fehlt.jpg\nP;Karton B;10;20;30;karton.png\nP;Karton C;10;20,5;30;\nP;Karton D;10;20;30;../etc/passwd\n',
+      { imagesSource: source },
+    );
+    fs.rmSync(source, { recursive: true, force: true });
+    expect(refusals(projects)).toEqual([
+      `line 2: Bild: no file ${path.join(source, 'fehlt.jpg')}`,
+      'line 3: Bild: karton.png is not a JPEG picture (the packing station shows .jpg)',
+      'line 4: Breite: "20,5" is not a whole number',
+      'line 5: Bild: "../etc/passwd" must be a file name in the --images folder, without a path',
+    ]);
+    const notes = await run(
+      'delivery-notes',
+      'Belegnr;EU;Batch;Projekt;Artikelnummer;Menge\nLS9;;123456;Onlineshop;100001;1\nLS8;ja;999999;Onlineshop;100001;1\nLS7;ja;123456;Kein Projekt;100001;1\n',
+    );
+    expect(refusals(notes)).toEqual([
+      'line 2: EU: is empty (a new delivery note needs ja or nein)',
+      'line 3: Batch: no batch "999999" (import batches first)',
+      'line 4: Projekt: no project "Kein Projekt" (import projects first)',
+    ]);
+    const shipments = await run(
+      'shipments',
+      'Trackingnummer;Versanddienstleister;Belegnr\nH1234;Hermes;LS100001\nT1;dhl;LS999\n',
+    );
+    expect(refusals(shipments)).toEqual([
+      'line 2: Versanddienstleister: "Hermes" is none of dhl, gls, dpd, ups (or empty)',
+      'line 3: Belegnr: no delivery note with the Belegnr "LS999"',
+    ]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('renames a user without touching the password, and removes a minimum set to 0', async () => {
+    await run('users', 'Name;Benutzername;Passwort\nIda Import;ida;erstes-Passwort\n');
+    const renamed = await run('users', 'Benutzername;Name\nIDA;Ida Neumann\n');
+    expect(renamed.summary).toEqual(['users: 0 new, 1 changed, 0 unchanged']);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'ida', password: 'erstes-Passwort' },
+    });
+    expect(login.json<{ name: string }>().name).toBe('Ida Neumann');
+
+    const set = await run('locations', 'Lagerplatz;Artikelnummer;Mindestbestand\nB-01-03-01;100003;25\n');
+    expect(set.summary).toEqual([
+      'locations: 0 new, 0 changed, 1 unchanged',
+      'replenishment minimums: 1 set or changed, 0 removed, 0 unchanged',
+    ]);
+    const removed = await run('locations', 'Lagerplatz;Artikelnummer;Mindestbestand\nB-01-03-01;100003;0\n');
+    expect(removed.summary[1]).toBe('replenishment minimums: 0 set or changed, 1 removed, 0 unchanged');
+    const left = await db()
+      .selectFrom('replenishment_minimums')
+      .select('minimum')
+      .where('location_id', '=', await locationId(db(), 'B-01-03-01'))
+      .where('article_id', '=', await articleId(db(), '100003'))
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('imports a 100,000-row article file', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvSyntaxError, detectSeparator, parseCsv } from './csv.ts';
 
@@ -50,5 +51,31 @@ describe('parseCsv', () => {
     );
     expect(() => parseCsv('a;b\n1;"x"y\n')).toThrow(CsvSyntaxError);
     expect(() => parseCsv('')).toThrow(/empty/);
+  });
+
+  it('reads back any table written the RFC 4180 way, with the line each record starts on', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'ä', ' ', ';', ',', '"', '\n', '\r\n', '1', '€') });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(';', ','),
+        fc.constantFrom('\n', '\r\n'),
+        fc.array(fc.tuple(cell, cell, cell), { maxLength: 20 }),
+        fc.boolean(),
+        (separator, eol, rows, bom) => {
+          const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+          const lines = rows.map((row) => row.map(quote).join(separator));
+          const text = `${bom ? '\ufeff' : ''}${['a', 'b', 'c'].join(separator)}${eol}${lines.join(eol)}${eol}`;
+          const file = parseCsv(text);
+          expect(file.separator).toBe(separator);
+          expect(file.records.map((r) => r.fields)).toEqual(rows);
+          let line = 2;
+          file.records.forEach((record, i) => {
+            expect(record.line).toBe(line);
+            line += (lines[i]?.split('\n').length ?? 1) - 1 + 1;
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
