@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { hashCardSecret, hashPassword, verifyPassword } from '../../features/auth/secrets.ts';
-import { chunks, type ImportKind, refuseDuplicates, summary } from '../framework.ts';
+import { chunks, type Db, type ImportKind, refuseDuplicates, summary } from '../framework.ts';
 
 interface UserRow {
   name: string;
@@ -89,9 +89,7 @@ export const users: ImportKind<UserRow> = {
           ? byCard.get(hashCardSecret(row.card))
           : undefined;
       const cardOwner = row.card ? byCard.get(hashCardSecret(row.card)) : undefined;
-      if (cardOwner && target && cardOwner.id !== target.id) {
-        ctx.refuse(line, 'card', `belongs to another user ("${cardOwner.name}")`);
-      } else if (cardOwner && !target && row.username) {
+      if (cardOwner && cardOwner.id !== target?.id) {
         ctx.refuse(line, 'card', `belongs to another user ("${cardOwner.name}")`);
       }
       if (!target && !row.password && !row.card && row.active) {
@@ -104,23 +102,32 @@ export const users: ImportKind<UserRow> = {
       ctx.trx,
       rows.map((r) => r.row),
     );
+    const storedOf = (row: UserRow) =>
+      row.username
+        ? byUsername.get(row.username.toLowerCase())
+        : row.card
+          ? byCard.get(hashCardSecret(row.card))
+          : undefined;
+    // scrypt is slow on purpose (≈ 50 ms): run as many as libuv's thread pool does at once (4).
+    ctx.progress.start('passwords', rows.length);
+    const passwordHashes = await mapInParallel(rows, 4, async ({ row }, done) => {
+      const stored = storedOf(row);
+      ctx.progress.update(done);
+      if (row.password === null) return stored?.password_hash ?? null;
+      // The same password again keeps the stored hash (a new salt would change the row for nothing).
+      if (stored?.password_hash && (await verifyPassword(row.password, stored.password_hash))) {
+        return stored.password_hash;
+      }
+      return hashPassword(row.password);
+    });
+    ctx.progress.done();
+
     const counts = { inserted: 0, updated: 0, total: rows.length };
     ctx.progress.start('writing', rows.length);
-    let done = 0;
-    for (const { row } of rows) {
+    for (const [i, { row }] of rows.entries()) {
       const cardHash = row.card ? hashCardSecret(row.card) : null;
-      const stored = row.username
-        ? byUsername.get(row.username.toLowerCase())
-        : cardHash
-          ? byCard.get(cardHash)
-          : undefined;
-      // Re-importing the same password keeps the stored hash (a new salt would change the row for nothing).
-      const keepPassword =
-        row.password === null ||
-        (stored?.password_hash ? await verifyPassword(row.password, stored.password_hash) : false);
-      const passwordHash = keepPassword
-        ? (stored?.password_hash ?? null)
-        : await hashPassword(row.password ?? '');
+      const stored = storedOf(row);
+      const passwordHash = passwordHashes[i] ?? null;
       const next = {
         name: row.name,
         username: row.username ?? stored?.username ?? null,
@@ -141,14 +148,14 @@ export const users: ImportKind<UserRow> = {
         await ctx.trx.updateTable('users').set(next).where('id', '=', stored.id).execute();
         counts.updated++;
       }
-      ctx.progress.update(++done);
+      ctx.progress.update(i + 1);
     }
     ctx.progress.done();
     return [summary('users', counts)];
   },
 };
 
-async function storedUsers(db: Parameters<ImportKind<UserRow>['check']>[0]['trx'], rows: UserRow[]) {
+async function storedUsers(db: Db, rows: UserRow[]) {
   const byUsername = new Map<string, StoredUser>();
   const byCard = new Map<string, StoredUser>();
   const usernames = rows.flatMap((r) => (r.username ? [r.username.toLowerCase()] : []));
@@ -170,4 +177,24 @@ async function storedUsers(db: Parameters<ImportKind<UserRow>['check']>[0]['trx'
     for (const u of found) if (u.card_secret_hash) byCard.set(u.card_secret_hash, u);
   }
   return { byUsername, byCard };
+}
+
+/** `work` over the items, at most `limit` at a time, results in the items' order. */
+async function mapInParallel<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, done: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T, done);
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
