@@ -18,7 +18,8 @@ interface NoteRow {
   gravur: boolean;
   batch: string | null;
   projekt: string | null;
-  line: { nummer: string; lsmenge: number } | null;
+  /** The note's line (Position) this row holds; null: a note without lines. */
+  position: { nummer: string; lsmenge: number } | null;
 }
 
 interface StoredLine {
@@ -77,7 +78,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       gravur,
       batch,
       projekt,
-      line: nummer && lsmenge !== null ? { nummer, lsmenge } : null,
+      position: nummer && lsmenge !== null ? { nummer, lsmenge } : null,
     };
   },
   async check(ctx, rows) {
@@ -85,7 +86,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     const articleIds = await idsByKey(
       ctx.trx,
       'articles',
-      rows.flatMap((r) => (r.row.line ? [r.row.line.nummer] : [])),
+      rows.flatMap((r) => (r.row.position ? [r.row.position.nummer] : [])),
     );
     const projectIds = await idsByKey(
       ctx.trx,
@@ -117,17 +118,17 @@ export const deliveryNotes: ImportKind<NoteRow> = {
           ctx.refuse(line, 'batch', `no batch "${row.batch}" (import batches first)`);
         if (row.projekt && !projectIds.has(row.projekt))
           ctx.refuse(line, 'projekt', `no project "${row.projekt}" (import projects first)`);
-        if (!row.line) continue;
-        if (!articleIds.has(row.line.nummer))
-          ctx.refuse(line, 'nummer', `no article with the Artikelnummer "${row.line.nummer}"`);
-        const earlier = lineOf.get(row.line.nummer);
+        if (!row.position) continue;
+        if (!articleIds.has(row.position.nummer))
+          ctx.refuse(line, 'nummer', `no article with the Artikelnummer "${row.position.nummer}"`);
+        const earlier = lineOf.get(row.position.nummer);
         if (earlier !== undefined)
           ctx.refuse(
             line,
             'nummer',
             `this article is already a line of the delivery note on line ${earlier}`,
           );
-        else lineOf.set(row.line.nummer, line);
+        else lineOf.set(row.position.nummer, line);
       }
       if (!note) continue;
       // What is packed already must stay: no line below its packed amount, none removed once packing began.
@@ -135,8 +136,8 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       let changesLines = storedLines.length !== lineOf.size;
       for (const s of storedLines) {
         const line = lineOf.get(s.nummer);
-        const row = noteRows.find((r) => r.line === line)?.row.line;
-        if (line === undefined || !row) {
+        const position = noteRows.find((r) => r.line === line)?.row.position;
+        if (line === undefined || !position) {
           changesLines = true;
           if (s.pemenge > 0) {
             ctx.refuse(
@@ -147,9 +148,9 @@ export const deliveryNotes: ImportKind<NoteRow> = {
           }
           continue;
         }
-        if (row.lsmenge !== s.lsmenge) changesLines = true;
-        if (row.lsmenge < s.pemenge)
-          ctx.refuse(line, 'lsmenge', `${row.lsmenge} is less than the ${s.pemenge} already packed`);
+        if (position.lsmenge !== s.lsmenge) changesLines = true;
+        if (position.lsmenge < s.pemenge)
+          ctx.refuse(line, 'lsmenge', `${position.lsmenge} is less than the ${s.pemenge} already packed`);
       }
       if (changesLines && note.status === 'gepackt') {
         ctx.refuse(
@@ -208,7 +209,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     const articleIds = await idsByKey(
       ctx.trx,
       'articles',
-      rows.flatMap((r) => (r.row.line ? [r.row.line.nummer] : [])),
+      rows.flatMap((r) => (r.row.position ? [r.row.position.nummer] : [])),
     );
     const existing = new Map<string, StoredLine>();
     for (const lines of stored.lines.values())
@@ -217,14 +218,14 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     const updates: { id: number; lsmenge: number }[] = [];
     const keep = new Set<number>();
     for (const { row } of rows) {
-      if (!row.line) continue;
+      if (!row.position) continue;
       const note = noteIds.get(row.belegnr) ?? -1;
-      const article = articleIds.get(row.line.nummer) ?? -1;
+      const article = articleIds.get(row.position.nummer) ?? -1;
       const old = existing.get(`${note}:${article}`);
-      if (!old) inserts.push({ note, article, lsmenge: row.line.lsmenge });
+      if (!old) inserts.push({ note, article, lsmenge: row.position.lsmenge });
       else {
         keep.add(old.id);
-        if (old.lsmenge !== row.line.lsmenge) updates.push({ id: old.id, lsmenge: row.line.lsmenge });
+        if (old.lsmenge !== row.position.lsmenge) updates.push({ id: old.id, lsmenge: row.position.lsmenge });
       }
     }
     const removals = [...existing.values()].filter((l) => !keep.has(l.id)).map((l) => l.id);
