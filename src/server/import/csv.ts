@@ -40,7 +40,7 @@ export function detectSeparator(text: string): ';' | ',' | '\t' {
 /**
  * Parses the whole text. `onProgress` gets the share of characters read (0…1) now and then. Entirely empty
  * lines between records are skipped (Excel leaves them at the end); a line of only separators is a record
- * with empty fields, and the importer refuses it with a reason.
+ * with empty fields (the importer skips those too).
  */
 export function parseCsv(input: string, onProgress?: (share: number) => void): CsvFile {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;

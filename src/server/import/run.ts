@@ -84,7 +84,9 @@ export async function importCsv(
   } finally {
     progress.done();
   }
-  report.rows = file.records.length;
+  // Lines of only separators (Excel writes them below cells that were once formatted) are no rows.
+  const records = file.records.filter((record) => record.fields.some((field) => field.trim() !== ''));
+  report.rows = records.length;
 
   // Header → columns.
   const index = new Map<string, { position: number; header: string }>();
@@ -126,7 +128,7 @@ export async function importCsv(
   };
   const rows: Line<unknown>[] = [];
   const width = file.header.fields.length;
-  for (const record of file.records) {
+  for (const record of records) {
     if (record.fields.length > width && record.fields.slice(width).some((f) => f.trim() !== '')) {
       refuse({
         line: record.line,
