@@ -29,6 +29,8 @@ describe('German cell values', () => {
     expect(value(parseDate('1.2.2027'))).toBe('2027-02-01');
     expect(value(parseDate('30.06.28'))).toBe('2028-06-30');
     expect(value(parseDate('2028-02-29'))).toBe('2028-02-29');
+    expect(value(parseDate('31.12.2027 00:00:00'))).toBe('2027-12-31');
+    expect(value(parseDate('2027-12-31T00:00'))).toBe('2027-12-31');
     expect(value(parseDate('29.02.2027'))).toBe('refused: "29.02.2027" is not a valid calendar date');
     expect(value(parseDate('2027-13-01'))).toMatch(/^refused/);
     expect(value(parseDate('12/31/2027'))).toMatch(/^refused: "12\/31\/2027" is not a date/);

@@ -35,9 +35,12 @@ export function parseWholeNumber(text: string, min: number, max: number): Parsed
   return ok(number.value);
 }
 
-/** A calendar date as 'YYYY-MM-DD': "31.12.2027", "31.12.27" (20xx), "1.2.2027" or ISO "2027-12-31". */
+/**
+ * A calendar date as 'YYYY-MM-DD': "31.12.2027", "31.12.27" (20xx), "1.2.2027" or ISO "2027-12-31". A time
+ * after it, as some ERPs export date fields ("31.12.2027 00:00:00"), is ignored.
+ */
 export function parseDate(text: string): Parsed<string> {
-  const t = text.trim();
+  const t = text.trim().replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/, '');
   let year: number;
   let month: number;
   let day: number;
