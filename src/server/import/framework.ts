@@ -182,28 +182,30 @@ export function refuseDuplicates<Row>(
   }
 }
 
-/** Ids of existing rows by a text key, looked up in chunks (`= any($1)`). */
-export async function idsByKey<T extends 'articles' | 'locations' | 'projects' | 'delivery_notes'>(
+/** The natural key of the tables other rows refer to. */
+const KEY_COLUMN = {
+  articles: 'nummer',
+  locations: 'code',
+  projects: 'name',
+  delivery_notes: 'belegnr',
+} as const;
+
+/** Ids of existing rows by their natural key, looked up 5,000 keys at a time (`= any($1)`). */
+export async function idsByKey(
   db: Db,
-  table: T,
+  table: keyof typeof KEY_COLUMN,
   keys: Iterable<string>,
 ): Promise<Map<string, number>> {
-  const column = { articles: 'nummer', locations: 'code', projects: 'name', delivery_notes: 'belegnr' }[
-    table
-  ];
+  const column = sql.ref(KEY_COLUMN[table]);
   const result = new Map<string, number>();
   for (const part of chunks([...new Set(keys)], 5000)) {
-    const { rows } = await sqlIds(db, table, column, part);
+    const { rows } = await sql<{ id: number; key: string }>`
+      select id, ${column} as key from ${sql.table(table)} where ${column} = any(${part}::text[])`.execute(
+      db,
+    );
     for (const r of rows) result.set(r.key, r.id);
   }
   return result;
-}
-
-function sqlIds(db: Db, table: string, column: string, keys: string[]) {
-  return sql<{ id: number; key: string }>`
-    select id, ${sql.ref(column)} as key from ${sql.table(table)} where ${sql.ref(column)} = any(${keys}::text[])`.execute(
-    db,
-  );
 }
 
 /** "3 new, 2 changed, 95 unchanged" */
