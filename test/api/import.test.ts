@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS, type KindName } from '../../src/server/import/kinds/index.ts';
 import { type ImportReport, importCsv } from '../../src/server/import/run.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
 
@@ -80,6 +80,26 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
     });
     expect(login.statusCode).toBe(200);
     expect(login.json<{ name: string }>().name).toBe('Anna Schäfer');
+    const get = (url: string) =>
+      t.app.inject({ url, headers: authHeaders(login.json<{ token: string }>().token) });
+    // The imported note at the packing station: its lines, and its project's cartons.
+    const content = await get('/api/packagecontent/LS310001');
+    expect(
+      content
+        .json<{ data: { paketinhalt: { nummer: string; lsmenge: number }[] } }>()
+        .data.paketinhalt.map((line) => `${line.nummer}×${line.lsmenge}`),
+    ).toEqual(['300001×4', '300002×2', '300004×1']);
+    const cartons = await get('/api/packagerecording/LS310001');
+    expect(
+      cartons.json<{ data: { kartonagen: { name: string }[] } }>().data.kartonagen.map((c) => c.name),
+    ).toEqual(['Faltkarton S', 'Faltkarton L', 'Versandtasche A4']);
+    // The imported minimum under Nachschub: 8 of 300003 on H-01-03-02, minimum 10.
+    const nachschub = await get('/api/nachschub');
+    expect(
+      nachschub
+        .json<{ data: { location: string; nummer: string; missing: number }[] }>()
+        .data.filter((row) => row.location.startsWith('H-')),
+    ).toMatchObject([{ location: 'H-01-03-02', nummer: '300003', missing: 2 }]);
     const card = await t.app.inject({
       method: 'POST',
       url: '/api/user/login/qrcode',
