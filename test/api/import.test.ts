@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS, type KindName } from '../../src/server/import/kinds/index.ts';
 import { type ImportReport, importCsv } from '../../src/server/import/run.ts';
@@ -295,6 +296,42 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
     ]);
     expect(await stockInvariantViolations(db())).toBe(0);
   });
+
+  it.runIf(kind === 'postgres')(
+    'waits for a booking on the same stock and journals the difference to the amount it really replaced',
+    async () => {
+      const second = await locationId(db(), 'A-01-01-02');
+      const pen = await articleId(db(), '100001');
+      const was = await stockOf(db(), second, pen);
+      // Another instance books +5 onto the slot and has not committed yet.
+      const booking = new pg.Client({ connectionString: t.database.url ?? '' });
+      await booking.connect();
+      await booking.query('begin');
+      await booking.query(
+        'update stock set amount = amount + 5 where location_id = $1 and article_id = $2 and charge is null and mhd is null',
+        [second, pen],
+      );
+      await booking.query(
+        "insert into movements (kind, article_id, to_location_id, amount) values ('umlagerung', $1, $2, 5)",
+        [pen, second],
+      );
+      const importing = run('stock', 'Lagerplatz;Artikelnummer;Menge\nA-01-01-02;100001;3\n');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await booking.query('commit');
+      await booking.end();
+      const report = await importing;
+      expect(report.summary).toEqual(['stock: 1 slots changed (0 up, 1 down, each journalled), 0 unchanged']);
+      expect(await stockOf(db(), second, pen)).toBe(3);
+      const journal = await db()
+        .selectFrom('movements')
+        .select(['kind', 'amount'])
+        .where('article_id', '=', pen)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(journal).toEqual({ kind: 'import', amount: was + 5 - 3 });
+      expect(await stockInvariantViolations(db())).toBe(0);
+    },
+  );
 
   it('keeps the lines of a delivery note to the file, without losing what is packed', async () => {
     const note = await db()

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { chunks, type ImportKind, idsByKey, writeInChunks } from '../framework.ts';
+import { CHUNK, chunks, type ImportKind, idsByKey } from '../framework.ts';
 
 interface StockRow {
   code: string;
@@ -108,14 +108,29 @@ export const stock: ImportKind<StockRow> = {
       'articles',
       rows.map((r) => r.row.nummer),
     );
-    const counts = await writeInChunks(ctx, rows, async (part) => {
-      // One statement per chunk: the stored amounts are read before the upsert and delete change them (all
-      // parts of a statement see the same snapshot), and the journal gets the differences.
-      const { rows: journalled } = await sql<{ inserted: boolean }>`
+    let up = 0;
+    let down = 0;
+    ctx.progress.start('writing', rows.length);
+    for (const [n, chunk] of chunks(rows).entries()) {
+      const part = chunk.map((r) => r.row);
+      const locations = part.map((s) => locationIds.get(s.code) ?? -1);
+      const articles = part.map((s) => articleIds.get(s.nummer) ?? -1);
+      // Lock the chunk's stock rows first, in the order bookings lock them (location, row id), so a booking
+      // running meanwhile on PostgreSQL either commits before (and the statement below sees its amount) or
+      // waits for this import: the journal's difference is always taken from the amount really replaced.
+      await sql`
+        select s.id from stock s
+        join unnest(${locations}::int[], ${articles}::int[]) k(location_id, article_id)
+          on s.location_id = k.location_id and s.article_id = k.article_id
+        order by s.location_id, s.id
+        for update of s`.execute(ctx.trx);
+      // One statement: the stored amounts are read before the upsert and delete change them (all parts of a
+      // statement see the same snapshot), and the journal gets the differences.
+      const { rows: result } = await sql<{ up: number; down: number; raced: number }>`
         with input as (
           select * from unnest(
-            ${part.map((s) => locationIds.get(s.code) ?? -1)}::int[], ${part.map((s) => articleIds.get(s.nummer) ?? -1)}::int[],
-            ${part.map((s) => s.charge)}::text[], ${part.map((s) => s.mhd)}::date[], ${part.map((s) => s.amount)}::int[]
+            ${locations}::int[], ${articles}::int[], ${part.map((s) => s.charge)}::text[],
+            ${part.map((s) => s.mhd)}::date[], ${part.map((s) => s.amount)}::int[]
           ) as i(location_id, article_id, charge, mhd, amount)
         ),
         old as (
@@ -133,20 +148,38 @@ export const stock: ImportKind<StockRow> = {
           insert into stock (location_id, article_id, charge, mhd, amount)
           select location_id, article_id, charge, mhd, amount from old where amount > 0 and amount <> before
           on conflict on constraint stock_slot_unique do update set amount = excluded.amount, updated_at = now()
+          returning location_id, article_id, charge, mhd, (xmax = 0) as inserted
         ),
         emptied as (
           delete from stock where id in (select stock_id from old where amount = 0 and stock_id is not null)
+        ),
+        journal as (
+          insert into movements (kind, article_id, from_location_id, to_location_id, amount, charge, mhd)
+          select 'import', article_id,
+                 case when amount < before then location_id end, case when amount > before then location_id end,
+                 abs(amount - before), charge, mhd
+          from old where amount <> before
+          returning from_location_id is null as up
         )
-        insert into movements (kind, article_id, from_location_id, to_location_id, amount, charge, mhd)
-        select 'import', article_id,
-               case when amount < before then location_id end, case when amount > before then location_id end,
-               abs(amount - before), charge, mhd
-        from old where amount <> before
-        returning (from_location_id is null) as inserted`.execute(ctx.trx);
-      return journalled;
-    });
+        select
+          (select count(*) from journal where up)::int as up,
+          (select count(*) from journal where not up)::int as down,
+          -- a slot that was not there when read but was when written: a booking created it meanwhile
+          (select count(*) from upserted u join old o
+             on o.location_id = u.location_id and o.article_id = u.article_id
+            and o.charge is not distinct from u.charge and o.mhd is not distinct from u.mhd
+           where o.stock_id is null and not u.inserted)::int as raced`.execute(ctx.trx);
+      const counted = result[0];
+      if (!counted || counted.raced > 0) {
+        throw new Error('a booking created a stock slot while it was imported; run the import again');
+      }
+      up += counted.up;
+      down += counted.down;
+      ctx.progress.update(Math.min(rows.length, (n + 1) * CHUNK));
+    }
+    ctx.progress.done();
     return [
-      `stock: ${counts.inserted + counts.updated} slots changed (${counts.inserted} up, ${counts.updated} down, each journalled), ${counts.total - counts.inserted - counts.updated} unchanged`,
+      `stock: ${up + down} slots changed (${up} up, ${down} down, each journalled), ${rows.length - up - down} unchanged`,
     ];
   },
 };
