@@ -248,7 +248,14 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       ctx.progress.update(done);
     }
     for (const part of chunks(removals)) {
-      await sql`delete from delivery_note_lines where id = any(${part}::int[])`.execute(ctx.trx);
+      // Only unpacked lines go (checked above; again here, as packing may have begun since on PostgreSQL).
+      const { rows: deleted } = await sql`
+        delete from delivery_note_lines where id = any(${part}::int[]) and pemenge = 0 returning id`.execute(
+        ctx.trx,
+      );
+      if (deleted.length !== part.length) {
+        throw new Error('a delivery note was being packed while it was imported; run the import again');
+      }
       done += part.length;
       ctx.progress.update(done);
     }
