@@ -60,7 +60,15 @@ export interface StockTable {
   updated_at: Generated<Date>;
 }
 
-export type MovementKind = 'umlagerung' | 'umbuchung' | 'inventur' | 'wmsretoure' | 'korrektur' | 'seed';
+/** 'import': a stock row of `npm run import -- stock` set the amount (the difference is journalled). */
+export type MovementKind =
+  | 'umlagerung'
+  | 'umbuchung'
+  | 'inventur'
+  | 'wmsretoure'
+  | 'korrektur'
+  | 'seed'
+  | 'import';
 
 export interface MovementsTable {
   id: Generated<number>;

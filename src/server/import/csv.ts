@@ -1,0 +1,131 @@
+/**
+ * CSV as ERP systems and Excel write it (RFC 4180): fields in double quotes may hold the separator, line
+ * breaks and doubled quotes; lines end in CRLF or LF; UTF-8 with or without a byte order mark. German Excel
+ * separates with ';', most other exporters with ',' — the header line decides.
+ */
+export interface CsvRecord {
+  /** Line number in the file (1 = header) where the record starts. */
+  line: number;
+  fields: string[];
+}
+
+export interface CsvFile {
+  separator: ';' | ',' | '\t';
+  header: CsvRecord;
+  records: CsvRecord[];
+}
+
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`line ${line}: ${message}`);
+  }
+}
+
+/** The separator the header line uses most often outside quotes (';' wins a tie: German exports). */
+export function detectSeparator(text: string): ';' | ',' | '\t' {
+  const counts = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && (char === ';' || char === ',' || char === '\t')) counts[char]++;
+  }
+  if (counts['\t'] > counts[';'] && counts['\t'] > counts[',']) return '\t';
+  return counts[','] > counts[';'] ? ',' : ';';
+}
+
+/**
+ * Parses the whole text. `onProgress` gets the share of characters read (0…1) now and then. Entirely empty
+ * lines between records are skipped (Excel leaves them at the end); a line of only separators is a record
+ * with empty fields (the importer skips those too).
+ */
+export function parseCsv(input: string, onProgress?: (share: number) => void): CsvFile {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const separator = detectSeparator(text);
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let fieldQuoted = false;
+  let i = 0;
+  const n = text.length;
+  let nextReport = 1 << 20;
+
+  const endRecord = () => {
+    fields.push(field);
+    const empty = fields.length === 1 && fields[0] === '' && !fieldQuoted;
+    if (!empty) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+    fieldQuoted = false;
+  };
+
+  while (i < n) {
+    if (onProgress && i >= nextReport) {
+      onProgress(i / n);
+      nextReport = i + (1 << 20);
+    }
+    const char = text[i];
+    if (char === '"' && field === '' && !fieldQuoted) {
+      // A quoted field: up to the closing quote; "" is one quote.
+      fieldQuoted = true;
+      const startLine = line;
+      i++;
+      let value = '';
+      for (;;) {
+        const close = text.indexOf('"', i);
+        if (close === -1) throw new CsvSyntaxError(startLine, 'a quoted field is never closed');
+        const chunk = text.slice(i, close);
+        value += chunk;
+        for (let k = 0; k < chunk.length; k++) if (chunk.charCodeAt(k) === 10) line++;
+        if (text[close + 1] === '"') {
+          value += '"';
+          i = close + 2;
+          continue;
+        }
+        i = close + 1;
+        break;
+      }
+      field = value;
+      const after = text[i];
+      if (after !== undefined && after !== separator && after !== '\r' && after !== '\n') {
+        throw new CsvSyntaxError(line, `unexpected text after a closing quote`);
+      }
+      continue;
+    }
+    if (char === separator) {
+      fields.push(field);
+      field = '';
+      fieldQuoted = false;
+      i++;
+      continue;
+    }
+    if (char === '\r' || char === '\n') {
+      endRecord();
+      i += char === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      recordLine = line;
+      continue;
+    }
+    if (fieldQuoted) throw new CsvSyntaxError(line, 'unexpected text after a closing quote');
+    // Plain text up to the next separator or line end.
+    let end = i;
+    while (end < n) {
+      const c = text[end];
+      if (c === separator || c === '\r' || c === '\n') break;
+      end++; // a quote inside an unquoted field (12" Rohr) is taken as it is, as Excel reads it
+    }
+    field += text.slice(i, end);
+    i = end;
+  }
+  if (field !== '' || fields.length > 0 || fieldQuoted) endRecord();
+  onProgress?.(1);
+
+  const [header, ...rest] = records;
+  if (!header) throw new CsvSyntaxError(1, 'the file is empty (a header line is needed)');
+  return { separator, header, records: rest };
+}

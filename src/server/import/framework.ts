@@ -1,0 +1,266 @@
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Progress } from './progress.ts';
+import {
+  hasControlCharacter,
+  type Parsed,
+  parseBoolean,
+  parseDate,
+  parseNumber,
+  parseWholeNumber,
+} from './values.ts';
+
+/** One column a kind reads: its documented German header and the other names ERP exports use. */
+export interface Column {
+  key: string;
+  header: string;
+  aliases?: string[];
+  required?: boolean;
+}
+
+/** Header names compare case-insensitively, with umlauts spelled out and without spaces or punctuation. */
+export function normalizeHeader(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replaceAll('ä', 'ae')
+    .replaceAll('ö', 'oe')
+    .replaceAll('ü', 'ue')
+    .replaceAll('ß', 'ss')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+export interface Refusal {
+  line: number;
+  column: string;
+  reason: string;
+}
+
+/** Reads the cells of one record by column key; every problem is kept as a refusal of this line. */
+export class RowReader {
+  readonly problems: Refusal[] = [];
+
+  constructor(
+    readonly line: number,
+    private readonly fields: string[],
+    private readonly index: Map<string, { position: number; header: string }>,
+  ) {}
+
+  /** Whether the file has this column at all (absent columns leave stored values alone). */
+  has(key: string): boolean {
+    return this.index.has(key);
+  }
+
+  header(key: string): string {
+    return this.index.get(key)?.header ?? key;
+  }
+
+  refuse(key: string, reason: string): undefined {
+    this.problems.push({ line: this.line, column: this.header(key), reason });
+    return undefined;
+  }
+
+  /** The cell exactly as written (secrets: a space may belong to a password). */
+  untrimmed(key: string): string {
+    const column = this.index.get(key);
+    return column ? (this.fields[column.position] ?? '') : '';
+  }
+
+  /** The trimmed cell, '' when empty or absent. */
+  raw(key: string): string {
+    const column = this.index.get(key);
+    return column ? (this.fields[column.position] ?? '').trim() : '';
+  }
+
+  /**
+   * Text of at most `max` characters; '' refused when required. Returns null for an empty optional cell.
+   * `fold`: line breaks and runs of spaces become one space (names written over several lines in the ERP).
+   */
+  text(
+    key: string,
+    options: { required?: boolean; max?: number; fold?: boolean } = {},
+  ): string | null | undefined {
+    const raw = this.raw(key);
+    const value = options.fold ? raw.replace(/\s+/g, ' ') : raw;
+    if (value === '') return options.required ? this.refuse(key, 'is empty') : null;
+    if (value.length > (options.max ?? 200)) {
+      return this.refuse(key, `is longer than ${options.max ?? 200} characters`);
+    }
+    if (hasControlCharacter(value)) return this.refuse(key, 'holds a control character or a line break');
+    return value;
+  }
+
+  private parsed<T>(
+    key: string,
+    required: boolean,
+    parse: (text: string) => Parsed<T>,
+  ): T | null | undefined {
+    const value = this.raw(key);
+    if (value === '') return required ? this.refuse(key, 'is empty') : null;
+    const result = parse(value);
+    return result.ok ? result.value : this.refuse(key, result.reason);
+  }
+
+  whole(key: string, min: number, max: number, required = false): number | null | undefined {
+    return this.parsed(key, required, (t) => parseWholeNumber(t, min, max));
+  }
+
+  number(key: string, required = false): number | null | undefined {
+    return this.parsed(key, required, parseNumber);
+  }
+
+  date(key: string, required = false): string | null | undefined {
+    return this.parsed(key, required, parseDate);
+  }
+
+  /** Ja/Nein; an empty cell is `empty`. */
+  boolean(key: string, empty: boolean): boolean | undefined {
+    const result = parseBoolean(this.raw(key), empty);
+    return result.ok ? result.value : this.refuse(key, result.reason);
+  }
+}
+
+export interface Line<Row> {
+  line: number;
+  row: Row;
+}
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a kind gets to check rows across the file and against the database, and to write them. */
+export interface ImportContext {
+  trx: Transaction<Database>;
+  /** Column keys the header has. */
+  present: Set<string>;
+  /** Header text of a column key, as the file spells it. */
+  header(key: string): string;
+  refuse(line: number, key: string, reason: string): void;
+  isRefused(line: number): boolean;
+  progress: Progress;
+  /** --images: folder the projects file's pictures are copied from. */
+  imagesSource: string | null;
+  /** Where the server serves pictures from (…/kartonagen/{id}.jpg). */
+  imagesDir: string;
+  /** Work to do after the transaction committed (copying pictures). */
+  afterCommit(job: () => void): void;
+}
+
+export interface ImportKind<Row> {
+  name: string;
+  columns: Column[];
+  /** One record into a row, checks that need nothing but the record itself. */
+  read(r: RowReader): Row | undefined;
+  /** Checks across rows and against the database; refuses through the context. Writes nothing. */
+  check(ctx: ImportContext, rows: Line<Row>[]): Promise<void>;
+  /** Writes the rows that were not refused; returns summary lines for the report. */
+  write(ctx: ImportContext, rows: Line<Row>[]): Promise<string[]>;
+}
+
+/** Statements write this many rows each (multi-row insert … on conflict). */
+export const CHUNK = 1000;
+
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+/** Refuses every later row that repeats an earlier row's natural key. */
+export function refuseDuplicates<Row>(
+  ctx: ImportContext,
+  rows: Line<Row>[],
+  key: (row: Row) => string,
+  column: string,
+  what: string,
+): void {
+  const first = new Map<string, number>();
+  for (const { line, row } of rows) {
+    const k = key(row);
+    const earlier = first.get(k);
+    if (earlier === undefined) first.set(k, line);
+    else ctx.refuse(line, column, `${what} is already on line ${earlier}`);
+  }
+}
+
+/** The natural key of the tables other rows refer to. */
+const KEY_COLUMN = {
+  articles: 'nummer',
+  locations: 'code',
+  projects: 'name',
+  delivery_notes: 'belegnr',
+} as const;
+
+/** Ids of existing rows by their natural key, looked up 5,000 keys at a time (`= any($1)`). */
+export async function idsByKey(
+  db: Db,
+  table: keyof typeof KEY_COLUMN,
+  keys: Iterable<string>,
+): Promise<Map<string, number>> {
+  const column = sql.ref(KEY_COLUMN[table]);
+  const result = new Map<string, number>();
+  for (const part of chunks([...new Set(keys)], 5000)) {
+    const { rows } = await sql<{ id: number; key: string }>`
+      select id, ${column} as key from ${sql.table(table)} where ${column} = any(${part}::text[])`.execute(
+      db,
+    );
+    for (const r of rows) result.set(r.key, r.id);
+  }
+  return result;
+}
+
+/** "3 new, 2 changed, 95 unchanged" */
+export function summary(what: string, counts: { inserted: number; updated: number; total: number }): string {
+  return `${what}: ${counts.inserted} new, ${counts.updated} changed, ${counts.total - counts.inserted - counts.updated} unchanged`;
+}
+
+/**
+ * The `do update set …` of an upsert: the columns the file has (besides the key) take the file's value, and
+ * a row whose values are all equal is left alone (so it does not count as changed, and is not rewritten).
+ */
+export function upsertSet(
+  table: string,
+  columns: Record<string, string>,
+  present: Set<string>,
+  keyColumns: string[],
+): RawBuilder<unknown> {
+  const updated = Object.entries(columns)
+    .filter(([key, column]) => present.has(key) && !keyColumns.includes(column))
+    .map(([, column]) => column);
+  if (updated.length === 0) return sql.raw(`${keyColumns[0]} = excluded.${keyColumns[0]} where false`);
+  const assignments = updated.map((c) => `${c} = excluded.${c}`).join(', ');
+  const mine = updated.map((c) => `${table}.${c}`).join(', ');
+  const theirs = updated.map((c) => `excluded.${c}`).join(', ');
+  return sql.raw(`${assignments} where (${mine}) is distinct from (${theirs})`);
+}
+
+export interface WriteCounts {
+  inserted: number;
+  updated: number;
+  total: number;
+}
+
+/**
+ * Writes rows CHUNK at a time with progress. `writePart` answers one `{ inserted }` per row it inserted or
+ * changed (`returning (xmax = 0) as inserted`); rows it did not answer for were unchanged.
+ */
+export async function writeInChunks<Row>(
+  ctx: ImportContext,
+  rows: Line<Row>[],
+  writePart: (part: Row[]) => Promise<{ inserted: boolean }[]>,
+  label = 'writing',
+): Promise<WriteCounts> {
+  const counts = { inserted: 0, updated: 0, total: rows.length };
+  ctx.progress.start(label, rows.length);
+  let done = 0;
+  for (const part of chunks(rows)) {
+    const written = await writePart(part.map((r) => r.row));
+    for (const w of written) {
+      if (w.inserted) counts.inserted++;
+      else counts.updated++;
+    }
+    done += part.length;
+    ctx.progress.update(done);
+  }
+  ctx.progress.done();
+  return counts;
+}

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { CHUNK, chunks, type ImportKind, idsByKey } from '../framework.ts';
+
+interface StockRow {
+  code: string;
+  nummer: string;
+  charge: string | null;
+  mhd: string | null;
+  amount: number;
+}
+
+/**
+ * Stock per slot (Lagerplatz, Artikelnummer, Charge, MHD): the file's Menge is the ERP's truth and replaces
+ * the stored amount (0 empties the slot). Every change is journalled in `movements` (kind 'import', the
+ * difference into or out of the location), so the journal keeps adding up to the stock. Slots the file
+ * does not name stay as they are.
+ */
+export const stock: ImportKind<StockRow> = {
+  name: 'stock',
+  columns: [
+    {
+      key: 'code',
+      header: 'Lagerplatz',
+      aliases: ['Lagerplatzcode', 'LP', 'Platz', 'Lagerort'],
+      required: true,
+    },
+    {
+      key: 'nummer',
+      header: 'Artikelnummer',
+      aliases: ['Artikelnr', 'Art.-Nr.', 'ArtNr', 'Artikel'],
+      required: true,
+    },
+    { key: 'charge', header: 'Charge', aliases: ['Chargennummer', 'Chargen-Nr.', 'Los', 'Losnummer'] },
+    { key: 'mhd', header: 'MHD', aliases: ['Mindesthaltbarkeit', 'Mindesthaltbarkeitsdatum', 'haltbar bis'] },
+    {
+      key: 'amount',
+      header: 'Menge',
+      aliases: ['Bestand', 'Lagerbestand', 'Anzahl', 'Stück'],
+      required: true,
+    },
+  ],
+  read(r) {
+    const code = r.text('code', { required: true, max: 100 });
+    const nummer = r.text('nummer', { required: true, max: 100 });
+    const charge = r.text('charge', { max: 100 });
+    const mhd = r.date('mhd');
+    const amount = r.whole('amount', 0, 1_000_000_000, true);
+    if (
+      !code ||
+      !nummer ||
+      charge === undefined ||
+      mhd === undefined ||
+      amount === undefined ||
+      amount === null
+    ) {
+      return undefined;
+    }
+    return { code, nummer, charge, mhd, amount };
+  },
+  async check(ctx, rows) {
+    const first = new Map<string, number>();
+    for (const { line, row } of rows) {
+      const slot = [row.code, row.nummer, row.charge ?? '', row.mhd ?? ''].join('\u0000');
+      const earlier = first.get(slot);
+      if (earlier === undefined) first.set(slot, line);
+      else
+        ctx.refuse(
+          line,
+          'amount',
+          `the same slot (Lagerplatz, Artikelnummer, Charge, MHD) is already on line ${earlier}`,
+        );
+    }
+    const locationIds = await idsByKey(
+      ctx.trx,
+      'locations',
+      rows.map((r) => r.row.code),
+    );
+    const needs = new Map<string, { charge: boolean; mhd: boolean }>();
+    for (const part of chunks([...new Set(rows.map((r) => r.row.nummer))], 5000)) {
+      const found = await ctx.trx
+        .selectFrom('articles')
+        .select(['nummer', 'charge_required', 'mhd_required'])
+        .where('nummer', '=', sql<string>`any(${part}::text[])`)
+        .execute();
+      for (const a of found) needs.set(a.nummer, { charge: a.charge_required, mhd: a.mhd_required });
+    }
+    for (const { line, row } of rows) {
+      if (!locationIds.has(row.code))
+        ctx.refuse(line, 'code', `no location with the Lagerplatz "${row.code}"`);
+      const article = needs.get(row.nummer);
+      if (!article) ctx.refuse(line, 'nummer', `no article with the Artikelnummer "${row.nummer}"`);
+      else {
+        if (article.charge && !row.charge && row.amount > 0)
+          ctx.refuse(line, 'charge', `is empty, article ${row.nummer} requires a Charge`);
+        if (article.mhd && !row.mhd && row.amount > 0)
+          ctx.refuse(line, 'mhd', `is empty, article ${row.nummer} requires an MHD`);
+      }
+    }
+  },
+  async write(ctx, rows) {
+    const locationIds = await idsByKey(
+      ctx.trx,
+      'locations',
+      rows.map((r) => r.row.code),
+    );
+    const articleIds = await idsByKey(
+      ctx.trx,
+      'articles',
+      rows.map((r) => r.row.nummer),
+    );
+    let up = 0;
+    let down = 0;
+    ctx.progress.start('writing', rows.length);
+    for (const [n, chunk] of chunks(rows).entries()) {
+      const part = chunk.map((r) => r.row);
+      const locations = part.map((s) => locationIds.get(s.code) ?? -1);
+      const articles = part.map((s) => articleIds.get(s.nummer) ?? -1);
+      // Lock the chunk's stock rows first, in the order bookings lock them (location, row id), so a booking
+      // running meanwhile on PostgreSQL either commits before (and the statement below sees its amount) or
+      // waits for this import: the journal's difference is always taken from the amount really replaced.
+      await sql`
+        select s.id from stock s
+        join unnest(${locations}::int[], ${articles}::int[]) k(location_id, article_id)
+          on s.location_id = k.location_id and s.article_id = k.article_id
+        order by s.location_id, s.id
+        for update of s`.execute(ctx.trx);
+      // One statement: the stored amounts are read before the upsert and delete change them (all parts of a
+      // statement see the same snapshot), and the journal gets the differences.
+      const { rows: result } = await sql<{ up: number; down: number; raced: number }>`
+        with input as (
+          select * from unnest(
+            ${locations}::int[], ${articles}::int[], ${part.map((s) => s.charge)}::text[],
+            ${part.map((s) => s.mhd)}::date[], ${part.map((s) => s.amount)}::int[]
+          ) as i(location_id, article_id, charge, mhd, amount)
+        ),
+        old as (
+          select i.*, s.id as stock_id, coalesce(s.amount, 0) as before
+          from input i
+          -- lateral + limit (a slot is unique): one index lookup per row, not a hash of the whole stock table
+          left join lateral (
+            select id, amount from stock s
+            where s.location_id = i.location_id and s.article_id = i.article_id
+              and s.charge is not distinct from i.charge and s.mhd is not distinct from i.mhd
+            limit 1
+          ) s on true
+        ),
+        upserted as (
+          insert into stock (location_id, article_id, charge, mhd, amount)
+          select location_id, article_id, charge, mhd, amount from old where amount > 0 and amount <> before
+          on conflict on constraint stock_slot_unique do update set amount = excluded.amount, updated_at = now()
+          returning location_id, article_id, charge, mhd, (xmax = 0) as inserted
+        ),
+        emptied as (
+          delete from stock where id in (select stock_id from old where amount = 0 and stock_id is not null)
+        ),
+        journal as (
+          insert into movements (kind, article_id, from_location_id, to_location_id, amount, charge, mhd)
+          select 'import', article_id,
+                 case when amount < before then location_id end, case when amount > before then location_id end,
+                 abs(amount - before), charge, mhd
+          from old where amount <> before
+          returning from_location_id is null as up
+        )
+        select
+          (select count(*) from journal where up)::int as up,
+          (select count(*) from journal where not up)::int as down,
+          -- a slot that was not there when read but was when written: a booking created it meanwhile
+          (select count(*) from upserted u join old o
+             on o.location_id = u.location_id and o.article_id = u.article_id
+            and o.charge is not distinct from u.charge and o.mhd is not distinct from u.mhd
+           where o.stock_id is null and not u.inserted)::int as raced`.execute(ctx.trx);
+      const counted = result[0];
+      if (!counted || counted.raced > 0) {
+        throw new Error('a booking created a stock slot while it was imported; run the import again');
+      }
+      up += counted.up;
+      down += counted.down;
+      ctx.progress.update(Math.min(rows.length, (n + 1) * CHUNK));
+    }
+    ctx.progress.done();
+    return [
+      `stock: ${up + down} slots changed (${up} up, ${down} down, each journalled), ${rows.length - up - down} unchanged`,
+    ];
+  },
+};

@@ -1,0 +1,207 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { CsvSyntaxError, parseCsv } from './csv.ts';
+import {
+  type ImportContext,
+  type ImportKind,
+  type Line,
+  normalizeHeader,
+  type Refusal,
+  RowReader,
+} from './framework.ts';
+import { KINDS, type KindName } from './kinds/index.ts';
+import { type Progress, silentProgress } from './progress.ts';
+
+export interface ImportOptions {
+  /** Write the good rows even when some are refused. */
+  skipBad?: boolean;
+  progress?: Progress;
+  imagesSource?: string | null;
+  imagesDir: string;
+}
+
+export interface ImportReport {
+  /** Rows in the file (without the header). */
+  rows: number;
+  /** Every refused row's problems, in line order. */
+  refused: Refusal[];
+  refusedRows: number;
+  /** Rows written (not refused); 0 when nothing was written. */
+  written: number;
+  /** Whether the database was changed (false: all-or-nothing refused the file). */
+  committed: boolean;
+  /** The file as a whole was refused (unreadable CSV, a missing or repeated column). */
+  fileRefused: boolean;
+  /** Columns of the header that no column of the kind matches (ignored). */
+  ignoredColumns: string[];
+  summary: string[];
+  seconds: number;
+}
+
+class NothingWritten extends Error {}
+
+/** Imports one CSV text of a kind: one transaction, all or nothing unless `skipBad`. */
+export async function importCsv(
+  db: Kysely<Database>,
+  kindName: KindName,
+  text: string,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const kind = KINDS[kindName] as ImportKind<unknown>;
+  const progress = options.progress ?? silentProgress;
+  const started = performance.now();
+  const report: ImportReport = {
+    rows: 0,
+    refused: [],
+    refusedRows: 0,
+    written: 0,
+    committed: false,
+    fileRefused: false,
+    ignoredColumns: [],
+    summary: [],
+    seconds: 0,
+  };
+  const finish = () => {
+    report.refused.sort((a, b) => a.line - b.line);
+    report.refusedRows = new Set(report.refused.map((r) => r.line)).size;
+    report.seconds = (performance.now() - started) / 1000;
+    return report;
+  };
+
+  progress.start('reading', 100, false);
+  let file: ReturnType<typeof parseCsv>;
+  try {
+    file = parseCsv(text, (share) => progress.update(Math.floor(share * 100)));
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    report.refused.push({
+      line: error.line,
+      column: 'file',
+      reason: error.message.replace(/^line \d+: /, ''),
+    });
+    report.fileRefused = true;
+    return finish();
+  } finally {
+    progress.done();
+  }
+  // Lines of only separators (Excel writes them below cells that were once formatted) are no rows.
+  const records = file.records.filter((record) => record.fields.some((field) => field.trim() !== ''));
+  report.rows = records.length;
+
+  // Header → columns.
+  const index = new Map<string, { position: number; header: string }>();
+  file.header.fields.forEach((name, position) => {
+    const normalized = normalizeHeader(name);
+    const column = kind.columns.find(
+      (c) =>
+        normalizeHeader(c.header) === normalized || c.aliases?.some((a) => normalizeHeader(a) === normalized),
+    );
+    if (!column) {
+      if (name.trim() !== '') report.ignoredColumns.push(name.trim());
+      return;
+    }
+    if (index.has(column.key)) {
+      report.refused.push({
+        line: 1,
+        column: name.trim(),
+        reason: `repeats the column "${index.get(column.key)?.header}"`,
+      });
+      return;
+    }
+    index.set(column.key, { position, header: name.trim() });
+  });
+  for (const column of kind.columns) {
+    if (column.required && !index.has(column.key)) {
+      report.refused.push({ line: 1, column: column.header, reason: 'column is missing in the header' });
+    }
+  }
+  if (report.refused.length > 0) {
+    report.fileRefused = true;
+    return finish();
+  }
+
+  // Each record on its own.
+  const refusedLines = new Set<number>();
+  const refuse = (problem: Refusal) => {
+    report.refused.push(problem);
+    refusedLines.add(problem.line);
+  };
+  const rows: Line<unknown>[] = [];
+  const width = file.header.fields.length;
+  for (const record of records) {
+    if (record.fields.length > width && record.fields.slice(width).some((f) => f.trim() !== '')) {
+      refuse({
+        line: record.line,
+        column: 'row',
+        reason: `has ${record.fields.length} fields, the header ${width}`,
+      });
+      continue;
+    }
+    const reader = new RowReader(record.line, record.fields, index);
+    const row = kind.read(reader);
+    if (reader.problems.length > 0 || row === undefined) {
+      for (const problem of reader.problems) refuse(problem);
+      if (reader.problems.length === 0)
+        refuse({ line: record.line, column: 'row', reason: 'could not be read' });
+      continue;
+    }
+    rows.push({ line: record.line, row });
+  }
+
+  const afterCommit: (() => void)[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      const ctx: ImportContext = {
+        trx,
+        present: new Set(index.keys()),
+        header: (key) => index.get(key)?.header ?? kind.columns.find((c) => c.key === key)?.header ?? key,
+        refuse: (line, key, reason) => refuse({ line, column: ctx.header(key), reason }),
+        isRefused: (line) => refusedLines.has(line),
+        progress,
+        imagesSource: options.imagesSource ?? null,
+        imagesDir: options.imagesDir,
+        afterCommit: (job) => afterCommit.push(job),
+      };
+      // References are looked up in a few large queries: no steps to count, but say what is going on.
+      progress.start('checking', 1, false);
+      await kind.check(ctx, rows);
+      progress.done();
+      if (refusedLines.size > 0 && !options.skipBad) throw new NothingWritten();
+      const good = rows.filter((r) => !refusedLines.has(r.line));
+      report.summary = await kind.write(ctx, good);
+      report.written = good.length;
+    });
+  } catch (error) {
+    if (error instanceof NothingWritten) return finish();
+    throw error;
+  }
+  report.committed = true;
+  for (const job of afterCommit) job();
+  return finish();
+}
+
+/** The report as the CLI prints it. */
+export function formatReport(report: ImportReport, options: { skipBad: boolean }): string {
+  const lines: string[] = [];
+  if (report.ignoredColumns.length > 0) lines.push(`Ignored columns: ${report.ignoredColumns.join(', ')}`);
+  for (const r of report.refused) lines.push(`line ${r.line}: ${r.column}: ${r.reason}`);
+  if (!report.committed) {
+    lines.push(
+      report.fileRefused
+        ? 'The file was refused. Nothing was written.'
+        : `${report.refusedRows} of ${report.rows} rows refused. Nothing was written (--skip-bad writes the good rows).`,
+    );
+    return lines.join('\n');
+  }
+  lines.push(...report.summary);
+  const rate = report.seconds > 0 ? Math.round(report.rows / report.seconds) : report.rows;
+  if (options.skipBad && report.refusedRows > 0) {
+    lines.push(
+      `${report.refusedRows} of ${report.rows} rows refused and skipped; ${report.written} written.`,
+    );
+  }
+  lines.push(
+    `${report.written} rows imported in ${report.seconds.toFixed(1)} s (${rate.toLocaleString('en')} rows/s).`,
+  );
+  return lines.join('\n');
+}

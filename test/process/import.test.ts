@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-import-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function importCli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function file(name: string, content: string | Buffer): string {
+  const target = path.join(dataDir, name);
+  fs.writeFileSync(target, content);
+  return target;
+}
+
+describe('npm run import', () => {
+  it('imports a file, reports what changed with rows/s, and shows progress on stderr', () => {
+    const result = importCli('articles', 'docs/import/articles.csv');
+    expect(result.stderr).toContain('writing: 100%');
+    expect(result.stdout).toContain('articles: 5 new, 0 changed, 0 unchanged');
+    expect(result.stdout).toMatch(/5 rows imported in \d+\.\d s \([\d,]+ rows\/s\)\./);
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('refuses a file with a bad row (exit 1, nothing written) unless --skip-bad', () => {
+    const csv = file('stock.csv', 'Lagerplatz;Artikelnummer;Menge\nH-01;300001;5\n');
+    const refused = importCli('stock', csv);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('line 2: Lagerplatz: no location with the Lagerplatz "H-01"');
+    expect(refused.stderr).toContain(
+      '1 of 1 rows refused. Nothing was written (--skip-bad writes the good rows).',
+    );
+
+    const mixed = file('locations.csv', 'Lagerplatz;LHM\nH-01;nein\nH-02;vielleicht\n');
+    const skipped = importCli('locations', mixed, '--skip-bad');
+    expect(skipped.stdout).toContain('line 3: LHM: "vielleicht" is not ja or nein');
+    expect(skipped.stdout).toContain('1 of 2 rows refused and skipped; 1 written.');
+    expect(skipped.code).toBe(0);
+    expect(importCli('stock', csv).code).toBe(0);
+  }, 120_000);
+
+  it('explains what it needs: usage (exit 2), missing files and files that are not UTF-8 (exit 1)', () => {
+    const usage = importCli('frobnicate', 'x.csv');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Unknown kind "frobnicate".');
+    expect(usage.stderr).toContain(
+      'kinds: users, articles, locations, stock, batches, projects, delivery-notes',
+    );
+    expect(importCli('articles').code).toBe(2);
+    expect(importCli('articles', 'a.csv', '--images', 'bilder').stderr).toContain(
+      '--images is for the projects kind only.',
+    );
+    const missing = importCli('articles', path.join(dataDir, 'nope.csv'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No such file:');
+    const latin1 = importCli(
+      'articles',
+      file('latin1.csv', Buffer.from('Artikelnummer;Bezeichnung\n1;D\xfcbel\n', 'latin1')),
+    );
+    expect(latin1.code).toBe(1);
+    expect(latin1.stderr).toContain('is not UTF-8 text. Export it as UTF-8');
+  }, 120_000);
+});
