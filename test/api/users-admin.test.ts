@@ -119,9 +119,7 @@ describe.each(databaseKinds())('user administration on %s', (kind) => {
     );
     expect((await cardLogin('ALTE-KARTE-0123456789')).statusCode).toBe(401);
     expect((await cardLogin('NEUE-KARTE-0123456789')).statusCode).toBe(200);
-    expect(await refused(assignCard(t.database.db, 'kartler', 'zu-kurz'))).toContain(
-      'at least 8 characters',
-    );
+    expect(await refused(assignCard(t.database.db, 'kartler', 'zu-kurz'))).toContain('at least 8 characters');
   });
 
   async function idOf(username: string): Promise<number> {

@@ -1,23 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { runScript } from '../support/cli.ts';
 import { emptyPostgresDatabase } from '../support/db.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-backup-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 function run(env: Record<string, string>, script: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return runScript(script, args, { env });
 }
 
 /** Backup, change, restore: the change is gone, the backed-up state is back. */

@@ -1,22 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-export-'));
 const dataDir = path.join(dir, 'data');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function run(script: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runScript(script, args, { env: { DATA_DIR: dataDir } });
 }
 const exportFeed = (...args: string[]) => run('src/server/cli/export.ts', ...args);
 const SINCE = '2000-01-01T00:00:00Z';

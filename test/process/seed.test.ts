@@ -1,21 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-seed-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function seed(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed/cli.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return runScript('src/server/db/seed/cli.ts', args, { env: { DATA_DIR: dataDir } });
 }
 
 describe('npm run seed', () => {

@@ -1,23 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-users-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** The CLI as IT runs it, with stdin piped (a script): the password on the first line. */
 function run(script: string, args: string[], input = '') {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
-    encoding: 'utf8',
-    input,
-    timeout: 120_000,
-  });
-  return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+  return runScript(script, args, { env: { DATA_DIR: dataDir }, input });
 }
 const user = (args: string[], input = '') => run('src/server/cli/users.ts', args, input);
 
