@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchPageProblems } from './support/helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
@@ -6,18 +7,7 @@ test('the API docs show every call from this server alone, under their policy, w
   page,
   baseURL,
 }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  const consoleErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const problems = await watchPageProblems(page);
   const foreign: string[] = [];
   page.on('request', (request) => {
     if (!request.url().startsWith(baseURL ?? '') && !request.url().startsWith('data:'))
@@ -40,10 +30,8 @@ test('the API docs show every call from this server alone, under their policy, w
   await page.getByRole('button', { name: 'Authorize' }).first().click();
   await expect(page.getByText('integrationToken', { exact: false }).first()).toBeVisible();
 
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
-    [],
-  );
-  expect(consoleErrors).toEqual([]);
+  expect(await problems.violations()).toEqual([]);
+  expect(problems.consoleErrors).toEqual([]);
   expect(foreign).toEqual([]);
 });
 

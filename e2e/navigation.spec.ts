@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, revokeSessionOnServer } from './support/helpers.ts';
+import { loginWithPassword, revokeSessionOnServer, watchPageProblems } from './support/helpers.ts';
 
 test('every menu button opens its screen, and the back button returns to the menu', async ({ page }) => {
   await loginWithPassword(page);
@@ -77,17 +77,7 @@ test('a 401 in the middle of work: alert, storage cleared, back to the login', a
 });
 
 test('every screen runs under the Content-Security-Policy without a single violation', async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  const consoleErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
+  const problems = await watchPageProblems(page);
   await loginWithPassword(page);
   for (const path of [
     '/inventur',
@@ -114,8 +104,6 @@ test('every screen runs under the Content-Security-Policy without a single viola
   await page.getByLabel('Trackingnummer').fill('00340434161094042557');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('img', { name: 'Versanddienstleister dhl' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
-    [],
-  );
-  expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  expect(await problems.violations()).toEqual([]);
+  expect(problems.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 });

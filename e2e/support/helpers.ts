@@ -93,3 +93,29 @@ export async function wedgeScan(
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...end });
   await cdp.detach();
 }
+
+/**
+ * Records, from the next page load on, every Content-Security-Policy violation and every console error or
+ * uncaught exception of the page. `violations()` reads what the page saw.
+ */
+export async function watchPageProblems(page: Page): Promise<{
+  violations(): Promise<string[]>;
+  consoleErrors: string[];
+}> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return {
+    violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    consoleErrors,
+  };
+}
