@@ -84,6 +84,7 @@ test('offline the app still opens on any screen, says there is no connection, an
 
 test('a new version is offered on the menu only and loads when the worker taps it', async ({ page }) => {
   test.skip(!!process.env.E2E_BASE_URL, 'changes the built app of the server this run started');
+  test.setTimeout(60_000); // two installs of the whole app on a busy machine
   await installed(page);
   const swFile = path.resolve(import.meta.dirname, '../dist/web/sw.js');
   const original = fs.readFileSync(swFile, 'utf8');

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
  * the worker sees 'Neue Version – neu laden' on the menu and decides when (never in the middle of a booking).
  */
 const CHECK_EVERY_MS = 15 * 60_000;
+const TAKE_OVER_WAIT_MS = 5000;
 
 const listeners = new Set<() => void>();
 let waiting: ServiceWorker | null = null;
@@ -40,14 +41,22 @@ export async function registerServiceWorker(): Promise<void> {
 
 /** The worker tapped 'neu laden': the new version takes over and the page reloads once it has. */
 export function applyUpdate(): void {
-  if (!waiting) return;
+  const next = waiting;
+  if (!next) return;
   let reloaded = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  const reload = () => {
     if (reloaded) return;
     reloaded = true;
     window.location.reload();
+  };
+  // The new worker has taken the page over (controllerchange), or at least is active: a reload loads the new
+  // version. Should neither be seen (a busy device), the reload after a few seconds gets there too.
+  navigator.serviceWorker.addEventListener('controllerchange', reload);
+  next.addEventListener('statechange', () => {
+    if (next.state === 'activated') reload();
   });
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  setTimeout(reload, TAKE_OVER_WAIT_MS);
+  next.postMessage({ type: 'SKIP_WAITING' });
 }
 
 export function useUpdateWaiting(): boolean {
