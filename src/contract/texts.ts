@@ -359,6 +359,28 @@ export const texts = {
     captured: 'Retoure erfasst!',
     recorded: (tracking: string) => `Retoure ${tracking} erfasst.`,
   },
+  /** The outbox of capture scans made without a connection (issue 10). */
+  outbox: {
+    saved: 'Gespeichert – wird gesendet',
+    failed: 'Fehlgeschlagen',
+    title: 'Ungesendete Scans',
+    badge: (pending: number) => (pending === 1 ? '1 Scan nicht gesendet' : `${pending} Scans nicht gesendet`),
+    badgeFailed: (failed: number) => `${failed} fehlgeschlagen`,
+    badgeOthers: (count: number) => `${count} von anderen Nutzern`,
+    pending: 'Wird gesendet, sobald das Netz zurück ist',
+    none: 'Alle Scans sind gesendet.',
+    sendNow: 'Jetzt senden',
+    acknowledge: 'Gelesen',
+    othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
+    at: (time: string) => `gescannt ${time}`,
+    calls: {
+      paketausgang: 'Paketausgang',
+      retourenerfassung: 'Retoure',
+      captureBatch: 'Batch',
+      captureContainer: 'Wechselbrücke',
+      captureTransporter: 'Transporter',
+    },
+  },
   wmsretoure: {
     amountInvalid: 'Menge korrigieren!',
     chargeMissing: 'Charge fehlt!',

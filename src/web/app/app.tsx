@@ -1,13 +1,17 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
+import { outbox } from '../api/outbox/index.ts';
 import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
+import { OutboxBadge } from './outbox-badge.tsx';
+// Not lazy: the list must open in the dead zone that filled it.
+import OutboxScreen from './outbox-screen.tsx';
 import { paths, type ScreenName, screens } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
@@ -66,6 +70,11 @@ export function App() {
 
 function Shell() {
   const { session } = useSession();
+  const userId = session?.id;
+  // A login sends the scans this worker left in the outbox (another worker's wait for them).
+  useEffect(() => {
+    if (userId !== undefined) void outbox.flush();
+  }, [userId]);
   if (!session) return <LoginScreen />;
   return (
     <Routes>
@@ -106,6 +115,14 @@ function Shell() {
         element={
           <Layout title={texts.scannerTest.sheetTitle} back={paths.settings}>
             <TestSheetScreen />
+          </Layout>
+        }
+      />
+      <Route
+        path={paths.outbox}
+        element={
+          <Layout title={texts.outbox.title} menu>
+            <OutboxScreen />
           </Layout>
         }
       />
@@ -166,6 +183,7 @@ function Layout({
         </button>
       </header>
       <AppStatus offerUpdate={menu} />
+      <OutboxBadge />
       <Banner />
       <main className="content">
         <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>

@@ -45,4 +45,5 @@ export const paths = {
   settings: '/einstellungen',
   scannerTest: '/einstellungen/scannertest',
   testSheet: '/einstellungen/testbogen',
+  outbox: '/ungesendet',
 } as const;

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { sql } from 'kysely';
+import { openPglite } from '../src/server/db/connect.ts';
+import { type ServerProcess, startServerProcess } from '../test/support/server-process.ts';
+import { loginWithPassword, scanInto } from './support/helpers.ts';
+
+/**
+ * The outbox of capture scans (issue 10): scans made without a connection wait in the browser's IndexedDB
+ * and reach the server later, each exactly once.
+ */
+
+/** A server of its own on a fresh embedded database, so the test can stop it and count rows in the database. */
+const withOwnServer = test.extend<{ server: ServerProcess & { dataDir: string; stop(): Promise<void> } }>({
+  server: async ({}, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-outbox-'));
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    };
+    await use({ ...server, dataDir, stop });
+    await stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+  baseURL: async ({ server }, use) => use(server.base),
+});
+
+withOwnServer(
+  '50 batch scans offline, a reload and a lost answer: each scan is in the database exactly once',
+  async ({ page, context, server }) => {
+    withOwnServer.setTimeout(180_000);
+    await loginWithPassword(page);
+    await page.getByRole('link', { name: 'Batch', exact: true }).click();
+    const field = page.getByLabel('Batch');
+    const badge = page.getByRole('link', { name: /Scans? nicht gesendet/ });
+
+    // A dead zone: no network at all.
+    await context.setOffline(true);
+    for (let n = 1; n <= 50; n++) {
+      // Batches 200001…200024 of the demo warehouse, in turn (the same code twice in a row is a double read).
+      await scanInto(page, field, String(200_001 + (n % 24)));
+      await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+      await expect(badge).toHaveText(new RegExp(`${n} Scans? nicht gesendet`));
+    }
+    await expect(page.getByText('Erfasst!')).toHaveCount(0);
+
+    // The network is back but the server is not reachable yet; the worker reloads: the outbox is still there.
+    const keysTried = new Set<string>();
+    await page.route('**/api/batcherfassung', (route) => {
+      keysTried.add(route.request().headers()['x-idempotency-key'] ?? '');
+      return route.abort('connectionrefused');
+    });
+    await context.setOffline(false);
+    await page.reload();
+    await expect(badge).toHaveText('⌛ 50 Scans nicht gesendet');
+    expect(keysTried.size).toBe(1); // in order: the first scan is tried, the others wait behind it
+
+    // The server is reachable again: the periodic retry sends all 50.
+    const answers: { key: string; status: number; replayed: boolean }[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/api/batcherfassung')) return;
+      answers.push({
+        key: response.request().headers()['x-idempotency-key'] ?? '',
+        status: response.status(),
+        replayed: response.headers()['idempotent-replayed'] === 'true',
+      });
+    });
+    await page.unroute('**/api/batcherfassung');
+    await expect(badge).toBeHidden({ timeout: 40_000 });
+    expect(answers).toHaveLength(50);
+    expect(new Set(answers.map((a) => a.key)).size).toBe(50);
+    expect(answers.every((a) => a.status === 200 && !a.replayed)).toBe(true);
+    expect(answers.map((a) => a.key)).toContain([...keysTried][0]); // the key of its first try
+
+    // A scan whose first send reached the server, but whose answer was lost on the way back.
+    const lost: { key: string; replayed: boolean }[] = [];
+    await page.route('**/api/batcherfassung', async (route) => {
+      const reached = await route.fetch();
+      lost.push({
+        key: route.request().headers()['x-idempotency-key'] ?? '',
+        replayed: reached.headers()['idempotent-replayed'] === 'true',
+      });
+      await route.abort('connectionreset');
+    });
+    answers.length = 0;
+    await scanInto(page, field, '123456');
+    await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+    await expect(badge).toHaveText('⌛ 1 Scan nicht gesendet');
+    expect(lost[0]?.replayed).toBe(false); // the first try was applied
+    await page.unroute('**/api/batcherfassung');
+    await expect(badge).toBeHidden({ timeout: 20_000 });
+    expect(answers).toEqual([{ key: lost[0]?.key, status: 200, replayed: true }]);
+
+    // In the database: 51 captures, one per scan.
+    await server.stop();
+    const handle = await openPglite({ dataDir: server.dataDir });
+    try {
+      const events = await handle.db
+        .selectFrom('batch_events')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('kind', '=', 'erfasst')
+        .executeTakeFirstOrThrow();
+      const keys = await handle.db
+        .selectFrom('idempotency')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('route', '=', 'PUT /api/batcherfassung')
+        .executeTakeFirstOrThrow();
+      expect(events.n).toBe(51);
+      expect(keys.n).toBe(51);
+    } finally {
+      await handle.close();
+    }
+  },
+);
+
+test('a scan the server refuses lands in Fehlgeschlagen until the worker has read it', async ({
+  page,
+  context,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Retoure', exact: true }).click();
+  await context.setOffline(true);
+  await scanInto(page, page.getByLabel('Trackingnummer'), 'UNBEKANNT4711');
+  await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042557');
+  await expect(page.getByRole('link', { name: /2 Scans nicht gesendet/ })).toBeVisible();
+
+  await context.setOffline(false); // the browser's online event sends them
+  const badge = page.getByRole('link', { name: /^1 fehlgeschlagen$/ });
+  await expect(badge).toBeVisible();
+  await page.reload(); // nothing disappears silently, not even after a reload
+  await badge.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ungesendete Scans' })).toBeVisible();
+  const failed = page.getByRole('region', { name: 'Fehlgeschlagen (1)' });
+  await expect(failed).toContainText('Retoure: UNBEKANNT4711');
+  await expect(failed).toContainText('Trackingnummer UNBEKANNT4711 kann nicht gefunden werden.');
+  await failed.getByRole('button', { name: 'Gelesen' }).click();
+  await expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible();
+  await expect(badge).toBeHidden();
+});
