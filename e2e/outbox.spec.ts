@@ -14,6 +14,7 @@ import { loginWithPassword, scanInto } from './support/helpers.ts';
 
 /** A server of its own on a fresh embedded database, so the test can stop it and count rows in the database. */
 const withOwnServer = test.extend<{ server: ServerProcess & { dataDir: string; stop(): Promise<void> } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   server: async ({}, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-outbox-'));
     const server = await startServerProcess({ DATA_DIR: dataDir });
