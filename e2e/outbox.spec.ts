@@ -146,3 +146,36 @@ test('a scan the server refuses lands in Fehlgeschlagen until the worker has rea
   await expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible();
   await expect(badge).toBeHidden();
 });
+
+test('Wechselbrücke and Paketausgang wait offline too, and go out when the network is back', async ({
+  page,
+  context,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Paketausgang', exact: true }).click();
+  await expect(page.getByLabel('Trackingnummer')).toBeFocused();
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await page.getByRole('link', { name: 'Wechselbrücke', exact: true }).click();
+  await page.getByRole('button', { name: 'DHL' }).click();
+
+  await context.setOffline(true);
+  await scanInto(page, page.getByLabel('Batch'), '200007');
+  await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await page.getByRole('link', { name: 'Paketausgang', exact: true }).click();
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042564');
+  await expect(page.getByText('⌛ Gespeichert – wird gesendet')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Versanddienstleister/ })).toHaveCount(0);
+  const badge = page.getByRole('link', { name: '2 Scans nicht gesendet' });
+  await badge.click();
+  await expect(page.getByRole('region', { name: '2 Scans nicht gesendet' })).toContainText(
+    'Wechselbrücke: ABGESCHLOSSENDHL · 200007',
+  );
+  await expect(page.getByRole('region', { name: '2 Scans nicht gesendet' })).toContainText(
+    'Paketausgang: 00340434161094042564',
+  );
+
+  await context.setOffline(false);
+  await expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible();
+  await expect(badge).toBeHidden();
+});

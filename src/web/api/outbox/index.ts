@@ -78,10 +78,11 @@ export async function captureScan<E extends Endpoint>(
   endpoint: E,
   body: z.input<E['body']>,
   label: string,
+  /** A form's action key (action-key.ts), kept across its own retries; a scan's is new. */
+  key: string = crypto.randomUUID(),
 ): Promise<CaptureOutcome<z.output<E['response']>>> {
   if (!isOfflineCall(endpoint.name)) throw new Error(`outbox: ${endpoint.name} is not a capture call`);
   const session = readSession();
-  const key = crypto.randomUUID();
   const keep = async () => {
     if (!session) throw new NetworkError();
     await outbox.add({ key, userId: session.id, userName: session.name, call: endpoint.name, body, label });
