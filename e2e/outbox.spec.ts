@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { openPglite } from '../src/server/db/connect.ts';
 import { type ServerProcess, startServerProcess } from '../test/support/server-process.ts';
-import { loginWithPassword, scanInto } from './support/helpers.ts';
+import { DEMO_CARD, loginWithPassword, scanInto } from './support/helpers.ts';
 
 /**
  * The outbox of capture scans (issue 10): scans made without a connection wait in the browser's IndexedDB
@@ -178,4 +178,60 @@ test('Wechselbrücke and Paketausgang wait offline too, and go out when the netw
   await context.setOffline(false);
   await expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible();
   await expect(badge).toBeHidden();
+});
+
+test("logging out with unsent scans warns; the next worker's login does not send them, the scanner's own does", async ({
+  page,
+  context,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Retoure', exact: true }).click();
+  await context.setOffline(true);
+  await expect(
+    page.getByText('Scans werden gespeichert und gesendet, sobald das Netz zurück ist.'),
+  ).toBeVisible();
+  await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042557');
+  await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+
+  const logout = page.getByRole('button', { name: 'Demo Nutzer abmelden' });
+  await logout.click();
+  const warning = page.getByRole('dialog', { name: 'Trotzdem abmelden?' });
+  await expect(warning).toContainText(
+    '1 Scan ist noch nicht gesendet. Sie bleiben auf diesem Gerät und werden erst gesendet, wenn Demo Nutzer sich wieder anmeldet.',
+  );
+  await warning.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(logout).toBeVisible();
+  await logout.click();
+  await warning.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByLabel('Karte')).toBeFocused();
+
+  // Another worker logs in on this device, online: Demo Nutzer's scan is shown, not sent.
+  const sent: { authorization: string }[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/retourenerfassung'))
+      sent.push({ authorization: request.headers().authorization ?? '' });
+  });
+  await context.setOffline(false);
+  await page.keyboard.type(DEMO_CARD);
+  const cardUserLogout = page.getByRole('button', { name: 'Karten Nutzer abmelden' });
+  await expect(cardUserLogout).toBeVisible();
+  const badge = page.getByRole('link', { name: '1 von anderen Nutzern' });
+  await badge.click();
+  await expect(
+    page.getByRole('region', {
+      name: 'Von Demo Nutzer – wird erst gesendet, wenn Demo Nutzer sich anmeldet',
+    }),
+  ).toContainText('Retoure: 00340434161094042557');
+  await page.waitForTimeout(2_500); // past the outbox's first retry
+  expect(sent).toEqual([]);
+  await cardUserLogout.click(); // nothing of this worker's own is unsent: no question
+  await expect(page.getByLabel('Karte')).toBeFocused();
+
+  // Demo Nutzer again: the scan goes out under that login.
+  await loginWithPassword(page);
+  await expect(badge).toBeHidden();
+  await expect.poll(() => sent.length).toBe(1);
+  const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+  expect(sent[0]?.authorization).toBe(`Bearer ${token}`);
+  await expect(page.getByRole('link', { name: /nicht gesendet/ })).toBeHidden();
 });

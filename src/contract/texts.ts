@@ -12,7 +12,14 @@ export const texts = {
     settings: 'Einstellungen',
     /** The installed app's description (web manifest). */
     description: 'Lager- und Versandbuchungen mit dem Barcodescanner',
+    /** On a screen that needs the server's answer (stock, inventory, packing, …): it waits for the network. */
     offline: 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.',
+    /** On a capture screen: scans go to the outbox. */
+    offlineCapture:
+      'Keine Verbindung zum Server. Scans werden gespeichert und gesendet, sobald das Netz zurück ist.',
+    /** In the menus: which screens go on without a network. */
+    offlineMenu:
+      'Keine Verbindung zum Server. Paketausgang, Retoure, Batch, Wechselbrücke und Transporter speichern Scans und senden sie später; alles andere geht erst wieder mit Netz.',
     newVersion: 'Neue Version – neu laden',
   },
   settings: {
@@ -373,6 +380,11 @@ export const texts = {
     acknowledge: 'Gelesen',
     othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
     at: (time: string) => `gescannt ${time}`,
+    logoutTitle: 'Trotzdem abmelden?',
+    logoutBody: (count: number, name: string) =>
+      `${count === 1 ? '1 Scan ist' : `${count} Scans sind`} noch nicht gesendet. Sie bleiben auf diesem Gerät und werden erst gesendet, wenn ${name} sich wieder anmeldet.`,
+    logoutConfirm: 'Abmelden',
+    cancel: 'Abbrechen',
     calls: {
       paketausgang: 'Paketausgang',
       retourenerfassung: 'Retoure',

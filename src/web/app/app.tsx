@@ -1,18 +1,19 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
-import { outbox } from '../api/outbox/index.ts';
+import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
 import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { OutboxBadge } from './outbox-badge.tsx';
 // Not lazy: the list must open in the dead zone that filled it.
 import OutboxScreen from './outbox-screen.tsx';
-import { paths, type ScreenName, screens } from './paths.ts';
+import { offlineCapture, paths, type ScreenName, screens } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
@@ -130,7 +131,14 @@ function Shell() {
         <Route
           key={name}
           path={screens[name].path}
-          element={<Layout title={screens[name].title}>{screenElements[name]()}</Layout>}
+          element={
+            <Layout
+              title={screens[name].title}
+              offline={offlineCapture.includes(name) ? 'capture' : 'online-only'}
+            >
+              {screenElements[name]()}
+            </Layout>
+          }
         />
       ))}
       <Route path="*" element={<Layout title={texts.app.title}>{<NotFound />}</Layout>} />
@@ -144,6 +152,7 @@ function Layout({
   home = false,
   menu = false,
   back = paths.home,
+  offline = 'general',
   children,
 }: {
   title: string;
@@ -151,11 +160,16 @@ function Layout({
   menu?: boolean;
   /** Where Zurück leads: the main menu, or the settings for their sub-pages. */
   back?: string;
+  /** What this screen does without a connection (the notice under the header says it). */
+  offline?: 'capture' | 'online-only' | 'general';
   children: ReactNode;
 }) {
   const { session, logOut } = useSession();
   const location = useLocation();
-  const onLogout = async () => {
+  const entries = useOutboxEntries();
+  const unsent = entries.filter((e) => e.userId === session?.id).length;
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const logOutNow = async () => {
     try {
       const { logout } = await loadAuthContract();
       await sessionApi.call(logout);
@@ -164,6 +178,8 @@ function Layout({
     }
     logOut();
   };
+  // Unsent or refused scans stay on the device for this worker; logging out is allowed, after a warning.
+  const onLogout = () => (unsent > 0 ? setConfirmLogout(true) : void logOutNow());
   return (
     <div className="page" key={location.pathname}>
       <header className="header">
@@ -182,9 +198,23 @@ function Layout({
           {texts.app.logout(session?.name ?? '')}
         </button>
       </header>
-      <AppStatus offerUpdate={menu} />
+      <AppStatus offerUpdate={menu} offline={offline} />
       <OutboxBadge />
       <Banner />
+      {confirmLogout && (
+        <ConfirmDialog
+          title={texts.outbox.logoutTitle}
+          confirmLabel={texts.outbox.logoutConfirm}
+          cancelLabel={texts.outbox.cancel}
+          onConfirm={() => {
+            setConfirmLogout(false);
+            void logOutNow();
+          }}
+          onCancel={() => setConfirmLogout(false)}
+        >
+          <p>{texts.outbox.logoutBody(unsent, session?.name ?? '')}</p>
+        </ConfirmDialog>
+      )}
       <main className="content">
         <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>
       </main>
