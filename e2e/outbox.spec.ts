@@ -60,7 +60,7 @@ withOwnServer(
     });
     await context.setOffline(false);
     await page.reload();
-    await expect(badge).toHaveText('⌛ 50 Scans nicht gesendet');
+    await expect(badge).toHaveText('✉ 50 Scans nicht gesendet');
     expect(keysTried.size).toBe(1); // in order: the first scan is tried, the others wait behind it
 
     // The server is reachable again: the periodic retry sends all 50.
@@ -93,7 +93,7 @@ withOwnServer(
     answers.length = 0;
     await scanInto(page, field, '123456');
     await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
-    await expect(badge).toHaveText('⌛ 1 Scan nicht gesendet');
+    await expect(badge).toHaveText('✉ 1 Scan nicht gesendet');
     expect(lost[0]?.replayed).toBe(false); // the first try was applied
     await page.unroute('**/api/batcherfassung');
     await expect(badge).toBeHidden({ timeout: 20_000 });
@@ -142,6 +142,12 @@ test('a scan the server refuses lands in Fehlgeschlagen until the worker has rea
   const failed = page.getByRole('region', { name: 'Fehlgeschlagen (1)' });
   await expect(failed).toContainText('Retoure: UNBEKANNT4711');
   await expect(failed).toContainText('Trackingnummer UNBEKANNT4711 kann nicht gefunden werden.');
+  await page.getByRole('button', { name: 'Demo Nutzer abmelden' }).click(); // not read yet: it asks
+  const warning = page.getByRole('dialog', { name: 'Trotzdem abmelden?' });
+  await expect(warning).toContainText(
+    '1 fehlgeschlagener Scan ist noch nicht gelesen. Sie bleiben auf diesem Gerät, bis Demo Nutzer sie gelesen hat.',
+  );
+  await warning.getByRole('button', { name: 'Abbrechen' }).click();
   await failed.getByRole('button', { name: 'Gelesen' }).click();
   await expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible();
   await expect(badge).toBeHidden();
@@ -164,7 +170,7 @@ test('Wechselbrücke and Paketausgang wait offline too, and go out when the netw
   await page.getByRole('link', { name: 'Zurück' }).click();
   await page.getByRole('link', { name: 'Paketausgang', exact: true }).click();
   await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042564');
-  await expect(page.getByText('⌛ Gespeichert – wird gesendet')).toBeVisible();
+  await expect(page.getByText('✉ Gespeichert – wird gesendet')).toBeVisible();
   await expect(page.getByRole('img', { name: /Versanddienstleister/ })).toHaveCount(0);
   const badge = page.getByRole('link', { name: '2 Scans nicht gesendet' });
   await badge.click();

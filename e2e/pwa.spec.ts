@@ -9,7 +9,7 @@ test.use({ serviceWorkers: 'allow' });
 const OFFLINE = 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.';
 /** The menus name the screens that keep scans without a network (e2e/outbox.spec.ts). */
 const OFFLINE_MENU =
-  'Keine Verbindung zum Server. Paketausgang, Retoure, Batch, Wechselbrücke und Transporter speichern Scans und senden sie später; alles andere geht erst wieder mit Netz.';
+  'Keine Verbindung zum Server. Erfassungen werden gespeichert und später gesendet; alles andere geht erst wieder mit Netz.';
 const NEW_VERSION = 'Neue Version – neu laden';
 
 /** Logs in and waits until the service worker has the app on the device and controls the page. */

@@ -19,7 +19,7 @@ export const texts = {
       'Keine Verbindung zum Server. Scans werden gespeichert und gesendet, sobald das Netz zurück ist.',
     /** In the menus: which screens go on without a network. */
     offlineMenu:
-      'Keine Verbindung zum Server. Paketausgang, Retoure, Batch, Wechselbrücke und Transporter speichern Scans und senden sie später; alles andere geht erst wieder mit Netz.',
+      'Keine Verbindung zum Server. Erfassungen werden gespeichert und später gesendet; alles andere geht erst wieder mit Netz.',
     newVersion: 'Neue Version – neu laden',
   },
   settings: {
@@ -381,8 +381,24 @@ export const texts = {
     othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
     at: (time: string) => `gescannt ${time}`,
     logoutTitle: 'Trotzdem abmelden?',
-    logoutBody: (count: number, name: string) =>
-      `${count === 1 ? '1 Scan ist' : `${count} Scans sind`} noch nicht gesendet. Sie bleiben auf diesem Gerät und werden erst gesendet, wenn ${name} sich wieder anmeldet.`,
+    logoutBody: (pending: number, failed: number, name: string) =>
+      [
+        pending === 0
+          ? ''
+          : pending === 1
+            ? '1 Scan ist noch nicht gesendet.'
+            : `${pending} Scans sind noch nicht gesendet.`,
+        failed === 0
+          ? ''
+          : failed === 1
+            ? '1 fehlgeschlagener Scan ist noch nicht gelesen.'
+            : `${failed} fehlgeschlagene Scans sind noch nicht gelesen.`,
+        pending > 0
+          ? `Sie bleiben auf diesem Gerät und werden erst gesendet, wenn ${name} sich wieder anmeldet.`
+          : `Sie bleiben auf diesem Gerät, bis ${name} sie gelesen hat.`,
+      ]
+        .filter((sentence) => sentence !== '')
+        .join(' '),
     logoutConfirm: 'Abmelden',
     cancel: 'Abbrechen',
     calls: {

@@ -167,7 +167,9 @@ function Layout({
   const { session, logOut } = useSession();
   const location = useLocation();
   const entries = useOutboxEntries();
-  const unsent = entries.filter((e) => e.userId === session?.id).length;
+  const mine = entries.filter((e) => e.userId === session?.id);
+  const unsent = mine.length;
+  const failed = mine.filter((e) => e.state === 'failed').length;
   const [confirmLogout, setConfirmLogout] = useState(false);
   const logOutNow = async () => {
     try {
@@ -212,7 +214,7 @@ function Layout({
           }}
           onCancel={() => setConfirmLogout(false)}
         >
-          <p>{texts.outbox.logoutBody(unsent, session?.name ?? '')}</p>
+          <p>{texts.outbox.logoutBody(unsent - failed, failed, session?.name ?? '')}</p>
         </ConfirmDialog>
       )}
       <main className="content">

@@ -23,7 +23,7 @@ export function OutboxBadge() {
   ].filter((p) => p !== null);
   return (
     <Link className={failed > 0 ? 'outbox-badge outbox-badge--failed' : 'outbox-badge'} to={paths.outbox}>
-      <span aria-hidden="true">{failed > 0 ? '⚠' : '⌛'}</span> {parts.join(' · ')}
+      <span aria-hidden="true">{failed > 0 ? '⚠' : '✉'}</span> {parts.join(' · ')}
     </Link>
   );
 }

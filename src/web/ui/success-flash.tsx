@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * Big green confirmation that hides itself after `durationMs` (SPEC §4: 1 s, 2 s for the batch). `saved`: the
- * scan waits in the outbox (no connection) — blue and an hourglass, so it is not mistaken for 'Erfasst!'.
+ * scan waits in the outbox (no connection) — blue and an envelope, so it is not mistaken for 'Erfasst!'.
  */
 export function SuccessFlash({
   text,
@@ -22,7 +22,7 @@ export function SuccessFlash({
   return (
     <div className={saved ? 'success-flash success-flash--saved' : 'success-flash'} role="status">
       <span className="success-mark" aria-hidden="true">
-        {saved ? '⌛' : '✓'}
+        {saved ? '✉' : '✓'}
       </span>
       <span>{text}</span>
     </div>

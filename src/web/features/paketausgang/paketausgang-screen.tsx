@@ -70,7 +70,7 @@ export default function PaketausgangScreen() {
       {captured && (
         <output className="captured" aria-live="polite">
           {captured.carrier === null ? (
-            <span className="captured-text captured-text--saved">⌛ {texts.outbox.saved}</span>
+            <span className="captured-text captured-text--saved">✉ {texts.outbox.saved}</span>
           ) : captured.carrier !== 'no-image' ? (
             <img
               className="carrier-image"
