@@ -23,18 +23,34 @@ const LagercheckScreen = lazy(() => import('../features/lagercheck/lagercheck-sc
 const NachschubScreen = lazy(() => import('../features/nachschub/nachschub-screen.tsx'));
 const PaketinhaltScreen = lazy(() => import('../features/paketinhalt/paketinhalt-screen.tsx'));
 const KartonagenScreen = lazy(() => import('../features/kartonagen/kartonagen-screen.tsx'));
-const PaketausgangScreen = lazy(() => import('../features/paketausgang/paketausgang-screen.tsx'));
-const RetoureScreen = lazy(() => import('../features/retoure/retoure-screen.tsx'));
-const BatcherfassungScreen = lazy(() => import('../features/batcherfassung/batcherfassung-screen.tsx'));
+const loadPaketausgang = () => import('../features/paketausgang/paketausgang-screen.tsx');
+const PaketausgangScreen = lazy(loadPaketausgang);
+const loadRetoure = () => import('../features/retoure/retoure-screen.tsx');
+const RetoureScreen = lazy(loadRetoure);
+const loadBatcherfassung = () => import('../features/batcherfassung/batcherfassung-screen.tsx');
+const BatcherfassungScreen = lazy(loadBatcherfassung);
 const BatchScreen = lazy(() => import('../features/batch/batch-screen.tsx'));
-const ContainerScreen = lazy(() => import('../features/container/container-screen.tsx'));
-const TransporterScreen = lazy(() => import('../features/transporter/transporter-screen.tsx'));
+const loadContainer = () => import('../features/container/container-screen.tsx');
+const ContainerScreen = lazy(loadContainer);
+const loadTransporter = () => import('../features/transporter/transporter-screen.tsx');
+const TransporterScreen = lazy(loadTransporter);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
 const SettingsScreen = lazy(() => import('./settings-screen.tsx'));
 const ScannerTestScreen = lazy(() => import('./scanner-test-screen.tsx'));
 // Its own chunk: bwip-js loads only when the test sheet is opened.
 const TestSheetScreen = lazy(() => import('./test-sheet-screen.tsx'));
+
+/**
+ * The capture screens work without a connection (their scans wait in the outbox): their code is fetched
+ * right after login, so a worker who walks into a dead zone can still open them in a plain browser tab
+ * (the installed app has every screen from its service worker anyway).
+ */
+function preloadCaptureScreens(): void {
+  for (const load of [loadPaketausgang, loadRetoure, loadBatcherfassung, loadContainer, loadTransporter]) {
+    load().catch(() => {}); // offline already: the screen loads when it is opened, as the others do
+  }
+}
 
 /** Every screen route of DESIGN §2a and what it shows. */
 const screenElements: Record<ScreenName, () => ReactNode> = {
@@ -74,7 +90,9 @@ function Shell() {
   const userId = session?.id;
   // A login sends the scans this worker left in the outbox (another worker's wait for them).
   useEffect(() => {
-    if (userId !== undefined) void outbox.flush();
+    if (userId === undefined) return;
+    void outbox.flush();
+    preloadCaptureScreens();
   }, [userId]);
   if (!session) return <LoginScreen />;
   return (
