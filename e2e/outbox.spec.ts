@@ -14,22 +14,25 @@ import { DEMO_CARD, loginWithPassword, scanInto } from './support/helpers.ts';
 
 /** A server of its own on a fresh embedded database, so the test can stop it and count rows in the database. */
 const withOwnServer = test.extend<{ server: ServerProcess & { dataDir: string; stop(): Promise<void> } }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-  server: async ({}, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-outbox-'));
-    const server = await startServerProcess({ DATA_DIR: dataDir });
-    let stopped = false;
-    const stop = async () => {
-      if (stopped) return;
-      stopped = true;
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await exited;
-    };
-    await use({ ...server, dataDir, stop });
-    await stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  },
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-outbox-'));
+      const server = await startServerProcess({ DATA_DIR: dataDir });
+      let stopped = false;
+      const stop = async () => {
+        if (stopped) return;
+        stopped = true;
+        const exited = new Promise((resolve) => server.child.once('exit', resolve));
+        server.child.kill('SIGTERM');
+        await exited;
+      };
+      await use({ ...server, dataDir, stop });
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { timeout: 120_000 }, // a fresh database and its demo data: slow on a busy machine
+  ],
   baseURL: async ({ server }, use) => use(server.base),
 });
 
