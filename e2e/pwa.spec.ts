@@ -7,6 +7,9 @@ import { loginWithPassword, scanInto } from './support/helpers.ts';
 test.use({ serviceWorkers: 'allow' });
 
 const OFFLINE = 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.';
+/** The menus name the screens that keep scans without a network (e2e/outbox.spec.ts). */
+const OFFLINE_MENU =
+  'Keine Verbindung zum Server. Erfassungen werden gespeichert und später gesendet; alles andere geht erst wieder mit Netz.';
 const NEW_VERSION = 'Neue Version – neu laden';
 
 /** Logs in and waits until the service worker has the app on the device and controls the page. */
@@ -59,7 +62,7 @@ test('offline the app still opens on any screen, says there is no connection, an
   // … offline from the device.
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByText(OFFLINE)).toBeVisible();
+  await expect(page.getByText(OFFLINE_MENU)).toBeVisible();
   await page.getByRole('link', { name: 'Inventur', exact: true }).click();
   const location = page.getByLabel('Lagerplatz');
   await expect(page.getByText(OFFLINE)).toBeVisible();

@@ -285,4 +285,27 @@ export const loggedInViews: View[] = [
       await expect(page.getByText('Diese Adresse gibt es nicht.')).toBeVisible();
     },
   },
+  {
+    // Last: the scans it leaves in the outbox would show on every later screen.
+    name: 'ungesendet',
+    checkOnly: true,
+    show: async (page) => {
+      await open(page, '/retoure', 'Retoure');
+      await page.route('**/api/retourenerfassung', (route) => route.abort('connectionrefused'));
+      await scanInto(page, page.getByLabel('Trackingnummer'), 'UNBEKANNT-ANSICHT');
+      await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+      await page.unroute('**/api/retourenerfassung');
+      await page.getByRole('link', { name: '1 Scan nicht gesendet' }).click();
+      await page.getByRole('button', { name: 'Jetzt senden' }).click();
+      await expect(page.getByRole('region', { name: 'Fehlgeschlagen (1)' })).toBeVisible();
+      await page.getByRole('link', { name: 'Zurück' }).click();
+      await page.getByRole('link', { name: 'Retoure', exact: true }).click();
+      await page.route('**/api/retourenerfassung', (route) => route.abort('connectionrefused'));
+      await scanInto(page, page.getByLabel('Trackingnummer'), '00340434161094042557');
+      await expect(page.getByRole('status')).toHaveText(/Gespeichert – wird gesendet/);
+      await page.getByRole('link', { name: /1 Scan nicht gesendet/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Ungesendete Scans' })).toBeVisible();
+      await expect(page.getByRole('region', { name: '1 Scan nicht gesendet' })).toBeVisible();
+    },
+  },
 ];

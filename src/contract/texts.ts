@@ -12,7 +12,14 @@ export const texts = {
     settings: 'Einstellungen',
     /** The installed app's description (web manifest). */
     description: 'Lager- und Versandbuchungen mit dem Barcodescanner',
+    /** On a screen that needs the server's answer (stock, inventory, packing, …): it waits for the network. */
     offline: 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.',
+    /** On a capture screen: scans go to the outbox. */
+    offlineCapture:
+      'Keine Verbindung zum Server. Scans werden gespeichert und gesendet, sobald das Netz zurück ist.',
+    /** In the menus: which screens go on without a network. */
+    offlineMenu:
+      'Keine Verbindung zum Server. Erfassungen werden gespeichert und später gesendet; alles andere geht erst wieder mit Netz.',
     newVersion: 'Neue Version – neu laden',
   },
   settings: {
@@ -286,6 +293,49 @@ export const texts = {
     tracking: 'Trackingnummer',
     captured: 'Retoure erfasst!',
     recorded: (tracking: string) => `Retoure ${tracking} erfasst.`,
+  },
+  /** The outbox of capture scans made without a connection (issue 10). */
+  outbox: {
+    saved: 'Gespeichert – wird gesendet',
+    failed: 'Fehlgeschlagen',
+    title: 'Ungesendete Scans',
+    badge: (pending: number) => (pending === 1 ? '1 Scan nicht gesendet' : `${pending} Scans nicht gesendet`),
+    badgeFailed: (failed: number) => `${failed} fehlgeschlagen`,
+    badgeOthers: (count: number) => `${count} von anderen Nutzern`,
+    pending: 'Wird gesendet, sobald das Netz zurück ist',
+    none: 'Alle Scans sind gesendet.',
+    sendNow: 'Jetzt senden',
+    acknowledge: 'Gelesen',
+    othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
+    at: (time: string) => `gescannt ${time}`,
+    logoutTitle: 'Trotzdem abmelden?',
+    logoutBody: (pending: number, failed: number, name: string) =>
+      [
+        pending === 0
+          ? ''
+          : pending === 1
+            ? '1 Scan ist noch nicht gesendet.'
+            : `${pending} Scans sind noch nicht gesendet.`,
+        failed === 0
+          ? ''
+          : failed === 1
+            ? '1 fehlgeschlagener Scan ist noch nicht gelesen.'
+            : `${failed} fehlgeschlagene Scans sind noch nicht gelesen.`,
+        pending > 0
+          ? `Sie bleiben auf diesem Gerät und werden erst gesendet, wenn ${name} sich wieder anmeldet.`
+          : `Sie bleiben auf diesem Gerät, bis ${name} sie gelesen hat.`,
+      ]
+        .filter((sentence) => sentence !== '')
+        .join(' '),
+    logoutConfirm: 'Abmelden',
+    cancel: 'Abbrechen',
+    calls: {
+      paketausgang: 'Paketausgang',
+      retourenerfassung: 'Retoure',
+      captureBatch: 'Batch',
+      captureContainer: 'Wechselbrücke',
+      captureTransporter: 'Transporter',
+    },
   },
   wmsretoure: {
     amountInvalid: 'Menge korrigieren!',

@@ -1,14 +1,19 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
+import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
 import { PackingProvider } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
-import { paths, type ScreenName, screens } from './paths.ts';
+import { OutboxBadge } from './outbox-badge.tsx';
+// Not lazy: the list must open in the dead zone that filled it.
+import OutboxScreen from './outbox-screen.tsx';
+import { offlineCapture, paths, type ScreenName, screens } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
@@ -18,18 +23,34 @@ const LagercheckScreen = lazy(() => import('../features/lagercheck/lagercheck-sc
 const NachschubScreen = lazy(() => import('../features/nachschub/nachschub-screen.tsx'));
 const PaketinhaltScreen = lazy(() => import('../features/paketinhalt/paketinhalt-screen.tsx'));
 const KartonagenScreen = lazy(() => import('../features/kartonagen/kartonagen-screen.tsx'));
-const PaketausgangScreen = lazy(() => import('../features/paketausgang/paketausgang-screen.tsx'));
-const RetoureScreen = lazy(() => import('../features/retoure/retoure-screen.tsx'));
-const BatcherfassungScreen = lazy(() => import('../features/batcherfassung/batcherfassung-screen.tsx'));
+const loadPaketausgang = () => import('../features/paketausgang/paketausgang-screen.tsx');
+const PaketausgangScreen = lazy(loadPaketausgang);
+const loadRetoure = () => import('../features/retoure/retoure-screen.tsx');
+const RetoureScreen = lazy(loadRetoure);
+const loadBatcherfassung = () => import('../features/batcherfassung/batcherfassung-screen.tsx');
+const BatcherfassungScreen = lazy(loadBatcherfassung);
 const BatchScreen = lazy(() => import('../features/batch/batch-screen.tsx'));
-const ContainerScreen = lazy(() => import('../features/container/container-screen.tsx'));
-const TransporterScreen = lazy(() => import('../features/transporter/transporter-screen.tsx'));
+const loadContainer = () => import('../features/container/container-screen.tsx');
+const ContainerScreen = lazy(loadContainer);
+const loadTransporter = () => import('../features/transporter/transporter-screen.tsx');
+const TransporterScreen = lazy(loadTransporter);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
 const SettingsScreen = lazy(() => import('./settings-screen.tsx'));
 const ScannerTestScreen = lazy(() => import('./scanner-test-screen.tsx'));
 // Its own chunk: bwip-js loads only when the test sheet is opened.
 const TestSheetScreen = lazy(() => import('./test-sheet-screen.tsx'));
+
+/**
+ * The capture screens work without a connection (their scans wait in the outbox): their code is fetched
+ * right after login, so a worker who walks into a dead zone can still open them in a plain browser tab
+ * (the installed app has every screen from its service worker anyway).
+ */
+function preloadCaptureScreens(): void {
+  for (const load of [loadPaketausgang, loadRetoure, loadBatcherfassung, loadContainer, loadTransporter]) {
+    load().catch(() => {}); // offline already: the screen loads when it is opened, as the others do
+  }
+}
 
 /** Every screen route of DESIGN §2a and what it shows. */
 const screenElements: Record<ScreenName, () => ReactNode> = {
@@ -66,6 +87,13 @@ export function App() {
 
 function Shell() {
   const { session } = useSession();
+  const userId = session?.id;
+  // A login sends the scans this worker left in the outbox (another worker's wait for them).
+  useEffect(() => {
+    if (userId === undefined) return;
+    void outbox.flush();
+    preloadCaptureScreens();
+  }, [userId]);
   if (!session) return <LoginScreen />;
   return (
     <Routes>
@@ -109,11 +137,26 @@ function Shell() {
           </Layout>
         }
       />
+      <Route
+        path={paths.outbox}
+        element={
+          <Layout title={texts.outbox.title} menu>
+            <OutboxScreen />
+          </Layout>
+        }
+      />
       {(Object.keys(screens) as ScreenName[]).map((name) => (
         <Route
           key={name}
           path={screens[name].path}
-          element={<Layout title={screens[name].title}>{screenElements[name]()}</Layout>}
+          element={
+            <Layout
+              title={screens[name].title}
+              offline={offlineCapture.includes(name) ? 'capture' : 'online-only'}
+            >
+              {screenElements[name]()}
+            </Layout>
+          }
         />
       ))}
       <Route path="*" element={<Layout title={texts.app.title}>{<NotFound />}</Layout>} />
@@ -127,6 +170,7 @@ function Layout({
   home = false,
   menu = false,
   back = paths.home,
+  offline = 'general',
   children,
 }: {
   title: string;
@@ -134,11 +178,18 @@ function Layout({
   menu?: boolean;
   /** Where Zurück leads: the main menu, or the settings for their sub-pages. */
   back?: string;
+  /** What this screen does without a connection (the notice under the header says it). */
+  offline?: 'capture' | 'online-only' | 'general';
   children: ReactNode;
 }) {
   const { session, logOut } = useSession();
   const location = useLocation();
-  const onLogout = async () => {
+  const entries = useOutboxEntries();
+  const mine = entries.filter((e) => e.userId === session?.id);
+  const unsent = mine.length;
+  const failed = mine.filter((e) => e.state === 'failed').length;
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const logOutNow = async () => {
     try {
       const { logout } = await loadAuthContract();
       await sessionApi.call(logout);
@@ -147,6 +198,8 @@ function Layout({
     }
     logOut();
   };
+  // Unsent or refused scans stay on the device for this worker; logging out is allowed, after a warning.
+  const onLogout = () => (unsent > 0 ? setConfirmLogout(true) : void logOutNow());
   return (
     <div className="page" key={location.pathname}>
       <header className="header">
@@ -165,8 +218,23 @@ function Layout({
           {texts.app.logout(session?.name ?? '')}
         </button>
       </header>
-      <AppStatus offerUpdate={menu} />
+      <AppStatus offerUpdate={menu} offline={offline} />
+      <OutboxBadge />
       <Banner />
+      {confirmLogout && (
+        <ConfirmDialog
+          title={texts.outbox.logoutTitle}
+          confirmLabel={texts.outbox.logoutConfirm}
+          cancelLabel={texts.outbox.cancel}
+          onConfirm={() => {
+            setConfirmLogout(false);
+            void logOutNow();
+          }}
+          onCancel={() => setConfirmLogout(false)}
+        >
+          <p>{texts.outbox.logoutBody(unsent - failed, failed, session?.name ?? '')}</p>
+        </ConfirmDialog>
+      )}
       <main className="content">
         <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>
       </main>

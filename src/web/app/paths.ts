@@ -36,6 +36,15 @@ export const mainMenu: ScreenName[] = [
   'zollpaket',
 ];
 
+/** Screens whose scans wait in the outbox without a connection (issue 10, decision 9); the rest need the server. */
+export const offlineCapture: ScreenName[] = [
+  'paketausgang',
+  'retoure',
+  'batcherfassung',
+  'container',
+  'transporter',
+];
+
 /** The beta menu (SPEC §2), after its Zurück button. */
 export const betaMenu: ScreenName[] = ['umbuchung', 'artikelumlagern', 'nachschub', 'lagercheck'];
 
@@ -45,4 +54,5 @@ export const paths = {
   settings: '/einstellungen',
   scannerTest: '/einstellungen/scannertest',
   testSheet: '/einstellungen/testbogen',
+  outbox: '/ungesendet',
 } as const;

@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { captureBatch } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
-import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
+import { captureScan } from '../../api/outbox/index.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
-/** Batch capture (SPEC §2): at most six characters; empty input is ignored; success shows for 1 s. */
+/**
+ * Batch capture (SPEC §2): at most six characters; empty input is ignored; success shows for 1 s. Without a
+ * connection the scan waits in the outbox ('Gespeichert – wird gesendet').
+ */
 export default function BatcherfassungScreen() {
   const banner = useBanner();
   const [text, setText] = useState('');
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
   useEffect(() => fieldRef.current?.focus(), []);
 
@@ -22,18 +25,24 @@ export default function BatcherfassungScreen() {
       return;
     }
     try {
-      await api.call(captureBatch, { body: { batch }, on401: 'scan' });
-      setSuccess(true);
+      const outcome = await captureScan(captureBatch, { batch }, batch);
+      setSuccess(outcome.saved ? 'saved' : 'captured');
     } catch (error) {
       banner.showError(messageOf(error));
     }
     fieldRef.current?.focus();
   }
 
-  const endSuccess = useCallback(() => setSuccess(false), []);
+  const endSuccess = useCallback(() => setSuccess(null), []);
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.batch.done} onDone={endSuccess} />}
+      {success && (
+        <SuccessFlash
+          text={success === 'saved' ? texts.outbox.saved : texts.batch.done}
+          saved={success === 'saved'}
+          onDone={endSuccess}
+        />
+      )}
       <ScanField ref={fieldRef} label={texts.batch.label} value={text} onChange={setText} onScan={capture} />
     </div>
   );

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { captureContainer } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
-import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
+import { captureScan } from '../../api/outbox/index.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
@@ -16,13 +16,16 @@ const FIXED: Record<Exclude<Option, 'gls'>, string> = {
 };
 const OPTIONS: Option[] = ['gls', 'dhl', 'glsProd', 'diakonie'];
 
-/** Container capture (Wechselbrücke): choose the carrier, (GLS: scan the swap body), then scan the batch. */
+/**
+ * Container capture (Wechselbrücke): choose the carrier, (GLS: scan the swap body), then scan the batch.
+ * Without a connection the scan waits in the outbox ('Gespeichert – wird gesendet').
+ */
 export default function ContainerScreen() {
   const banner = useBanner();
   const [option, setOption] = useState<Option | null>(null);
   const [container, setContainer] = useState('');
   const [batch, setBatch] = useState('');
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
   const containerRef = useRef<HTMLInputElement>(null);
   const batchRef = useRef<HTMLInputElement>(null);
 
@@ -48,20 +51,24 @@ export default function ContainerScreen() {
       return;
     }
     try {
-      await api.call(captureContainer, {
-        body: { container: container.trim(), batch: scanned },
-        on401: 'scan',
-      });
-      setSuccess(true);
+      const body = { container: container.trim(), batch: scanned };
+      const outcome = await captureScan(captureContainer, body, `${body.container} · ${scanned}`);
+      setSuccess(outcome.saved ? 'saved' : 'captured');
     } catch (error) {
       banner.showError(messageOf(error));
     }
   }
 
-  const endSuccess = useCallback(() => setSuccess(false), []);
+  const endSuccess = useCallback(() => setSuccess(null), []);
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.batch.done} onDone={endSuccess} />}
+      {success && (
+        <SuccessFlash
+          text={success === 'saved' ? texts.outbox.saved : texts.batch.done}
+          saved={success === 'saved'}
+          onDone={endSuccess}
+        />
+      )}
       <div className="menu">
         {OPTIONS.filter((o) => option === null || o === option).map((o) => (
           <button

@@ -4,6 +4,7 @@ import { paketausgang, paketausgangCompare } from '../../../contract/capture.ts'
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
+import { captureScan } from '../../api/outbox/index.ts';
 import { usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
@@ -13,7 +14,9 @@ const COMPARE_DONE_MS = 1500;
 
 /**
  * Outgoing parcel (SPEC §2): capture by tracking number, or — as the last step of packing — compare the
- * parcel's tracking number with the delivery note just packed. Shows the carrier's picture.
+ * parcel's tracking number with the delivery note just packed. Shows the carrier's picture. Without a
+ * connection a plain capture waits in the outbox ('Gespeichert – wird gesendet'); the compare stays online,
+ * as the packer must know at once whether the label belongs to the note.
  */
 export default function PaketausgangScreen() {
   const banner = useBanner();
@@ -22,7 +25,8 @@ export default function PaketausgangScreen() {
   const compareFor =
     packing.state.step === 'ausgang' && packing.state.belegnr !== '' ? packing.state.belegnr : null;
   const [text, setText] = useState('');
-  const [captured, setCaptured] = useState<{ tracking: string; carrier: string } | null>(null);
+  /** carrier null: kept in the outbox, the server has not answered yet. */
+  const [captured, setCaptured] = useState<{ tracking: string; carrier: string | null } | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => fieldRef.current?.focus(), []);
@@ -36,17 +40,17 @@ export default function PaketausgangScreen() {
     setText('');
     setCaptured(null);
     try {
-      const answer = compareFor
-        ? await api.call(paketausgangCompare, {
-            body: { tracking, belegnr: compareFor },
-            on401: 'scan',
-          })
-        : await api.call(paketausgang, {
-            body: { tracking },
-            on401: 'scan',
-          });
-      setCaptured({ tracking, carrier: answer.carrier });
-      if (compareFor) setTimeout(finishFlow, COMPARE_DONE_MS);
+      if (compareFor) {
+        const answer = await api.call(paketausgangCompare, {
+          body: { tracking, belegnr: compareFor },
+          on401: 'scan',
+        });
+        setCaptured({ tracking, carrier: answer.carrier });
+        setTimeout(finishFlow, COMPARE_DONE_MS);
+      } else {
+        const outcome = await captureScan(paketausgang, { tracking }, tracking);
+        setCaptured({ tracking, carrier: outcome.saved ? null : outcome.answer.carrier });
+      }
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -65,7 +69,9 @@ export default function PaketausgangScreen() {
       />
       {captured && (
         <output className="captured" aria-live="polite">
-          {captured.carrier !== 'no-image' ? (
+          {captured.carrier === null ? (
+            <span className="captured-text captured-text--saved">✉ {texts.outbox.saved}</span>
+          ) : captured.carrier !== 'no-image' ? (
             <img
               className="carrier-image"
               src={`/images/carrier/${encodeURIComponent(captured.carrier)}.jpg`}

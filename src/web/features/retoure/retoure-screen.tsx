@@ -1,35 +1,44 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { retourenerfassung } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
-import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
+import { captureScan } from '../../api/outbox/index.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
-/** Returns desk: scan the returned parcel's tracking number; success shows for 1 s. */
+/**
+ * Returns desk: scan the returned parcel's tracking number; success shows for 1 s. Without a connection the
+ * scan waits in the outbox and is sent later ('Gespeichert – wird gesendet').
+ */
 export default function RetoureScreen() {
   const banner = useBanner();
   const [text, setText] = useState('');
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
   useEffect(() => fieldRef.current?.focus(), []);
 
   async function capture(tracking: string) {
     setText('');
     try {
-      await api.call(retourenerfassung, { body: { tracking }, on401: 'scan' });
-      setSuccess(true);
+      const outcome = await captureScan(retourenerfassung, { tracking }, tracking);
+      setSuccess(outcome.saved ? 'saved' : 'captured');
     } catch (error) {
       banner.showError(messageOf(error));
     }
     fieldRef.current?.focus();
   }
 
-  const endSuccess = useCallback(() => setSuccess(false), []);
+  const endSuccess = useCallback(() => setSuccess(null), []);
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.retoure.captured} onDone={endSuccess} />}
+      {success && (
+        <SuccessFlash
+          text={success === 'saved' ? texts.outbox.saved : texts.retoure.captured}
+          saved={success === 'saved'}
+          onDone={endSuccess}
+        />
+      )}
       <ScanField
         ref={fieldRef}
         label={texts.retoure.tracking}

@@ -2,20 +2,23 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { captureTransporter } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
-import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
+import { captureScan } from '../../api/outbox/index.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
-/** Transporter capture (SPEC §2/§5): Kennzeichen, fill level 0–100 in steps of 5, Plombe, Wechselbrücke. */
+/**
+ * Transporter capture (SPEC §2/§5): Kennzeichen, fill level 0–100 in steps of 5, Plombe, Wechselbrücke.
+ * Without a connection the capture waits in the outbox ('Gespeichert – wird gesendet') under its action key.
+ */
 export default function TransporterScreen() {
   const banner = useBanner();
   const [kennzeichen, setKennzeichen] = useState('');
   const [value, setValue] = useState(0);
   const [plombe, setPlombe] = useState('');
   const [container, setContainer] = useState('');
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
   const captureKey = useActionKey();
   const kennzeichenRef = useRef<HTMLInputElement>(null);
   const plombeRef = useRef<HTMLInputElement>(null);
@@ -42,24 +45,31 @@ export default function TransporterScreen() {
         plombe: plombe.trim(),
         value,
       };
-      await captureKey.send(body, (idempotencyKey) =>
-        api.call(captureTransporter, { body, idempotencyKey, on401: 'scan' }),
+      const label = `${body.kennzeichen} · ${body.plombe} · ${body.container}`;
+      const outcome = await captureKey.send(body, (idempotencyKey) =>
+        captureScan(captureTransporter, body, label, idempotencyKey),
       );
       setKennzeichen('');
       setPlombe('');
       setContainer('');
       setValue(0);
-      setSuccess(true);
+      setSuccess(outcome.saved ? 'saved' : 'captured');
       kennzeichenRef.current?.focus();
     } catch (error) {
       banner.showError(messageOf(error));
     }
   }
 
-  const endSuccess = useCallback(() => setSuccess(false), []);
+  const endSuccess = useCallback(() => setSuccess(null), []);
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.batch.done} onDone={endSuccess} />}
+      {success && (
+        <SuccessFlash
+          text={success === 'saved' ? texts.outbox.saved : texts.batch.done}
+          saved={success === 'saved'}
+          onDone={endSuccess}
+        />
+      )}
       <ScanField
         ref={kennzeichenRef}
         label={texts.transporter.kennzeichen}
