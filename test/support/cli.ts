@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs one of the project's scripts as an operator does (`npm run …` is `tsx <script>`), in the project folder,
+ * with nothing of the test's environment but PATH and HOME plus `env`, and `input` piped to stdin.
+ */
+export function runScript(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): { code: number | null; stdout: string; stderr: string; output: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    encoding: 'utf8',
+    input: options.input,
+    timeout: 120_000,
+  });
+  return {
+    code: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    output: `${result.stdout}${result.stderr}`,
+  };
+}
