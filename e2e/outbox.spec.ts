@@ -254,3 +254,28 @@ test("logging out with unsent scans warns; the next worker's login does not send
   expect(sent[0]?.authorization).toBe(`Bearer ${token}`);
   await expect(page.getByRole('link', { name: /nicht gesendet/ })).toBeHidden();
 });
+
+test('online-only screens say so offline: Inventur, and Paketausgang while it compares a packed note', async ({
+  page,
+  context,
+}) => {
+  const waits = 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.';
+  const keeps = 'Scans werden gespeichert und gesendet, sobald das Netz zurück ist.';
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await context.setOffline(true);
+  await expect(page.getByText(waits)).toBeVisible();
+  await context.setOffline(false);
+  // The last step of packing LS100001 (the packing state as the flow leaves it in the tab).
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'lagerscanner.packing',
+      JSON.stringify({ lieferscheinID: 1, belegnr: 'LS100001', step: 'ausgang', eu: 1, versandart: 'DHL' }),
+    ),
+  );
+  await page.goto('/paketausgang');
+  await expect(page.getByRole('heading', { level: 1, name: 'Paketausgang' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText(waits)).toBeVisible();
+  await expect(page.getByText(new RegExp(keeps))).toHaveCount(0);
+});

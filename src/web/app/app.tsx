@@ -4,7 +4,7 @@ import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
-import { PackingProvider } from '../state/packing.tsx';
+import { PackingProvider, usePacking } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { AppStatus } from './app-status.tsx';
@@ -184,6 +184,12 @@ function Layout({
 }) {
   const { session, logOut } = useSession();
   const location = useLocation();
+  // Paketausgang as the last step of packing compares the parcels with the delivery note: that needs the
+  // server, so there it says so instead of promising to keep the scans.
+  const { state: packing } = usePacking();
+  const comparing =
+    location.pathname === screens.paketausgang.path && packing.step === 'ausgang' && packing.belegnr !== '';
+  const offlineKind = offline === 'capture' && comparing ? 'online-only' : offline;
   const entries = useOutboxEntries();
   const mine = entries.filter((e) => e.userId === session?.id);
   const unsent = mine.length;
@@ -218,7 +224,7 @@ function Layout({
           {texts.app.logout(session?.name ?? '')}
         </button>
       </header>
-      <AppStatus offerUpdate={menu} offline={offline} />
+      <AppStatus offerUpdate={menu} offline={offlineKind} />
       <OutboxBadge />
       <Banner />
       {confirmLogout && (
