@@ -18,6 +18,14 @@ export interface Column {
   required?: boolean;
 }
 
+/**
+ * The columns that name an article, a location or a delivery note, as every kind that refers to one reads
+ * them (the kind that imports the thing itself may accept a further spelling or two).
+ */
+export const ARTICLE_NUMBER_ALIASES = ['Artikelnr', 'Art.-Nr.', 'ArtNr', 'Artikel'];
+export const LOCATION_ALIASES = ['Lagerplatzcode', 'LP', 'Platz', 'Lagerort'];
+export const NOTE_ALIASES = ['Belegnummer', 'Lieferschein', 'Lieferscheinnr', 'Lieferscheinnummer'];
+
 /** Header names compare case-insensitively, with umlauts spelled out and without spaces or punctuation. */
 export function normalizeHeader(name: string): string {
   return name

@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { type ImportKind, refuseDuplicates, summary, upsertSet, writeInChunks } from '../framework.ts';
+import {
+  ARTICLE_NUMBER_ALIASES,
+  type ImportKind,
+  refuseDuplicates,
+  summary,
+  upsertSet,
+  writeInChunks,
+} from '../framework.ts';
 import { isValidGtin } from '../values.ts';
 
 interface ArticleRow {
@@ -19,7 +26,7 @@ export const articles: ImportKind<ArticleRow> = {
     {
       key: 'nummer',
       header: 'Artikelnummer',
-      aliases: ['Artikelnr', 'Art.-Nr.', 'ArtNr', 'Artikel', 'Nummer'],
+      aliases: [...ARTICLE_NUMBER_ALIASES, 'Nummer'],
       required: true,
     },
     {

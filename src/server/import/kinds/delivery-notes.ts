@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import {
+  ARTICLE_NUMBER_ALIASES,
   chunks,
   type Db,
   type ImportKind,
   idsByKey,
   type Line,
+  NOTE_ALIASES,
   summary,
   upsertSet,
   writeInChunks,
@@ -45,7 +47,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     {
       key: 'belegnr',
       header: 'Belegnr',
-      aliases: ['Belegnummer', 'Lieferschein', 'Lieferscheinnr', 'Lieferscheinnummer'],
+      aliases: NOTE_ALIASES,
       required: true,
     },
     { key: 'eu', header: 'EU', aliases: ['EU-Lieferung', 'innergemeinschaftlich'] },
@@ -53,7 +55,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     { key: 'gravur', header: 'Gravur' },
     { key: 'batch', header: 'Batch', aliases: ['Batchnummer', 'Batchnr', 'Batch-Nr.'] },
     { key: 'projekt', header: 'Projekt', aliases: ['Projektname'] },
-    { key: 'nummer', header: 'Artikelnummer', aliases: ['Artikelnr', 'Art.-Nr.', 'ArtNr', 'Artikel'] },
+    { key: 'nummer', header: 'Artikelnummer', aliases: ARTICLE_NUMBER_ALIASES },
     { key: 'lsmenge', header: 'Menge', aliases: ['LS-Menge', 'Liefermenge', 'Anzahl'] },
   ],
   read(r) {

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import {
+  ARTICLE_NUMBER_ALIASES,
   chunks,
   type ImportKind,
   idsByKey,
   type Line,
+  LOCATION_ALIASES,
   summary,
   upsertSet,
   writeInChunks,
@@ -28,13 +30,13 @@ export const locations: ImportKind<LocationRow> = {
     {
       key: 'code',
       header: 'Lagerplatz',
-      aliases: ['Lagerplatzcode', 'LP', 'Platz', 'Code', 'Lagerort'],
+      aliases: [...LOCATION_ALIASES, 'Code'],
       required: true,
     },
     { key: 'name', header: 'Bezeichnung', aliases: ['Lagerplatzbezeichnung', 'Name'] },
     { key: 'lagertyp', header: 'Lagertyp', aliases: ['Lagerart', 'Typ'] },
     { key: 'isLhm', header: 'LHM', aliases: ['Ladungsträger', 'ist LHM'] },
-    { key: 'nummer', header: 'Artikelnummer', aliases: ['Artikelnr', 'Art.-Nr.', 'ArtNr', 'Artikel'] },
+    { key: 'nummer', header: 'Artikelnummer', aliases: ARTICLE_NUMBER_ALIASES },
     { key: 'minimum', header: 'Mindestbestand', aliases: ['Minimum', 'Meldebestand', 'Nachschubminimum'] },
   ],
   read(r) {

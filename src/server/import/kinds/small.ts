@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   type ImportKind,
   idsByKey,
+  NOTE_ALIASES,
   refuseDuplicates,
   summary,
   upsertSet,
@@ -89,7 +90,7 @@ export const shipments: ImportKind<ShipmentRow> = {
     {
       key: 'belegnr',
       header: 'Belegnr',
-      aliases: ['Belegnummer', 'Lieferschein', 'Lieferscheinnr', 'Lieferscheinnummer'],
+      aliases: NOTE_ALIASES,
     },
   ],
   read(r) {

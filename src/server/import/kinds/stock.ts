@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { CHUNK, chunks, type ImportKind, idsByKey } from '../framework.ts';
+import {
+  ARTICLE_NUMBER_ALIASES,
+  CHUNK,
+  chunks,
+  type ImportKind,
+  idsByKey,
+  LOCATION_ALIASES,
+} from '../framework.ts';
 
 interface StockRow {
   code: string;
@@ -21,13 +28,13 @@ export const stock: ImportKind<StockRow> = {
     {
       key: 'code',
       header: 'Lagerplatz',
-      aliases: ['Lagerplatzcode', 'LP', 'Platz', 'Lagerort'],
+      aliases: LOCATION_ALIASES,
       required: true,
     },
     {
       key: 'nummer',
       header: 'Artikelnummer',
-      aliases: ['Artikelnr', 'Art.-Nr.', 'ArtNr', 'Artikel'],
+      aliases: ARTICLE_NUMBER_ALIASES,
       required: true,
     },
     { key: 'charge', header: 'Charge', aliases: ['Chargennummer', 'Chargen-Nr.', 'Los', 'Losnummer'] },
