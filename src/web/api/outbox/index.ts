@@ -48,8 +48,8 @@ export const outbox = createOutbox({
 });
 
 if (typeof window !== 'undefined') {
-  // Send when the connection returns: the browser's network flag, or any call getting an answer again.
-  window.addEventListener('online', () => void outbox.flush());
+  // Send when the connection returns: the browser's network flag, or any call getting an answer again
+  // (connection.ts follows the browser's online event too).
   let wasConnected = connection.connected();
   connection.subscribe(() => {
     const connected = connection.connected();
