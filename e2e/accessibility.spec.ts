@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginWithPassword, scanInto, setStock } from './support/helpers.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
 /**

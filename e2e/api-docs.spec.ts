@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { watchPageProblems } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { openBetaScreen, scan, scanInto, setStock } from './support/helpers.ts';
+import type { Page } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 const articleField = (page: Page) => page.getByLabel('Artikel');
 const sourceField = (page: Page) => page.getByLabel('Lagerplatz', { exact: true });

@@ -1,6 +1,6 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { launchWithCameraFilming } from './support/fake-camera.ts';
 import { loginWithPassword, scan } from './support/helpers.ts';
+import { test as base, expect, type Locator, type Page } from './support/test.ts';
 
 /**
  * Camera scanning (issue 8) with Chromium's fake camera filming a generated label: the code goes the way a

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_CARD, loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('batch capture: six characters at most, unknown batch, success for a second', async ({ page }) => {
   await loginWithPassword(page);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginWithPassword, scanInto } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('a slow server: the booking cannot be sent twice while one is in flight', async ({ page }) => {
   await loginWithPassword(page);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 /** What the page played and vibrated, recorded by wrapping the browser's own calls. */
 type Signals = { tones: number[]; vibrations: number[][] };

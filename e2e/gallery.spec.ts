@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { loginWithPassword } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
 /**

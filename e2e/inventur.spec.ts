@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginWithPassword, revokeSessionOnServer, scan } from './support/helpers.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 async function openInventur(page: Page) {
   await loginWithPassword(page);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openBetaScreen, scan, setStock } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('shows what lies on each scanned location, one scan after the other without touching the screen', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_CARD, loginWithPassword } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('logs in with name and password and shows the main menu with its 11 buttons', async ({ page }) => {
   await loginWithPassword(page);

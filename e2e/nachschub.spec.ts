@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openBetaScreen, scan, setStock } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('fills a pick place below its minimum: the task is proven by scans and booked as a rebooking', async ({
   page,

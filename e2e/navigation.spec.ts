@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginWithPassword, revokeSessionOnServer, watchPageProblems } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('every menu button opens its screen, and the back button returns to the menu', async ({ page }) => {
   await loginWithPassword(page);

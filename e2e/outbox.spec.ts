@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { openPglite } from '../src/server/db/connect.ts';
 import { type ServerProcess, startServerProcess } from '../test/support/server-process.ts';
 import { DEMO_CARD, loginWithPassword, scanInto } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The outbox of capture scans (issue 10): scans made without a connection wait in the browser's IndexedDB

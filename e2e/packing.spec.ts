@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 async function openPaketinhalt(page: Page) {
   await loginWithPassword(page);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { loginWithPassword, scanInto } from './support/helpers.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** The installed app: manifest, offline shell, and a new version that waits for the worker's tap. */
 test.use({ serviceWorkers: 'allow' });

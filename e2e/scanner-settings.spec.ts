@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginWithPassword, scan } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('a scanner that adds a prefix and types the GS1 group separator as text still fills the fields', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginWithPassword, scan, wedgeScan } from './support/helpers.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const CODE128 = `Zy-1/2_3#4@5"6;7:8'9[0]`;
 const GS1 = '010400638133393110TEST42\u001d17271231';

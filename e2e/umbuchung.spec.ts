@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openBetaScreen, scan, scanInto, setStock } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('moves everything on a location after the confirm, and says so', async ({ page }) => {
   await openBetaScreen(page, 'Umbuchung');

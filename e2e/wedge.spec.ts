@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginWithPassword, wedgeScan } from './support/helpers.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * A keyboard wedge types the next code at once, whatever the screen is doing: here whole sequences of scans

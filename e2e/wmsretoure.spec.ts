@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ page }) => {
   await loginWithPassword(page);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginWithPassword, revokeSessionOnServer } from './support/helpers.ts';
+import { expect, test } from './support/test.ts';
 
 test('a customs cart from "Neu" to "Wagen abgeschlossen!", with the history of scanned parcels', async ({
   page,
