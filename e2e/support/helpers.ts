@@ -89,7 +89,9 @@ export async function wedgeScan(
     windowsVirtualKeyCode: terminator === 'Enter' ? 13 : 9,
     timestamp: timestamp(),
   };
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...end });
+  // Enter carries its text, as a keyboard's does: a form without a handler of its own submits on it.
+  const enterText = terminator === 'Enter' ? { text: '\r', unmodifiedText: '\r' } : {};
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...end, ...enterText });
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...end });
   await cdp.detach();
 }

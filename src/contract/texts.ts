@@ -153,6 +153,7 @@ export const texts = {
     infoAmount: 'Menge',
     missingFields: 'Bitte Artikel, Lagerplatz, Menge und Ziel-Lagerplatz angeben.',
     sameLocation: 'Quell- und Ziel-Lagerplatz sind gleich.',
+    readyToMove: 'bitte „Umlagern“ antippen oder ein Feld mit ✕ leeren.',
     notEnoughStock: (lp: string, available: number, nummer: string) =>
       `Nicht genug Bestand: auf ${lp} liegen nur ${available} Stück von Artikel ${nummer}.`,
     unknownLocation: 'Lagerplatz nicht gefunden.',
@@ -167,6 +168,7 @@ export const texts = {
     name: 'Name',
     amount: 'Menge',
     bothNeeded: 'Bitte beide Lagerplätze scannen.',
+    readyToMove: 'bitte „Alles umbuchen“ antippen oder einen Lagerplatz mit ✕ leeren.',
     confirm: (from: string, to: string) =>
       `Es werden alle Artikel umgebucht!\nVon ${from} nach ${to}.\nIst das korrekt?`,
     done: (count: number, from: string, to: string) => `${count} Artikel von ${from} nach ${to} umgebucht.`,
@@ -199,6 +201,8 @@ export const texts = {
     wrongTarget: (expected: string) => `Falscher Ziel-Lagerplatz gescannt: erwartet ${expected}.`,
     success: 'Nachschub gebucht!',
     reload: 'Aktualisieren',
+    chooseTask: 'bitte zuerst eine Aufgabe mit „Nachschub holen“ wählen.',
+    readyToBook: 'bitte „Buchen“ antippen oder ein Feld mit ✕ leeren.',
   },
   batch: {
     tooLong: 'Achtung - Batch hat nur sechs Ziffern!',
@@ -276,6 +280,7 @@ export const texts = {
     idMismatch: 'Lieferschein in Adresse und Daten passen nicht zusammen.',
     saved: 'Kartonagen gespeichert!',
     save: 'Speichern',
+    countThenSave: 'Kartonagen mit + und − zählen, dann „Speichern“ antippen.',
     dimensions: (h: number, w: number, d: number) => `${w} × ${d} × ${h} mm`,
     image: (name: string) => `Bild von ${name}`,
     close: 'Schließen',
@@ -366,6 +371,7 @@ export const texts = {
   zollpaket: {
     newCartHeading: 'Neuen Wagen erstellen',
     newCart: 'Neu',
+    pressNew: 'bitte zuerst „Neu“ antippen.',
     scanCartHeading: 'Wagen scannen',
     cartPlaceholder: 'Wagennummer',
     scanCart: 'Wagen scannen',
@@ -413,5 +419,16 @@ export const texts = {
     notDigits: (ai: string) => `GS1-Code: Feld (${ai}) darf nur Ziffern enthalten.`,
     checkDigit: (ai: string) => `GS1-Code: Prüfziffer in Feld (${ai}) falsch. Bitte erneut scannen.`,
     badDate: (ai: string) => `GS1-Code: Datum in Feld (${ai}) ungültig.`,
+  },
+  /** Where a scan goes (src/web/scan): a scan that cannot land says what the screen expects instead. */
+  scan: {
+    refused: (what: string) => `Scan nicht angenommen – ${what}`,
+    expected: (label: string) => `erwartet: ${label}.`,
+    digitsOnly: (label: string) => `${label}: nur Ziffern.`,
+    tooManyDigits: (label: string, max: number) => `${label}: höchstens ${max} Ziffern.`,
+    tooLong: (label: string, max: number) => `${label}: zu lang (höchstens ${max} Zeichen).`,
+    controlCharacter: (label: string) => `${label}: enthält Steuerzeichen. Bitte den Scanner prüfen.`,
+    nothingHere: 'hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.',
+    answerFirst: 'bitte zuerst die Frage beantworten.',
   },
 } as const;

@@ -4,9 +4,11 @@ import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
+import { ScanRouting } from '../scan/scan-routing.tsx';
 import { PackingProvider, usePacking } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ArrivalFlash } from '../ui/success-flash.tsx';
 import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
@@ -76,6 +78,7 @@ export function App() {
     <BrowserRouter>
       <SessionProvider>
         <BannerProvider>
+          <ScanRouting />
           <PackingProvider>
             <Shell />
           </PackingProvider>
@@ -241,6 +244,7 @@ function Layout({
           <p>{texts.outbox.logoutBody(unsent - failed, failed, session?.name ?? '')}</p>
         </ConfirmDialog>
       )}
+      <ArrivalFlash />
       <main className="content">
         <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>
       </main>

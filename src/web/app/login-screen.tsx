@@ -1,8 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { scanLimits } from '../../contract/limits.ts';
 import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract, preloadAuthContract } from '../api/auth-contract.ts';
 import { ApiError } from '../api/client.ts';
+import { holdKeysWhile, SCAN_ATTRIBUTE } from '../scan/router.ts';
+import { useScanTarget } from '../scan/use-scan-target.ts';
+import { afterNextPaint } from '../ui/after-paint.ts';
 import { Banner, useBanner } from '../ui/banner.tsx';
 import { AppStatus } from './app-status.tsx';
 import { useSession } from './session.tsx';
@@ -24,8 +28,15 @@ export function LoginScreen() {
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const nameRef = useRef<HTMLInputElement>(null);
 
+  // A card logs in whatever the form shows: in card mode the scan goes into the card field, in password mode a
+  // scanner's burst is taken out of the name or password field and logs in by card.
+  useScanTarget(
+    mode === 'card'
+      ? { kind: 'field', label: texts.login.cardLabel, input: () => cardRef.current }
+      : { kind: 'receiver', label: texts.login.cardLabel, receive: (text) => submitCard(text) },
+  );
   useEffect(() => {
-    (mode === 'card' ? cardRef : nameRef).current?.focus();
+    if (mode === 'password') nameRef.current?.focus();
   }, [mode]);
   useEffect(preloadAuthContract, []);
 
@@ -47,7 +58,6 @@ export function LoginScreen() {
       banner.showError(message);
       setCard('');
       setPassword('');
-      (mode === 'card' ? cardRef : nameRef).current?.focus();
     } finally {
       setBusy(false);
     }
@@ -56,10 +66,12 @@ export function LoginScreen() {
   const submitCard = (text: string) => {
     clearTimeout(settleTimer.current);
     if (text.trim() === '') return;
-    void submit(async () => {
+    const answer = submit(async () => {
       const { loginCard } = await loadAuthContract();
       return sessionApi.call(loginCard, { body: { stechuhrdevice: text.trim() }, on401: 'answer' });
     });
+    // The field stays enabled (a disabled one would lose the next card's keys): they wait for this answer.
+    if (cardRef.current) holdKeysWhile(answer, cardRef.current, afterNextPaint);
   };
 
   // Past 205 characters the card logs in without Enter, once the scanner has finished typing it.
@@ -108,8 +120,9 @@ export function LoginScreen() {
                 className="scan-input"
                 type="password"
                 autoComplete="off"
+                maxLength={scanLimits.card}
+                {...{ [SCAN_ATTRIBUTE]: 'scan' }}
                 value={card}
-                disabled={busy}
                 onChange={(e) => onCardChange(e.target.value)}
               />
             </div>

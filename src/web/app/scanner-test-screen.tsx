@@ -2,6 +2,8 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, 
 import { Link } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
+import { SCAN_ATTRIBUTE } from '../scan/router.ts';
+import { useScanTarget } from '../scan/use-scan-target.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
 import {
   analyzeScan,
@@ -35,10 +37,9 @@ export default function ScannerTestScreen() {
   const summary = summarize(reports);
   const lastReport = reports[reports.length - 1];
 
-  useEffect(() => {
-    field.current?.focus();
-    return () => window.clearTimeout(pause.current);
-  }, []);
+  // Every scan goes into the test field, wherever the worker tapped: it is this screen's scan target.
+  useScanTarget({ kind: 'field', label: t.field, input: () => field.current });
+  useEffect(() => () => window.clearTimeout(pause.current), []);
 
   const finish = (terminator: Terminator) => {
     window.clearTimeout(pause.current);
@@ -85,6 +86,7 @@ export default function ScannerTestScreen() {
           ref={field}
           id={id}
           className="scan-input"
+          {...{ [SCAN_ATTRIBUTE]: 'scan' }}
           type="text"
           autoComplete="off"
           autoCorrect="off"

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { texts } from '../../contract/texts.ts';
+import { useScanTarget } from '../scan/use-scan-target.ts';
 
 interface ConfirmDialogProps {
   title: string;
@@ -9,7 +11,10 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A modal question with two big buttons; Escape cancels, the confirm button has focus (Enter confirms). */
+/**
+ * A modal question with two big buttons; Escape cancels, the confirm button has focus (a person's Enter
+ * confirms). A scan while it is open is refused out loud: its Enter must not answer the question.
+ */
 export function ConfirmDialog({
   title,
   children,
@@ -20,6 +25,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  useScanTarget({ kind: 'none', expects: texts.scan.answerFirst }, 'dialog');
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();

@@ -7,11 +7,15 @@ import {
   useRef,
   useState,
 } from 'react';
+import { scanLimits } from '../../contract/limits.ts';
 import { texts } from '../../contract/texts.ts';
+import { holdKeysWhile, isReplayed, pressedAt, refocusTarget, SCAN_ATTRIBUTE } from '../scan/router.ts';
+import { BURST_GAP_MS, BURST_MIN_KEYS } from '../scan/timing.ts';
+import { useScanTarget } from '../scan/use-scan-target.ts';
 import { afterNextPaint } from './after-paint.ts';
+import { useBanner } from './banner.tsx';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
-import { holdKeysWhile, isReplayed, pressedAt } from './type-ahead.ts';
 
 interface ScanFieldProps {
   label: string;
@@ -20,10 +24,21 @@ interface ScanFieldProps {
    * returns a promise (the lookup), the time from Enter until its answer is on screen is measured.
    */
   onScan: (text: string) => unknown;
+  /**
+   * The screen's current scan target (src/web/scan): a scanner's code goes here wherever the focus is, and
+   * the field gets the focus when it becomes the target. Other fields take a scan only when focused.
+   */
+  current: boolean;
   placeholder?: string;
   invalid?: boolean;
   disabled?: boolean;
   inputMode?: 'text' | 'numeric';
+  /** Longest code this field takes (the contract's limit for it); a longer scan is refused at once. */
+  maxLength?: number;
+  /** A card's text: shown as dots. */
+  secret?: boolean;
+  /** The field lost the focus with this text (a value typed and left counts as given). */
+  onLeave?: (text: string) => void;
 }
 
 /**
@@ -34,12 +49,27 @@ export const ScanField = forwardRef<
   HTMLInputElement,
   ScanFieldProps & { value?: string; onChange?: (v: string) => void }
 >(function ScanField(
-  { label, onScan, placeholder, invalid, disabled, inputMode = 'text', value, onChange },
+  {
+    label,
+    onScan,
+    current,
+    placeholder,
+    invalid,
+    disabled,
+    inputMode = 'text',
+    maxLength = scanLimits.code,
+    secret = false,
+    onLeave,
+    value,
+    onChange,
+  },
   ref,
 ) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const banner = useBanner();
   useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
+  useScanTarget(current ? { kind: 'field', label, input: () => input.current } : null);
   const lastScan = useRef<{ text: string; at: number } | null>(null);
   const [ownValue, setOwnValue] = useState('');
   const [cameraLoadFailed, setCameraLoadFailed] = useState(false);
@@ -60,6 +90,18 @@ export const ScanField = forwardRef<
     const trimmed = normalizeScan(raw);
     if (trimmed === '') return;
     setCameraLoadFailed(false);
+    // Checked at the scan, not at the server: the worker learns at once, with the field named.
+    const problem =
+      trimmed.length > maxLength
+        ? texts.scan.tooLong(label, maxLength)
+        : hasControlCharacter(trimmed)
+          ? texts.scan.controlCharacter(label)
+          : null;
+    if (problem) {
+      banner.showError(texts.scan.refused(problem));
+      setText('');
+      return;
+    }
     const previous = lastScan.current;
     const doubleRead =
       previous?.text === trimmed && pressed - previous.at < doubleReadWindowMs() && lastTap < previous.at;
@@ -77,8 +119,9 @@ export const ScanField = forwardRef<
         // Answered without an error in the banner: the scan went through.
         if (feedback.errorCount === errorsBefore) feedback.success();
         measureFeedback(pressed);
+        if (!current) refocusTarget();
       });
-    }
+    } else if (!current) refocusTarget();
   };
   const burst = useRef({ keys: 0, lastAt: Number.NEGATIVE_INFINITY });
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -143,7 +186,8 @@ export const ScanField = forwardRef<
           ref={input}
           id={id}
           className="scan-input"
-          type="text"
+          type={secret ? 'password' : 'text'}
+          {...{ [SCAN_ATTRIBUTE]: 'scan' }}
           value={text}
           placeholder={placeholder}
           autoComplete="off"
@@ -156,6 +200,7 @@ export const ScanField = forwardRef<
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onBlur={onLeave && ((e) => onLeave(e.currentTarget.value))}
         />
         {cameraPossible() && (
           // Out of the tab order: the input stays the keyboard's (and the hardware scanner's) target.
@@ -222,9 +267,14 @@ if (typeof window !== 'undefined') {
   );
 }
 
-/** A keyboard wedge types a code's keys at most this far apart; a person types slower. */
-const BURST_GAP_MS = 50;
-const BURST_MIN_KEYS = 4;
+/** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 29) || code === 127) return true;
+  }
+  return false;
+}
 
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
 export const SCAN_TO_FEEDBACK = 'scan-to-feedback';

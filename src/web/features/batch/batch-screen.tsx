@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { assignBatch, batchByDeliveryNote } from '../../../contract/capture.ts';
+import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
@@ -14,12 +15,6 @@ export default function BatchScreen() {
   const [noteText, setNoteText] = useState('');
   const [cardText, setCardText] = useState('');
   const [success, setSuccess] = useState(false);
-  const noteRef = useRef<HTMLInputElement>(null);
-  const cardRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!success) (batch ? cardRef : noteRef).current?.focus();
-  }, [batch, success]);
 
   async function lookUp(belegnr: string) {
     setNoteText('');
@@ -59,32 +54,23 @@ export default function BatchScreen() {
         />
       ) : (
         <ScanField
-          ref={noteRef}
+          current
           label={texts.batch.noteLabel}
           value={noteText}
           onChange={setNoteText}
           onScan={lookUp}
         />
       )}
-      <div className="field">
-        <label htmlFor="batch-card">{texts.batch.employeeLabel}</label>
-        <input
-          ref={cardRef}
-          id="batch-card"
-          className="scan-input"
-          type="password"
-          autoComplete="off"
-          disabled={!batch}
-          value={cardText}
-          onChange={(e) => setCardText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && cardText.trim() !== '') {
-              e.preventDefault();
-              void assign(cardText.trim());
-            }
-          }}
-        />
-      </div>
+      <ScanField
+        current={batch !== null}
+        secret
+        maxLength={scanLimits.card}
+        label={texts.batch.employeeLabel}
+        value={cardText}
+        onChange={setCardText}
+        onScan={assign}
+        disabled={!batch}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { captureBatch } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
 import { messageOf } from '../../api/lookups.ts';
@@ -15,8 +15,6 @@ export default function BatcherfassungScreen() {
   const banner = useBanner();
   const [text, setText] = useState('');
   const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
-  const fieldRef = useRef<HTMLInputElement>(null);
-  useEffect(() => fieldRef.current?.focus(), []);
 
   async function capture(batch: string) {
     setText('');
@@ -30,7 +28,6 @@ export default function BatcherfassungScreen() {
     } catch (error) {
       banner.showError(messageOf(error));
     }
-    fieldRef.current?.focus();
   }
 
   const endSuccess = useCallback(() => setSuccess(null), []);
@@ -43,7 +40,7 @@ export default function BatcherfassungScreen() {
           onDone={endSuccess}
         />
       )}
-      <ScanField ref={fieldRef} label={texts.batch.label} value={text} onChange={setText} onScan={capture} />
+      <ScanField current label={texts.batch.label} value={text} onChange={setText} onScan={capture} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { captureContainer } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { captureScan } from '../../api/outbox/index.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
@@ -24,20 +25,20 @@ export default function ContainerScreen() {
   const banner = useBanner();
   const [option, setOption] = useState<Option | null>(null);
   const [container, setContainer] = useState('');
+  /** GLS: the swap body was scanned (Enter), so batches come next. Typing in its field starts it anew. */
+  const [containerScanned, setContainerScanned] = useState(false);
   const [batch, setBatch] = useState('');
   const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
-  const containerRef = useRef<HTMLInputElement>(null);
-  const batchRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (option === 'gls' && container === '') containerRef.current?.focus();
-    else if (option) batchRef.current?.focus();
-  }, [option, container]);
+  // The scan target: first a carrier option (tapped, not scanned), for GLS the swap body, then batches.
+  const step = option === null ? 'option' : option === 'gls' && !containerScanned ? 'container' : 'batch';
+  useScanTarget(step === 'option' ? { kind: 'none', expects: texts.container.chooseOption } : null);
 
   function choose(next: Option) {
     setOption(next);
     setBatch('');
     setContainer(next === 'gls' ? '' : FIXED[next]); // switching carrier clears the input
+    setContainerScanned(false);
   }
 
   async function capture(scanned: string) {
@@ -93,19 +94,22 @@ export default function ContainerScreen() {
       </div>
       {option === 'gls' && (
         <ScanField
-          ref={containerRef}
           label={texts.container.wechselbruecke}
           value={container}
-          onChange={setContainer}
-          onScan={() => batchRef.current?.focus()}
+          onChange={(text) => {
+            setContainer(text);
+            setContainerScanned(false);
+          }}
+          onScan={() => setContainerScanned(true)}
+          current={step === 'container'}
         />
       )}
       <ScanField
-        ref={batchRef}
         label={texts.container.batchLabel}
         value={batch}
         onChange={setBatch}
         onScan={capture}
+        current={step === 'batch'}
       />
     </div>
   );

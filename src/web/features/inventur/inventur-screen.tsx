@@ -4,6 +4,7 @@ import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
@@ -50,12 +51,8 @@ export default function InventurScreen() {
     void loadHistory();
   }, [loadHistory]);
 
-  // Focus follows the work: location → article → amount.
-  useEffect(() => {
-    if (!location) locationRef.current?.focus();
-    else if (!article) articleRef.current?.focus();
-    else amountRef.current?.focus();
-  }, [location, article]);
+  // The scan target (and with it the focus) follows the work: location → article → amount.
+  const step = !location ? 'location' : !article ? 'article' : 'amount';
 
   async function chooseLocation(code: string) {
     const found = await lookUpLocation(code);
@@ -137,6 +134,7 @@ export default function InventurScreen() {
           value={locationText}
           onChange={setLocationText}
           onScan={chooseLocation}
+          current={step === 'location'}
           invalid={missing.location}
         />
       )}
@@ -156,6 +154,7 @@ export default function InventurScreen() {
           value={articleText}
           onChange={setArticleText}
           onScan={chooseArticle}
+          current={step === 'article'}
           invalid={missing.article}
         />
       )}
@@ -168,16 +167,13 @@ export default function InventurScreen() {
       >
         <div className="field">
           <label htmlFor="inventur-amount">{texts.inventur.amount}</label>
-          <input
+          <AmountField
             ref={amountRef}
             id="inventur-amount"
-            className="scan-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            enterKeyHint="done"
+            label={texts.inventur.amount}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={setAmount}
+            current={step === 'amount'}
           />
         </div>
         <button type="submit" className="button" disabled={busy}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
@@ -6,11 +6,12 @@ import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { readSession } from '../../api/session.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { Counter } from '../../ui/counter.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
+import { arrivalFlash, SuccessFlash } from '../../ui/success-flash.tsx';
 
 type Carton = {
   packageid: number;
@@ -37,7 +38,8 @@ export default function KartonagenScreen() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const saveKey = useActionKey();
-  const noteRef = useRef<HTMLInputElement>(null);
+  // Scan target: the delivery note; once its cartons are shown they are counted by tapping, not scanned.
+  useScanTarget(note || inFlow ? { kind: 'none', expects: texts.kartonagen.countThenSave } : null);
 
   const load = useCallback(
     async (belegnr: string) => {
@@ -57,7 +59,6 @@ export default function KartonagenScreen() {
   const flowNote = inFlow ? packing.state.belegnr : null;
   useEffect(() => {
     if (flowNote) void load(flowNote);
-    else noteRef.current?.focus();
   }, [flowNote, load]);
 
   const amountOf = (id: number) => packing.state.packages.find((p) => p.id === id)?.amount ?? 0;
@@ -80,7 +81,15 @@ export default function KartonagenScreen() {
           on401: 'scan',
         }),
       );
-      setSaved(true);
+      // The next step takes scans at once; the confirmation shows over it.
+      if (inFlow) {
+        packing.goTo('ausgang');
+        navigate('/paketausgang', { state: arrivalFlash(texts.kartonagen.saved) });
+      } else {
+        setNote(null);
+        setCartons(null);
+        setSaved(true);
+      }
     } catch (error) {
       banner.showError(messageOf(error));
     } finally {
@@ -88,24 +97,14 @@ export default function KartonagenScreen() {
     }
   }
 
-  const afterSaved = useCallback(() => {
-    setSaved(false);
-    if (inFlow) {
-      packing.goTo('ausgang');
-      navigate('/paketausgang');
-    } else {
-      setNote(null);
-      setCartons(null);
-      noteRef.current?.focus();
-    }
-  }, [inFlow, packing.goTo, navigate]);
+  const endSaved = useCallback(() => setSaved(false), []);
 
   return (
     <div className="stack">
-      {saved && <SuccessFlash text={texts.kartonagen.saved} onDone={afterSaved} />}
+      {saved && <SuccessFlash text={texts.kartonagen.saved} onDone={endSaved} />}
       {!note && !inFlow && (
         <ScanField
-          ref={noteRef}
+          current
           label={texts.paketinhalt.noteLabel}
           value={noteText}
           onChange={setNoteText}

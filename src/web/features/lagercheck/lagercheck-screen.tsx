@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent } from '../../../contract/umbuchung.ts';
 import { api } from '../../api/api.ts';
@@ -15,12 +15,9 @@ export default function LagercheckScreen() {
   const banner = useBanner();
   const [text, setText] = useState('');
   const [shown, setShown] = useState<{ code: string; rows: ContentRow[] } | null>(null);
-  const fieldRef = useRef<HTMLInputElement>(null);
-  useEffect(() => fieldRef.current?.focus(), []);
 
   async function check(code: string) {
     setText('');
-    fieldRef.current?.focus();
     const found = await lookUpLocation(code);
     if (!found.ok) {
       banner.showError(found.message);
@@ -37,13 +34,7 @@ export default function LagercheckScreen() {
 
   return (
     <div className="stack">
-      <ScanField
-        ref={fieldRef}
-        label={texts.lagercheck.location}
-        value={text}
-        onChange={setText}
-        onScan={check}
-      />
+      <ScanField current label={texts.lagercheck.location} value={text} onChange={setText} onScan={check} />
       {shown && <LocationContentTable heading={texts.lagercheck.contentOf(shown.code)} rows={shown.rows} />}
     </div>
   );

@@ -5,6 +5,8 @@ import { checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
+import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
@@ -36,6 +38,8 @@ export default function NachschubScreen() {
     void load();
   }, [load]);
   const endSuccess = useCallback(() => setSuccess(false), []);
+  // The list is worked by tapping a task; a scan there says so.
+  useScanTarget(task ? null : { kind: 'none', expects: texts.nachschub.chooseTask });
 
   return (
     <div className="stack">
@@ -97,19 +101,23 @@ function NachschubTask({
   const [typed, setTyped] = useState({ source: '', article: '', target: '' });
   const [busy, setBusy] = useState(false);
   const moveKey = useActionKey();
-  const sourceRef = useRef<HTMLInputElement>(null);
-  const articleRef = useRef<HTMLInputElement>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const targetRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
+  // The scan target is the next proof; with all four, 'Buchen' has the focus (a person's Enter books) and a
+  // scan is refused out loud.
+  const step = !source
+    ? 'source'
+    : !articleOk
+      ? 'article'
+      : !amountSet
+        ? 'amount'
+        : !targetOk
+          ? 'target'
+          : 'ready';
+  useScanTarget(step === 'ready' ? { kind: 'none', expects: texts.nachschub.readyToBook } : null);
   useEffect(() => {
-    if (!source) sourceRef.current?.focus();
-    else if (!articleOk) articleRef.current?.focus();
-    else if (!amountSet) amountRef.current?.focus();
-    else if (!targetOk) targetRef.current?.focus();
-    else submitRef.current?.focus();
-  }, [source, articleOk, amountSet, targetOk]);
+    if (step === 'ready') submitRef.current?.focus();
+  }, [step]);
 
   const type = (field: keyof typeof typed, value: string) => setTyped((t) => ({ ...t, [field]: value }));
 
@@ -201,7 +209,7 @@ function NachschubTask({
         <LockedValue label={texts.nachschub.scanSource} value={source.name} onClear={() => setSource(null)} />
       ) : (
         <ScanField
-          ref={sourceRef}
+          current={step === 'source'}
           label={texts.nachschub.scanSource}
           value={typed.source}
           onChange={(v) => type('source', v)}
@@ -216,7 +224,7 @@ function NachschubTask({
         />
       ) : (
         <ScanField
-          ref={articleRef}
+          current={step === 'article'}
           label={texts.nachschub.scanArticle}
           value={typed.article}
           onChange={(v) => type('article', v)}
@@ -240,16 +248,13 @@ function NachschubTask({
             {source ? ` (${texts.umlagern.maxAmount(source.available)})` : ''}
           </label>
           <div className="inline">
-            <input
-              ref={amountRef}
+            <AmountField
               id="nachschub-amount"
-              className="scan-input"
-              type="number"
-              inputMode="numeric"
-              autoComplete="off"
+              label={texts.nachschub.amount}
+              current={step === 'amount'}
               disabled={!articleOk}
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={setAmount}
             />
             <button type="submit" className="button button--inline" disabled={!articleOk}>
               {texts.umlagern.setAmount}
@@ -265,7 +270,7 @@ function NachschubTask({
         />
       ) : (
         <ScanField
-          ref={targetRef}
+          current={step === 'target'}
           label={texts.nachschub.scanTarget}
           value={typed.target}
           onChange={(v) => type('target', v)}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paketausgang, paketausgangCompare } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
@@ -8,8 +8,9 @@ import { captureScan } from '../../api/outbox/index.ts';
 import { usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
+import { arrivalFlash } from '../../ui/success-flash.tsx';
 
-/** How long the confirmation stays after the compare before the next delivery note. */
+/** How long the carrier's picture stays after the compare, over the next delivery note's scan. */
 const COMPARE_DONE_MS = 1500;
 
 /**
@@ -27,14 +28,6 @@ export default function PaketausgangScreen() {
   const [text, setText] = useState('');
   /** carrier null: kept in the outbox, the server has not answered yet. */
   const [captured, setCaptured] = useState<{ tracking: string; carrier: string | null } | null>(null);
-  const fieldRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => fieldRef.current?.focus(), []);
-
-  const finishFlow = useCallback(() => {
-    packing.clear();
-    navigate('/paketinhalt');
-  }, [packing.clear, navigate]);
 
   async function capture(tracking: string) {
     setText('');
@@ -45,8 +38,16 @@ export default function PaketausgangScreen() {
           body: { tracking, belegnr: compareFor },
           on401: 'scan',
         });
-        setCaptured({ tracking, carrier: answer.carrier });
-        setTimeout(finishFlow, COMPARE_DONE_MS);
+        // Packed: the next delivery note can be scanned at once, under the carrier's picture.
+        packing.clear();
+        navigate('/paketinhalt', {
+          state: arrivalFlash(
+            `${texts.paketausgang.captured} ${tracking}`,
+            answer.carrier === 'no-image'
+              ? { durationMs: COMPARE_DONE_MS }
+              : { durationMs: COMPARE_DONE_MS, image: carrierImage(answer.carrier) },
+          ),
+        });
       } else {
         const outcome = await captureScan(paketausgang, { tracking }, tracking);
         setCaptured({ tracking, carrier: outcome.saved ? null : outcome.answer.carrier });
@@ -54,14 +55,13 @@ export default function PaketausgangScreen() {
     } catch (error) {
       banner.showError(messageOf(error));
     }
-    fieldRef.current?.focus();
   }
 
   return (
     <div className="stack">
       {compareFor && <h2>{texts.paketausgang.compareFor(compareFor)}</h2>}
       <ScanField
-        ref={fieldRef}
+        current
         label={texts.paketausgang.tracking}
         value={text}
         onChange={setText}
@@ -74,8 +74,8 @@ export default function PaketausgangScreen() {
           ) : captured.carrier !== 'no-image' ? (
             <img
               className="carrier-image"
-              src={`/images/carrier/${encodeURIComponent(captured.carrier)}.jpg`}
-              alt={texts.paketausgang.carrierImage(captured.carrier)}
+              src={carrierImage(captured.carrier).src}
+              alt={carrierImage(captured.carrier).alt}
               width={320}
               height={240}
             />
@@ -87,4 +87,11 @@ export default function PaketausgangScreen() {
       )}
     </div>
   );
+}
+
+function carrierImage(carrier: string) {
+  return {
+    src: `/images/carrier/${encodeURIComponent(carrier)}.jpg`,
+    alt: texts.paketausgang.carrierImage(carrier),
+  };
 }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   klaerfall,
@@ -36,14 +36,8 @@ export default function PaketinhaltScreen() {
     null,
   );
   const [askKlaerfall, setAskKlaerfall] = useState(false);
-  const noteRef = useRef<HTMLInputElement>(null);
   const itemRef = useRef<HTMLInputElement>(null);
   const packingNote = state.step !== null && state.lieferscheinID !== 0;
-
-  useEffect(() => {
-    if (confirmRow || askKlaerfall) return;
-    (packingNote ? itemRef : noteRef).current?.focus();
-  }, [packingNote, confirmRow, askKlaerfall]);
 
   async function lookUpNote(belegnr: string) {
     setNoteText('');
@@ -149,7 +143,7 @@ export default function PaketinhaltScreen() {
     return (
       <div className="stack">
         <ScanField
-          ref={noteRef}
+          current
           label={texts.paketinhalt.noteLabel}
           value={noteText}
           onChange={setNoteText}
@@ -183,6 +177,7 @@ export default function PaketinhaltScreen() {
       </div>
       <ScanField
         ref={itemRef}
+        current
         label={texts.paketinhalt.itemLabel}
         value={itemText}
         onChange={setItemText}

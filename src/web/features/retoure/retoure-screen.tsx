@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { retourenerfassung } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
 import { messageOf } from '../../api/lookups.ts';
@@ -15,8 +15,6 @@ export default function RetoureScreen() {
   const banner = useBanner();
   const [text, setText] = useState('');
   const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
-  const fieldRef = useRef<HTMLInputElement>(null);
-  useEffect(() => fieldRef.current?.focus(), []);
 
   async function capture(tracking: string) {
     setText('');
@@ -26,7 +24,6 @@ export default function RetoureScreen() {
     } catch (error) {
       banner.showError(messageOf(error));
     }
-    fieldRef.current?.focus();
   }
 
   const endSuccess = useCallback(() => setSuccess(null), []);
@@ -39,13 +36,7 @@ export default function RetoureScreen() {
           onDone={endSuccess}
         />
       )}
-      <ScanField
-        ref={fieldRef}
-        label={texts.retoure.tracking}
-        value={text}
-        onChange={setText}
-        onScan={capture}
-      />
+      <ScanField current label={texts.retoure.tracking} value={text} onChange={setText} onScan={capture} />
     </div>
   );
 }

@@ -1,12 +1,16 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { captureTransporter } from '../../../contract/capture.ts';
+import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { captureScan } from '../../api/outbox/index.ts';
+import { refocusTarget } from '../../scan/router.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
+
+type Step = 'kennzeichen' | 'plombe' | 'container';
 
 /**
  * Transporter capture (SPEC §2/§5): Kennzeichen, fill level 0–100 in steps of 5, Plombe, Wechselbrücke.
@@ -19,23 +23,22 @@ export default function TransporterScreen() {
   const [plombe, setPlombe] = useState('');
   const [container, setContainer] = useState('');
   const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
+  /** The field a scan goes to: each one's Enter leads on to the next (SPEC §5's order). */
+  const [step, setStep] = useState<Step>('kennzeichen');
   const captureKey = useActionKey();
-  const kennzeichenRef = useRef<HTMLInputElement>(null);
-  const plombeRef = useRef<HTMLInputElement>(null);
-  const containerRef = useRef<HTMLInputElement>(null);
-  useEffect(() => kennzeichenRef.current?.focus(), []);
 
   async function submit() {
-    // Required in this order (SPEC §5); the first missing one is named and focused.
-    const missing: [string, RefObject<HTMLInputElement | null>, string][] = [
-      [kennzeichen, kennzeichenRef, texts.transporter.kennzeichenMissing],
-      [plombe, plombeRef, texts.transporter.plombeMissing],
-      [container, containerRef, texts.transporter.containerMissing],
+    // Required in this order (SPEC §5); the first missing one is named and becomes the scan target.
+    const missing: [string, Step, string][] = [
+      [kennzeichen, 'kennzeichen', texts.transporter.kennzeichenMissing],
+      [plombe, 'plombe', texts.transporter.plombeMissing],
+      [container, 'container', texts.transporter.containerMissing],
     ];
     const first = missing.find(([text]) => text.trim() === '');
     if (first) {
       banner.showError(first[2]);
-      first[1].current?.focus();
+      setStep(first[1]);
+      refocusTarget(); // from the button back to the field, even when it was the target already
       return;
     }
     try {
@@ -53,8 +56,8 @@ export default function TransporterScreen() {
       setPlombe('');
       setContainer('');
       setValue(0);
+      setStep('kennzeichen');
       setSuccess(outcome.saved ? 'saved' : 'captured');
-      kennzeichenRef.current?.focus();
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -71,11 +74,11 @@ export default function TransporterScreen() {
         />
       )}
       <ScanField
-        ref={kennzeichenRef}
+        current={step === 'kennzeichen'}
         label={texts.transporter.kennzeichen}
         value={kennzeichen}
         onChange={setKennzeichen}
-        onScan={() => plombeRef.current?.focus()}
+        onScan={() => setStep('plombe')}
       />
       <div className="field">
         <label htmlFor="transporter-fill">
@@ -92,14 +95,15 @@ export default function TransporterScreen() {
         />
       </div>
       <ScanField
-        ref={plombeRef}
+        current={step === 'plombe'}
         label={texts.transporter.plombe}
         value={plombe}
         onChange={setPlombe}
-        onScan={() => containerRef.current?.focus()}
+        onScan={() => setStep('container')}
       />
       <ScanField
-        ref={containerRef}
+        current={step === 'container'}
+        maxLength={scanLimits.container}
         label={texts.transporter.container}
         value={container}
         onChange={setContainer}

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
@@ -22,15 +23,18 @@ export default function UmbuchungScreen() {
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!from) fromRef.current?.focus();
-    else if (!to) toRef.current?.focus();
-  }, [from, to]);
+  // Scan target: from, then to; with both chosen the next step is a tap, so a scan is refused out loud.
+  useScanTarget(from && to ? { kind: 'none', expects: texts.umbuchung.readyToMove } : null);
 
   async function chooseFrom(code: string) {
     const found = await lookUpLocation(code);
     if (!found.ok) {
       banner.showError(found.message);
+      setFromText('');
+      return;
+    }
+    if (to && found.value.id === to.id) {
+      banner.showError(texts.umlagern.sameLocation);
       setFromText('');
       return;
     }
@@ -47,6 +51,12 @@ export default function UmbuchungScreen() {
     const found = await lookUpLocation(code);
     if (!found.ok) {
       banner.showError(found.message);
+      setToText('');
+      return;
+    }
+    // Refused at the scan, not only when 'Alles umbuchen' is tapped.
+    if (from && found.value.id === from.id) {
+      banner.showError(texts.umlagern.sameLocation);
       setToText('');
       return;
     }
@@ -109,6 +119,7 @@ export default function UmbuchungScreen() {
           value={fromText}
           onChange={setFromText}
           onScan={chooseFrom}
+          current={!from}
           invalid={missing.from}
         />
       )}
@@ -128,6 +139,7 @@ export default function UmbuchungScreen() {
           value={toText}
           onChange={setToText}
           onScan={chooseTo}
+          current={from !== null && !to}
           invalid={missing.to}
         />
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { articleInfo, checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
 import { useActionKey } from '../../api/action-key.ts';
@@ -10,6 +10,8 @@ import {
   lookUpLocation,
   messageOf,
 } from '../../api/lookups.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
+import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
@@ -45,15 +47,23 @@ export default function ArtikelUmlagernScreen() {
   const targetRef = useRef<HTMLInputElement>(null);
 
   const setText = (field: keyof typeof typed, value: string) => setTexts((t) => ({ ...t, [field]: value }));
+  /** What the worker types clears that field's red mark. */
+  const typeInto = (field: keyof typeof typed) => (value: string) => {
+    setText(field, value);
+    setMissing((m) => ({ ...m, [field]: false }));
+  };
 
-  // Focus goes to the next thing to do.
-  useEffect(() => {
-    if (confirming) return;
-    if (!article) articleRef.current?.focus();
-    else if (!source) sourceRef.current?.focus();
-    else if (!amountSet) amountRef.current?.focus();
-    else if (!target) targetRef.current?.focus();
-  }, [article, source, amountSet, target, confirming]);
+  // The scan target (and the focus) is the next thing to do; with everything chosen, the next step is a tap.
+  const step = !article
+    ? 'article'
+    : !source
+      ? 'source'
+      : !amountSet
+        ? 'amount'
+        : !target
+          ? 'target'
+          : 'ready';
+  useScanTarget(step === 'ready' ? { kind: 'none', expects: texts.umlagern.readyToMove } : null);
 
   const resetAmount = useCallback(() => {
     setAmount('');
@@ -67,8 +77,12 @@ export default function ArtikelUmlagernScreen() {
       setText('article', '');
       return;
     }
-    // The bound first, then the lock: focus moves on only when the amount field knows its maximum.
-    if (source) await loadMax(source, found.value);
+    // The bound first, then the lock: focus moves on only when the amount field knows its maximum. An article
+    // that is not on the source is refused here, not found out at the amount ('höchstens 0').
+    if (source && !(await loadMax(source, found.value))) {
+      setText('article', '');
+      return;
+    }
     setArticle(found.value);
     setMissing((m) => ({ ...m, article: false }));
     try {
@@ -78,16 +92,21 @@ export default function ArtikelUmlagernScreen() {
     }
   }
 
-  async function loadMax(location: FoundLocation, chosen: FoundArticle) {
+  /** The most that can be moved off `location`; false (and said so) when nothing or the check failed. */
+  async function loadMax(location: FoundLocation, chosen: FoundArticle): Promise<boolean> {
     try {
       const { amount: max } = await api.call(checkLpArticle, {
         params: { lpId: location.id, articleId: chosen.id },
       });
+      if (max === 0) {
+        banner.showError(texts.umlagern.nothingOnSource);
+        return false;
+      }
       setMaxAmount(max);
-      if (max === 0) banner.showError(texts.umlagern.nothingOnSource);
+      return true;
     } catch (error) {
-      setMaxAmount(null);
       banner.showError(messageOf(error));
+      return false;
     }
   }
 
@@ -98,7 +117,10 @@ export default function ArtikelUmlagernScreen() {
       setText('source', '');
       return;
     }
-    if (article) await loadMax(found.value, article);
+    if (article && !(await loadMax(found.value, article))) {
+      setText('source', '');
+      return;
+    }
     setSource(found.value);
     setMissing((m) => ({ ...m, source: false }));
   }
@@ -192,8 +214,9 @@ export default function ArtikelUmlagernScreen() {
           ref={articleRef}
           label={texts.umlagern.article}
           value={typed.article}
-          onChange={(v) => setText('article', v)}
+          onChange={typeInto('article')}
           onScan={chooseArticle}
+          current={step === 'article'}
           invalid={missing.article}
         />
       )}
@@ -213,8 +236,9 @@ export default function ArtikelUmlagernScreen() {
           ref={sourceRef}
           label={texts.umlagern.source}
           value={typed.source}
-          onChange={(v) => setText('source', v)}
+          onChange={typeInto('source')}
           onScan={chooseSource}
+          current={step === 'source'}
           invalid={missing.source}
         />
       )}
@@ -234,19 +258,18 @@ export default function ArtikelUmlagernScreen() {
             {maxAmount !== null && amountEnabled ? ` (${texts.umlagern.maxAmount(maxAmount)})` : ''}
           </label>
           <div className="inline">
-            <input
+            <AmountField
               ref={amountRef}
               id="umlagern-amount"
-              className="scan-input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={maxAmount ?? undefined}
-              autoComplete="off"
+              label={texts.umlagern.amount}
+              current={step === 'amount'}
               disabled={!amountEnabled}
-              aria-invalid={missing.amount || undefined}
+              invalid={missing.amount}
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(value) => {
+                setAmount(value);
+                setMissing((m) => ({ ...m, amount: false }));
+              }}
             />
             <button type="submit" className="button button--inline" disabled={!amountEnabled}>
               {texts.umlagern.setAmount}
@@ -268,8 +291,9 @@ export default function ArtikelUmlagernScreen() {
           ref={targetRef}
           label={texts.umlagern.target}
           value={typed.target}
-          onChange={(v) => setText('target', v)}
+          onChange={typeInto('target')}
           onScan={chooseTarget}
+          current={step === 'target'}
           invalid={missing.target}
           disabled={!amountSet}
         />

@@ -1,9 +1,11 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
+import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { articleCode, lhmCode, messageOf } from '../../api/lookups.ts';
+import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
@@ -34,17 +36,20 @@ export default function WmsRetoureScreen() {
   const mhdRef = useRef<HTMLInputElement>(null);
   const lhmRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  /** Which of Charge and MHD the article's GS1 scan filled: focus skips them. */
-  const fromScan = useRef({ charge: false, mhd: false });
+  /** Charge and MHD are done: scanned (Enter), typed and left, or brought along by the article's GS1 code. */
+  const [done, setDone] = useState({ charge: false, mhd: false });
 
-  useEffect(() => {
-    if (confirming || success) return;
-    if (!article) articleRef.current?.focus();
-    else if (!lhm) {
-      const { charge: hasCharge, mhd: hasMhd } = fromScan.current;
-      (article.charge && !hasCharge ? chargeRef : article.mhd && !hasMhd ? mhdRef : lhmRef).current?.focus();
-    }
-  }, [article, lhm, confirming, success]);
+  // The scan target follows the form: article, Charge and MHD where the article needs them and they are not
+  // done yet, the load carrier, then the amount (its Enter asks to book).
+  const step = !article
+    ? 'article'
+    : article.charge && !done.charge
+      ? 'charge'
+      : article.mhd && !done.mhd
+        ? 'mhd'
+        : !lhm
+          ? 'lhm'
+          : 'amount';
 
   const type = (field: keyof typeof typed, value: string) => setTyped((t) => ({ ...t, [field]: value }));
 
@@ -62,7 +67,7 @@ export default function WmsRetoureScreen() {
       if (found.count > 1) banner.showError(texts.lookup.articleAmbiguous(scanned));
       else if (!found.found || found.id === null) banner.showError(texts.lookup.articleNotFound(scanned));
       else {
-        fromScan.current = { charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) };
+        setDone({ charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) });
         if (named.gs1?.batch) setCharge(named.gs1.batch);
         if (named.gs1?.expiry) setMhdText(germanDate(named.gs1.expiry));
         setArticle({
@@ -96,7 +101,6 @@ export default function WmsRetoureScreen() {
         return;
       }
       setLhm({ id: found.id, code });
-      amountRef.current?.focus();
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -150,6 +154,7 @@ export default function WmsRetoureScreen() {
       setMhdText('');
       setAmount('1');
       setQuality(2);
+      setDone({ charge: false, mhd: false });
       setSuccess(true);
     } catch (error) {
       banner.showError(messageOf(error));
@@ -176,27 +181,39 @@ export default function WmsRetoureScreen() {
           value={typed.article}
           onChange={(v) => type('article', v)}
           onScan={chooseArticle}
+          current={step === 'article'}
         />
       )}
       <ScanField
         ref={chargeRef}
         label={texts.wmsretoure.charge}
+        maxLength={scanLimits.batch}
         value={charge}
-        onChange={setCharge}
-        onScan={() => mhdRef.current?.focus()}
+        onChange={(text) => {
+          setCharge(text);
+          setDone((d) => ({ ...d, charge: false }));
+        }}
+        onScan={() => setDone((d) => ({ ...d, charge: true }))}
+        onLeave={(text) => setDone((d) => ({ ...d, charge: text.trim() !== '' }))}
+        current={step === 'charge'}
       />
       <ScanField
         ref={mhdRef}
         label={texts.wmsretoure.mhd}
         placeholder={texts.wmsretoure.mhdHint}
         value={mhdText}
-        onChange={setMhdText}
+        onChange={(text) => {
+          setMhdText(text);
+          setDone((d) => ({ ...d, mhd: false }));
+        }}
         onScan={(text) => {
           const iso = parseMhd(text);
           if (!iso) return fail(texts.wmsretoure.mhdInvalid, mhdRef);
           setMhdText(germanDate(iso));
-          (lhm ? amountRef : lhmRef).current?.focus();
+          setDone((d) => ({ ...d, mhd: true }));
         }}
+        onLeave={(text) => setDone((d) => ({ ...d, mhd: parseMhd(text) !== null }))}
+        current={step === 'mhd'}
       />
       {lhm ? (
         <LockedValue
@@ -214,6 +231,7 @@ export default function WmsRetoureScreen() {
           value={typed.lhm}
           onChange={(v) => type('lhm', v)}
           onScan={chooseLhm}
+          current={step === 'lhm'}
         />
       )}
       <form
@@ -226,14 +244,13 @@ export default function WmsRetoureScreen() {
       >
         <div className="field">
           <label htmlFor="wms-amount">{texts.wmsretoure.amount}</label>
-          <input
+          <AmountField
             ref={amountRef}
             id="wms-amount"
-            className="scan-input"
-            type="number"
-            inputMode="numeric"
+            label={texts.wmsretoure.amount}
+            current={step === 'amount'}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={setAmount}
           />
         </div>
         <div className="field">

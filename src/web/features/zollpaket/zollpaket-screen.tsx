@@ -4,6 +4,9 @@ import { checkWagen, findWagen, zollHistory, zollPaket } from '../../../contract
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/lookups.ts';
+import { holdKeysWhile, SCAN_ATTRIBUTE } from '../../scan/router.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
+import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
@@ -33,13 +36,25 @@ export default function ZollpaketScreen() {
   const noteRef = useRef<HTMLInputElement>(null);
   const neuRef = useRef<HTMLButtonElement>(null);
 
-  // Focus moves to the input of each stage.
+  // The scan target is the input of each stage (and has the focus); before a cart is chosen, 'Neu' has it
+  // (a person's Enter presses it) and a scan is refused out loud.
+  // The second after a cart was closed belongs to the next cart: its notes cannot go on this one.
+  const closed = flash === texts.zollpaket.cartClosed;
+  useScanTarget(
+    stage === 'neu' || closed
+      ? { kind: 'none', expects: texts.zollpaket.pressNew }
+      : stage === 'wagen'
+        ? { kind: 'field', label: texts.zollpaket.cartPlaceholder, input: () => cartRef.current }
+        : { kind: 'field', label: texts.zollpaket.notePlaceholder, input: () => noteRef.current },
+  );
   useEffect(() => {
-    if (askClose || flash) return;
-    if (stage === 'neu') neuRef.current?.focus();
-    else if (stage === 'wagen') cartRef.current?.focus();
-    else noteRef.current?.focus();
-  }, [stage, askClose, flash]);
+    if (stage === 'neu' && !askClose) neuRef.current?.focus();
+  }, [stage, askClose]);
+
+  /** Keys of the next scan wait for this answer (the field may be cleared by it), then go to the target. */
+  const holdDuring = (answer: Promise<unknown>, field: HTMLInputElement | null) => {
+    if (field) holdKeysWhile(answer, field, afterNextPaint);
+  };
 
   const loadHistory = useCallback(async () => {
     try {
@@ -119,7 +134,6 @@ export default function ZollpaketScreen() {
       // 401, which keeps the form as it is.
       if (!(error instanceof ApiError && error.status === 401)) setNoteText('');
       banner.showError(messageOf(error));
-      noteRef.current?.focus();
     }
   }
 
@@ -146,13 +160,14 @@ export default function ZollpaketScreen() {
           className="stack"
           onSubmit={(e) => {
             e.preventDefault();
-            void scanCart();
+            holdDuring(scanCart(), cartRef.current);
           }}
         >
           <h2>{texts.zollpaket.scanCartHeading}</h2>
           <input
             ref={cartRef}
             className="scan-input"
+            {...{ [SCAN_ATTRIBUTE]: 'scan' }}
             aria-label={texts.zollpaket.cartPlaceholder}
             placeholder={texts.zollpaket.cartPlaceholder}
             autoComplete="off"
@@ -169,7 +184,7 @@ export default function ZollpaketScreen() {
           className="stack"
           onSubmit={(e) => {
             e.preventDefault();
-            void sendNote(false);
+            holdDuring(sendNote(false), noteRef.current);
           }}
         >
           <h2>{texts.zollpaket.scanNoteHeading}</h2>
@@ -178,6 +193,7 @@ export default function ZollpaketScreen() {
           <input
             ref={noteRef}
             className="scan-input"
+            {...{ [SCAN_ATTRIBUTE]: 'scan' }}
             aria-label={texts.zollpaket.notePlaceholder}
             placeholder={texts.zollpaket.notePlaceholder}
             autoComplete="off"

@@ -1,0 +1,14 @@
+/**
+ * The longest text each kind of scan may be: the contract's schemas (scanText) and the web app's fields
+ * (refused at the scan) read the same numbers. No zod here, so the first bundle can import it.
+ */
+export const scanLimits = {
+  /** Any code: article, location, delivery note, LHM. */
+  code: 200,
+  batch: 50,
+  container: 100,
+  tracking: 100,
+  cart: 50,
+  /** An employee card's text (the demo card has 225 characters). */
+  card: 2000,
+} as const;

@@ -1,0 +1,13 @@
+import { useLayoutEffect } from 'react';
+import { texts } from '../../contract/texts.ts';
+import { useBanner } from '../ui/banner.tsx';
+import { configureScanRouter } from './router.ts';
+
+/** Mounted once inside the banner: a refused scan is shown there, with the error sound and vibration. */
+export function ScanRouting() {
+  const banner = useBanner();
+  useLayoutEffect(() => {
+    configureScanRouter({ show: banner.showError, texts: texts.scan });
+  }, [banner]);
+  return null;
+}

@@ -1,0 +1,48 @@
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { SCAN_ATTRIBUTE } from '../scan/router.ts';
+import { useScanTarget } from '../scan/use-scan-target.ts';
+
+/**
+ * An amount: digits only, at most `maxDigits` (a location code or an EAN can never land here — the scan
+ * router takes a scanner's burst back out and sends it where it belongs, or refuses it). A pre-filled
+ * amount is selected when the field gets the focus, so what the worker types replaces it. `current`: the
+ * amount is what the screen expects next (its scan target).
+ */
+export const AmountField = forwardRef<
+  HTMLInputElement,
+  {
+    id: string;
+    /** The label as the worker sees it (names the field in a refusal). */
+    label: string;
+    value: string;
+    onChange: (value: string) => void;
+    current: boolean;
+    disabled?: boolean;
+    invalid?: boolean;
+    maxDigits?: number;
+  }
+>(function AmountField({ id, label, value, onChange, current, disabled, invalid, maxDigits = 7 }, ref) {
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
+  useScanTarget(current ? { kind: 'field', label, input: () => input.current } : null);
+  return (
+    <input
+      ref={input}
+      id={id}
+      className="scan-input"
+      type="text"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      autoComplete="off"
+      enterKeyHint="done"
+      maxLength={maxDigits}
+      {...{ [SCAN_ATTRIBUTE]: 'digits' }}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      value={value}
+      // Pasted or soft-keyboard text keeps its digits only.
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, maxDigits))}
+      onFocus={(e) => e.currentTarget.select()}
+    />
+  );
+});
