@@ -9,7 +9,8 @@ type ErrorAnswer = { status: number; message: string };
 /** Maps anything thrown while answering a request to a status and a German message. */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof DomainError) return { status: error.status, message: error.message };
-  if (error instanceof ZodError) return { status: 400, message: invalidInputMessage(error) };
+  // Routes name the refused field themselves (route.ts); a parse anywhere else says no more than this.
+  if (error instanceof ZodError) return { status: 400, message: texts.errors.badRequest };
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -33,12 +34,6 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     return { status, message: status === 413 ? texts.errors.bodyTooLarge : texts.errors.badRequest };
   }
   return { status: 500, message: texts.errors.system500 };
-}
-
-function invalidInputMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  const field = issue?.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
-  return field ? texts.errors.invalidInput(field) : texts.errors.badRequest;
 }
 
 /** The same answer for errors of a route and errors Fastify meets before routing (bad or over-long URLs). */
