@@ -126,6 +126,22 @@ export const amount = (min: number) => z.number().int().min(min).max(1_000_000);
 export const successOnly = z.object({ success: z.literal(true) });
 export const successMessage = z.object({ success: z.boolean(), message: z.string() });
 
-/** Every error answer of the API. */
-export const errorBody = z.object({ success: z.literal(false), message: z.string() });
+/**
+ * Every error answer of the API: the German message to show, and where a screen can offer a next step, a
+ * field saying which.
+ */
+export const errorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /**
+   * scanPackageItem's 404 when the scanned item is another delivery note's number: that note's belegnr, so
+   * the packing screen can offer to switch to it.
+   */
+  lieferschein: z
+    .string()
+    .optional()
+    .describe("The scanned code is this other delivery note's number (packing station, 404)."),
+});
 export type ErrorBody = z.infer<typeof errorBody>;
+/** What an error answer may carry beside its message. */
+export type ErrorDetails = Omit<ErrorBody, 'success' | 'message'>;

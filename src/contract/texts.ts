@@ -265,6 +265,12 @@ export const texts = {
     notInDeliveryNote: 'Artikel nicht im Lieferschein enthalten',
     maxReached: (x: string) => `Maximale Menge für Artikel ${x} erreicht`,
     itemNotInNote: (x: string) => `ArtikelNr/EAN: ${x} nicht im Lieferschein vorhanden.`,
+    /** An item scan that is another delivery note's number: the 404 also carries `lieferschein`. */
+    otherNoteScanned: (belegnr: string) =>
+      `Lieferschein ${belegnr} gescannt – zu diesem Lieferschein wechseln?`,
+    /** An item scan that is the number of the note being packed. */
+    ownNoteScanned: 'Das ist der Lieferschein, der gerade gepackt wird – bitte Artikel scannen.',
+    itemNrMismatch: 'Artikelnummer in Adresse und Daten passen nicht zusammen.',
     warenpostInternational: 'Warenpost International Premium!',
     warenpostNational: 'Warenpost National!',
     customsPapers: 'Es werden Zollpapiere benötigt!',

@@ -1,14 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import type { ErrorDetails } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import type { DiskFullWatch } from './disk-full.ts';
 import { DomainError } from './errors.ts';
 
-type ErrorAnswer = { status: number; message: string };
+type ErrorAnswer = { status: number; message: string; details?: ErrorDetails };
 
 /** Maps anything thrown while answering a request to a status and a German message. */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
-  if (error instanceof DomainError) return { status: error.status, message: error.message };
+  if (error instanceof DomainError)
+    return { status: error.status, message: error.message, details: error.details };
   // Routes name the refused field themselves (route.ts); a parse anywhere else says no more than this.
   if (error instanceof ZodError) return { status: 400, message: texts.errors.badRequest };
   const fastifyError = error as Partial<FastifyError>;
@@ -51,7 +53,7 @@ export function answerError(
     );
   } else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
-  return reply.code(answer.status).send({ success: false, message: answer.message });
+  return reply.code(answer.status).send({ ...answer.details, success: false, message: answer.message });
 }
 
 export function registerErrorHandler(app: FastifyInstance, diskFull: DiskFullWatch): void {
