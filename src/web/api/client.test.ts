@@ -85,6 +85,31 @@ describe('the API client', () => {
     expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
   });
 
+  it('shows the spec text for a 500 whatever its body says, never the server text', async () => {
+    script = (_req, res) =>
+      json(res, 500, { success: false, message: 'relation "stock" does not exist (Fehler im Server)' });
+    const error = await client({ retries: 0 })
+      .call(bookInventur, { body: { lp: 1, article: 2, amount: 3 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(500);
+    expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
+  });
+
+  it('retries a 503 with a message like any 5xx, then shows the spec text too (README)', async () => {
+    script = (_req, res) =>
+      json(res, 503, {
+        success: false,
+        message: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
+      });
+    const error = await client()
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    expect(seen).toHaveLength(5);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
+  });
+
   it('retries a dropped connection', async () => {
     script = (_req, res, i) => (i < 2 ? res.socket?.destroy() : json(res, 200, found));
     expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(found);

@@ -150,16 +150,17 @@ export function createClient(options: ClientOptions) {
       if (!parsed.success) throw new ApiError(response.status, texts.errors.system500);
       return parsed.data as z.output<E['response']>;
     }
-    const serverMessage =
-      payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string'
-        ? (payload as { message: string }).message
-        : '';
     if (response.status === 401 && on401 !== 'answer') {
       if (on401 === 'scan') throw new ApiError(401, texts.errors.scanNotSaved);
       options.onUnauthorized();
       throw new ApiError(401, texts.errors.noLogin);
     }
-    if (response.status >= 500) throw new ApiError(response.status, serverMessage || texts.errors.system500);
+    // SPEC §8: any 5xx reads 'Systemfehler (Fehler 500) …', whatever its body says (README: not even a 503's).
+    if (response.status >= 500) throw new ApiError(response.status, texts.errors.system500);
+    const serverMessage =
+      payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string'
+        ? (payload as { message: string }).message
+        : '';
     throw new ApiError(response.status, serverMessage || texts.errors.badRequest);
   }
 
