@@ -214,7 +214,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
             return applyOnce(
               db,
               { key, userId: user, route, hash: requestHash(route, { itemNr: open.nummer }, body) },
-              (trx) => artikelScannen(trx, { id: open.noteId, itemNr: open.nummer }),
+              (trx) => artikelScannen(trx, null, { id: open.noteId, itemNr: open.nummer, userId: user }),
             ).then(failOnRefusal);
           },
         };

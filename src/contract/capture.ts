@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, scanText, successMessage } from './endpoint.ts';
+import { endpoint, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
 
 /** Batch capture: a batch number has at most six characters. */
 export const captureBatch = endpoint({
@@ -43,9 +43,9 @@ export const captureTransporter = endpoint({
   path: '/api/transporterfassung',
   // Empty texts reach the server, which names the first missing field (kennzeichen, plombe, container).
   body: z.object({
-    kennzeichen: z.string().trim().max(20),
-    container: z.string().trim().max(100),
-    plombe: z.string().trim().max(100),
+    kennzeichen: scanTextOrEmpty(20),
+    container: scanTextOrEmpty(100),
+    plombe: scanTextOrEmpty(100),
     value: z.number().int().min(0).max(100).multipleOf(5),
   }),
   response: successMessage,

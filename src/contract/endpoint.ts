@@ -83,14 +83,23 @@ export { buildPath } from './path.ts';
 
 const MAX_INT = 2_147_483_647;
 
+/** Marks the refusal of a control character, so its message can say so (src/contract/input-errors.ts). */
+export const CONTROL_CHARACTER = 'controlCharacter';
+
+const typedText = (max: number) => z.string().trim().max(max);
+const noControlCharacter = (s: string) => !hasForbiddenControlCharacter(s);
+const controlCharacterIssue = { params: { reason: CONTROL_CHARACTER } };
+
 /** Text as a scanner or a person types it: trimmed, not empty, no control characters except GS (ASCII 29). */
 export const scanText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((s) => !hasForbiddenControlCharacter(s));
+  typedText(max).min(1).refine(noControlCharacter, controlCharacterIssue);
+
+/**
+ * The same where an empty text must reach the server, which names what is missing in the spec's words
+ * ('Kennzeichen fehlt!').
+ */
+export const scanTextOrEmpty = (max = 200) =>
+  typedText(max).refine(noControlCharacter, controlCharacterIssue);
 
 /** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
 function hasForbiddenControlCharacter(s: string): boolean {
@@ -117,6 +126,22 @@ export const amount = (min: number) => z.number().int().min(min).max(1_000_000);
 export const successOnly = z.object({ success: z.literal(true) });
 export const successMessage = z.object({ success: z.boolean(), message: z.string() });
 
-/** Every error answer of the API. */
-export const errorBody = z.object({ success: z.literal(false), message: z.string() });
+/**
+ * Every error answer of the API: the German message to show, and where a screen can offer a next step, a
+ * field saying which.
+ */
+export const errorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /**
+   * scanPackageItem's 404 when the scanned item is another delivery note's number: that note's belegnr, so
+   * the packing screen can offer to switch to it.
+   */
+  lieferschein: z
+    .string()
+    .optional()
+    .describe("The scanned code is this other delivery note's number (packing station, 404)."),
+});
 export type ErrorBody = z.infer<typeof errorBody>;
+/** What an error answer may carry beside its message. */
+export type ErrorDetails = Omit<ErrorBody, 'success' | 'message'>;

@@ -34,7 +34,8 @@ export const packageContent = endpoint({
 
 /**
  * Marks every line of the note as completely scanned, journalled with the user. `code` is what was scanned:
- * only the server knows the configured code (CHEAT_CODE), so it is never part of the web app.
+ * only the server knows the configured code (CHEAT_CODE), so it is never part of the web app. SPEC §7 has
+ * it; the web app needs it no more, as scanPackageItem recognises the code itself.
  */
 export const packageContentCheat = endpoint({
   name: 'packageContentCheat',
@@ -47,7 +48,11 @@ export const packageContentCheat = endpoint({
   }),
 });
 
-/** One item scan at the packing station. */
+/**
+ * One item scan at the packing station; it answers any scan (decision 12). A scan matching no line: the
+ * configured cheat code completes the note as packageContentCheat does; another note's belegnr is a 404 with
+ * `lieferschein` (errorBody) naming it; the note's own belegnr and anything else are 404s with their message.
+ */
 export const scanPackageItem = endpoint({
   name: 'scanPackageItem',
   method: 'POST',

@@ -2,6 +2,10 @@
  * Every German text the staff sees, in one place. SPEC.md gives most of them verbatim; keep them letter for
  * letter. Texts with placeholders are functions. Server messages and the web UI both import from here.
  */
+
+/** A number as a German reader writes it (1.000.000). */
+const de = (n: number) => n.toLocaleString('de-DE');
+
 export const texts = {
   app: {
     title: 'Lagerscanner',
@@ -87,7 +91,26 @@ export const texts = {
     routeNotFound: 'Diese Adresse gibt es nicht.',
     urlTooLong: 'Die Adresse ist zu lang.',
     badUrl: 'Die Adresse ist ungültig.',
-    invalidInput: (field: string) => `Ungültige Eingabe im Feld "${field}".`,
+    /**
+     * A field the server refused, named by its label on the screen (`fieldLabels` below), with what is wrong
+     * where the worker can act on it (src/contract/input-errors.ts picks the text).
+     */
+    input: {
+      missing: (field: string) => `${field} fehlt.`,
+      tooLong: (field: string, max: number) => `${field} ist zu lang: höchstens ${de(max)} Zeichen.`,
+      tooShort: (field: string, min: number) => `${field} ist zu kurz: mindestens ${de(min)} Zeichen.`,
+      controlCharacter: (field: string) =>
+        `${field} enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.`,
+      notANumber: (field: string) => `${field} muss eine Zahl sein.`,
+      notAWholeNumber: (field: string) => `${field} muss eine ganze Zahl sein.`,
+      tooSmall: (field: string, min: number) => `${field} muss mindestens ${de(min)} sein.`,
+      tooBig: (field: string, max: number) => `${field} darf höchstens ${de(max)} sein.`,
+      step: (field: string, step: number) => `${field} geht nur in Schritten von ${de(step)}.`,
+      tooMany: (field: string, max: number) => `${field}: höchstens ${de(max)} Einträge.`,
+      notADate: (field: string) => `${field} ist kein gültiges Datum.`,
+      notAnId: (field: string) => `${field} ist keine gültige Nummer.`,
+      invalid: (field: string) => `${field} ist ungültig.`,
+    },
     invalidJson: 'Die Anfrage ist kein gültiges JSON.',
     bodyTooLarge: 'Die Anfrage ist zu groß.',
     unsupportedMediaType: 'Die Anfrage muss JSON sein.',
@@ -246,6 +269,12 @@ export const texts = {
     notInDeliveryNote: 'Artikel nicht im Lieferschein enthalten',
     maxReached: (x: string) => `Maximale Menge für Artikel ${x} erreicht`,
     itemNotInNote: (x: string) => `ArtikelNr/EAN: ${x} nicht im Lieferschein vorhanden.`,
+    /** An item scan that is another delivery note's number: the 404 also carries `lieferschein`. */
+    otherNoteScanned: (belegnr: string) =>
+      `Lieferschein ${belegnr} gescannt – zu diesem Lieferschein wechseln?`,
+    /** An item scan that is the number of the note being packed. */
+    ownNoteScanned: 'Das ist der Lieferschein, der gerade gepackt wird – bitte Artikel scannen.',
+    itemNrMismatch: 'Artikelnummer in Adresse und Daten passen nicht zusammen.',
     warenpostInternational: 'Warenpost International Premium!',
     warenpostNational: 'Warenpost National!',
     customsPapers: 'Es werden Zollpapiere benötigt!',
@@ -432,3 +461,75 @@ export const texts = {
     answerFirst: 'bitte zuerst die Frage beantworten.',
   },
 } as const;
+
+/** A field's name on the screen; a field may also have its own text for a scan that is too long. */
+export type FieldLabel = string | { readonly label: string; readonly tooLong: string };
+
+/** The batch fields: SPEC's own text for a batch too long ('Achtung - Batch hat nur sechs Ziffern!'). */
+const batchField = { label: texts.batch.label, tooLong: texts.batch.tooLong } as const;
+
+/**
+ * The German name of every input field of the scanner calls, as the worker sees it on the screen: a server
+ * message names a field by it ('Lagerplatz ist zu lang: …'), never by the API's key (`code`). `byKey` is a
+ * key's meaning; `byEndpoint` overrides it on the one call where the same key means something else.
+ * src/contract/input-errors.test.ts fails for a field of any scanner call without a label here.
+ */
+export const fieldLabels = {
+  byKey: {
+    // Lookups (Inventur, Umbuchung, Artikel umlagern, Nachschub, Lagerplatzprüfung, WMS-Retoure)
+    number: texts.inventur.article,
+    code: texts.inventur.location,
+    lpId: texts.inventur.location,
+    articleId: texts.inventur.article,
+    lhm: texts.wmsretoure.lhm,
+    // Bookings
+    lp: texts.inventur.location,
+    article: texts.inventur.article,
+    amount: texts.inventur.amount,
+    from: texts.umbuchung.from,
+    to: texts.umbuchung.to,
+    lagerplatz: texts.inventur.location,
+    charge: texts.wmsretoure.charge,
+    mhd: texts.wmsretoure.mhd,
+    quality: texts.wmsretoure.quality,
+    // Capture
+    batch: batchField,
+    belegnr: texts.paketinhalt.noteLabel,
+    lieferschein: texts.paketinhalt.noteLabel,
+    qrcode: texts.batch.employeeLabel,
+    container: texts.transporter.container,
+    kennzeichen: texts.transporter.kennzeichen,
+    plombe: texts.transporter.plombe,
+    value: texts.transporter.fill,
+    tracking: texts.paketausgang.tracking,
+    // Packing station: `id` is the delivery note's; the rest comes from the note the screen loaded.
+    id: texts.paketinhalt.noteLabel,
+    itemNr: texts.inventur.article,
+    eu: 'EU-Versand',
+    user_id: 'Mitarbeiter',
+    paketinhalt: texts.menu.paketinhalt,
+    versandart: 'Versandart',
+    kartonagen: texts.menu.kartonagenerfassung,
+    packageid: 'Kartonage',
+    // Login
+    stechuhrdevice: texts.batch.employeeLabel,
+    username: texts.login.username,
+    password: texts.login.password,
+    // Zollpaket
+    wagennummer: texts.zollpaket.cartPlaceholder,
+    close: texts.zollpaket.close,
+  },
+  byEndpoint: {
+    /** The cheat code is scanned into the item field. */
+    packageContentCheat: { code: texts.inventur.article },
+    /** Artikel umlagern and Nachschub: source and target of one article. */
+    moveArticle: { from: texts.nachschub.scanSource, to: texts.umlagern.target },
+    /** SPEC's field name: it carries the batch of the delivery note. */
+    assignBatch: { lieferschein: batchField },
+    /** WMS-Retoure books onto a load carrier. */
+    bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
+  },
+} as const satisfies {
+  byKey: Record<string, FieldLabel>;
+  byEndpoint: Record<string, Record<string, FieldLabel>>;
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, id, scanText, successMessage } from './endpoint.ts';
+import { endpoint, id, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
 import { locationLookup } from './inventur.ts';
 
 export const wmsArticle = z.object({
@@ -40,7 +40,7 @@ export const bookWmsRetoure = endpoint({
     lagerplatz: id,
     /** Below 1 the server answers 'Menge korrigieren!'. */
     amount: z.number().int().max(1_000_000),
-    charge: z.string().trim().max(50).nullable(),
+    charge: scanTextOrEmpty(50).nullable(),
     /** ISO date YYYY-MM-DD. */
     mhd: z.iso.date().nullable(),
     quality: z.number().int().min(1).max(9).default(2),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, scanText, successMessage } from './endpoint.ts';
+import { endpoint, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
 
 /** The open customs cart, if any (one open cart per site). */
 export const checkWagen = endpoint({
@@ -28,7 +28,7 @@ export const zollPaket = endpoint({
   method: 'PUT',
   path: '/api/zollpaketerfassung/paket',
   body: z.object({
-    lieferschein: z.string().trim().max(200),
+    lieferschein: scanTextOrEmpty(),
     wagennummer: scanText(50),
     close: z.boolean(),
   }),

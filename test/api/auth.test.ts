@@ -119,16 +119,16 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
   });
 
   it('refuses malformed login bodies with 400 and a German message', async () => {
-    for (const payload of [
-      {},
-      { username: 'demo' },
-      { username: 5, password: 'x' },
-      { stechuhrdevice: '' },
-    ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload });
+    for (const [url, payload, message] of [
+      ['/api/user/login', {}, 'Name fehlt.'],
+      ['/api/user/login', { username: 'demo' }, 'Passwort fehlt.'],
+      ['/api/user/login', { username: 5, password: 'x' }, 'Name ist ungültig.'],
+      ['/api/user/login', { username: '  ', password: 'x' }, 'Name fehlt.'],
+      ['/api/user/login/qrcode', { stechuhrdevice: '' }, 'Mitarbeiterkarte fehlt.'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json().success).toBe(false);
-      expect(res.json().message).toMatch(/Ungültige Eingabe/);
+      expect(res.json()).toEqual({ success: false, message });
     }
   });
 

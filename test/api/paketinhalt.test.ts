@@ -33,16 +33,32 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       payload: payload as Record<string, unknown>,
       headers: authHeaders(token, { 'x-idempotency-key': key }),
     });
-  const scanItem = (belegnr: string, itemNr: string) =>
-    send('POST', `/api/packagecontent/${encodeURIComponent(itemNr)}`, {
-      id: notes[belegnr],
-      itemNr,
-      belegnr,
-      eu: 1,
-      user_id: userId,
-      paketinhalt: [],
-      versandart: 'DHL037',
-    });
+  const scanItem = (belegnr: string, itemNr: string, key = randomUUID()) =>
+    send(
+      'POST',
+      `/api/packagecontent/${encodeURIComponent(itemNr)}`,
+      {
+        id: notes[belegnr],
+        itemNr,
+        belegnr,
+        eu: 1,
+        user_id: userId,
+        paketinhalt: [],
+        versandart: 'DHL037',
+      },
+      key,
+    );
+  const scannedOf = async (belegnr: string) => {
+    const { rows } = await sql<{ scanned: number }>`select coalesce(sum(pemenge), 0)::int as scanned
+      from delivery_note_lines where delivery_note_id = ${notes[belegnr] ?? 0}`.execute(t.database.db);
+    return rows[0]?.scanned;
+  };
+  const eventsOf = (belegnr: string) =>
+    t.database.db
+      .selectFrom('delivery_note_events')
+      .selectAll()
+      .where('delivery_note_id', '=', notes[belegnr] ?? 0)
+      .execute();
   const pemengeOf = (rows: { nummer: string; pemenge: number }[], nummer: string) =>
     rows.find((r) => r.nummer === nummer)?.pemenge;
 
@@ -165,6 +181,70 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         .where('delivery_note_id', '=', id ?? 0)
         .execute();
       expect(events).toEqual([expect.objectContaining({ kind: 'abkuerzung', user_id: userId })]);
+    });
+
+    it('completes a note when the cheat code is scanned as an item, journalled once however often it is retried', async () => {
+      const key = randomUUID();
+      const first = await scanItem('LS100010', 'ALLES-FERTIG-42', key);
+      expect(first.statusCode).toBe(200);
+      const rows = first.json().data.paketinhalt as { lsmenge: number; pemenge: number }[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.pemenge).toBe(row.lsmenge);
+      const retry = await scanItem('LS100010', 'ALLES-FERTIG-42', key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(await eventsOf('LS100010')).toEqual([
+        expect.objectContaining({ kind: 'abkuerzung', user_id: userId }),
+      ]);
+      const note = await t.database.db
+        .selectFrom('delivery_notes')
+        .select('status')
+        .where('id', '=', notes.LS100010 ?? 0)
+        .executeTakeFirstOrThrow();
+      expect(note.status).toBe('gepackt');
+    });
+
+    it('answers another delivery note scanned as an item with 404 naming that note, counting nothing', async () => {
+      const before = await scannedOf('LS100011');
+      const key = randomUUID();
+      const res = await scanItem('LS100011', 'LS100002', key);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Lieferschein LS100002 gescannt – zu diesem Lieferschein wechseln?',
+        lieferschein: 'LS100002',
+      });
+      // A retry of the same scan reads the same refusal, with the note in it.
+      const retry = await scanItem('LS100011', 'LS100002', key);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.statusCode).toBe(404);
+      expect(retry.json()).toEqual(res.json());
+      expect(await scannedOf('LS100011')).toBe(before);
+      expect(await eventsOf('LS100011')).toEqual([]);
+    });
+
+    it('asks for an article when the note being packed is scanned into the item field', async () => {
+      const before = await scannedOf('LS100012');
+      const res = await scanItem('LS100012', 'LS100012');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Das ist der Lieferschein, der gerade gepackt wird – bitte Artikel scannen.',
+      });
+      expect(await scannedOf('LS100012')).toBe(before);
+    });
+
+    it('answers an unknown code with the spec text only, completing nothing', async () => {
+      const before = await scannedOf('LS100012');
+      const res = await scanItem('LS100012', 'ALLES-FERTIG-4');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'ArtikelNr/EAN: ALLES-FERTIG-4 nicht im Lieferschein vorhanden.',
+      });
+      expect(await scannedOf('LS100012')).toBe(before);
+      expect(await eventsOf('LS100012')).toEqual([]);
     });
 
     it('marks a Klärfall and journals it', async () => {
@@ -330,9 +410,9 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
   });
 });
 
-describe('cheat code switched off', () => {
-  it('refuses every code when none is configured', async () => {
-    const t = await startTestApp('pglite', { cheatCode: null });
+describe.each(databaseKinds())('cheat code switched off on %s', (kind) => {
+  it('refuses every code when none is configured; scanned as an item it is an ordinary unknown item', async () => {
+    const t = await startTestApp(kind, { cheatCode: null });
     try {
       const token = await loginDemo(t.app);
       const note = await t.database.db
@@ -340,13 +420,37 @@ describe('cheat code switched off', () => {
         .select('id')
         .where('belegnr', '=', 'LS100001')
         .executeTakeFirstOrThrow();
+      const headers = () => authHeaders(token, { 'x-idempotency-key': randomUUID() });
       const res = await t.app.inject({
         method: 'PUT',
         url: '/api/packagecontent/cheat',
         payload: { id: note.id, code: 'irgendwas' },
-        headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
+        headers: headers(),
       });
       expect(res.statusCode).toBe(403);
+      const item = await t.app.inject({
+        method: 'POST',
+        url: '/api/packagecontent/ALLES-FERTIG-42',
+        payload: {
+          id: note.id,
+          itemNr: 'ALLES-FERTIG-42',
+          belegnr: 'LS100001',
+          eu: 1,
+          user_id: 1,
+          paketinhalt: [],
+          versandart: 'DHL037',
+        },
+        headers: headers(),
+      });
+      expect(item.statusCode).toBe(404);
+      expect(item.json()).toEqual({
+        success: false,
+        message: 'ArtikelNr/EAN: ALLES-FERTIG-42 nicht im Lieferschein vorhanden.',
+      });
+      const { rows } = await sql<{ scanned: number; events: number }>`select
+        (select coalesce(sum(pemenge), 0) from delivery_note_lines where delivery_note_id = ${note.id})::int as scanned,
+        (select count(*) from delivery_note_events)::int as events`.execute(t.database.db);
+      expect(rows[0]).toEqual({ scanned: 0, events: 0 });
     } finally {
       await t.close();
     }

@@ -1,15 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import type { ErrorDetails } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import type { DiskFullWatch } from './disk-full.ts';
 import { DomainError } from './errors.ts';
 
-type ErrorAnswer = { status: number; message: string };
+type ErrorAnswer = { status: number; message: string; details?: ErrorDetails };
 
 /** Maps anything thrown while answering a request to a status and a German message. */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
-  if (error instanceof DomainError) return { status: error.status, message: error.message };
-  if (error instanceof ZodError) return { status: 400, message: invalidInputMessage(error) };
+  if (error instanceof DomainError)
+    return { status: error.status, message: error.message, details: error.details };
+  // Routes name the refused field themselves (route.ts); a parse anywhere else says no more than this.
+  if (error instanceof ZodError) return { status: 400, message: texts.errors.badRequest };
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -35,12 +38,6 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   return { status: 500, message: texts.errors.system500 };
 }
 
-function invalidInputMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  const field = issue?.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
-  return field ? texts.errors.invalidInput(field) : texts.errors.badRequest;
-}
-
 /** The same answer for errors of a route and errors Fastify meets before routing (bad or over-long URLs). */
 export function answerError(
   error: unknown,
@@ -56,7 +53,7 @@ export function answerError(
     );
   } else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
-  return reply.code(answer.status).send({ success: false, message: answer.message });
+  return reply.code(answer.status).send({ ...answer.details, success: false, message: answer.message });
 }
 
 export function registerErrorHandler(app: FastifyInstance, diskFull: DiskFullWatch): void {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ErrorBody } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, conflict, DomainError } from './errors.ts';
@@ -23,7 +24,7 @@ export type Outcome<T> =
   | { refused: false; body: T; replayed: boolean }
   | { refused: true; status: number; body: Refusal; replayed: boolean };
 
-type Refusal = { success: false; message: string };
+type Refusal = ErrorBody;
 type Claim = { key: string; userId: number; route: string; hash: string };
 
 /**
@@ -108,7 +109,7 @@ async function storeRefusal<T>(
   claim: Claim,
   refusal: DomainError,
 ): Promise<Outcome<T>> {
-  const body: Refusal = { success: false, message: refusal.message };
+  const body: Refusal = refusal.body();
   return db.transaction().execute(async (trx) => {
     const earlier = await claimKey(trx, claim, refusal.status, body);
     return (earlier as Outcome<T> | null) ?? { refused: true, status: refusal.status, body, replayed: false };

@@ -3,13 +3,14 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { exportMessages } from '../../contract/export.ts';
+import { inputErrorMessage } from '../../contract/input-errors.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { hashToken } from '../features/auth/secrets.ts';
 import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import { findLiveIntegrationToken, integrationTokenPruefen } from '../features/integration/tokens.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
 import { applyOnce, parseIdempotencyKey, requestHash } from './idempotency.ts';
 
 export interface Deps {
@@ -116,6 +117,13 @@ export function registerPublicEndpoint<E extends Endpoint>(
   register(app, deps, endpoint, handler as Handler<E, boolean>);
 }
 
+/** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
+function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value, { reportInput: true });
+  if (!parsed.success) throw badRequest(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
+  return parsed.data;
+}
+
 function register<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
@@ -128,8 +136,8 @@ function register<E extends Endpoint>(
     handler: async (request, reply) => {
       const user = endpoint.auth ? await requireUser(deps, request) : null;
       const input = {
-        params: endpoint.params.parse(request.params ?? {}),
-        body: endpoint.body.parse(request.body === null ? undefined : request.body),
+        params: parseInput(endpoint, endpoint.params, request.params ?? {}),
+        body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
       } as Input<E>;
       const requestKey = endpoint.idempotent
         ? parseIdempotencyKey(request.headers['x-idempotency-key'])

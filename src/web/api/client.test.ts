@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginPassword } from '../../contract/auth.ts';
+import { errorBody } from '../../contract/endpoint.ts';
 import { bookInventur, findArticle } from '../../contract/inventur.ts';
+import { scanPackageItem } from '../../contract/paketinhalt.ts';
 import { ApiError, type ClientOptions, createClient, NetworkError, resetCsrfWarning } from './client.ts';
 
 /** A real local HTTP server whose answers each test scripts, recording every request it gets. */
@@ -85,6 +87,31 @@ describe('the API client', () => {
     expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
   });
 
+  it('shows the spec text for a 500 whatever its body says, never the server text', async () => {
+    script = (_req, res) =>
+      json(res, 500, { success: false, message: 'relation "stock" does not exist (Fehler im Server)' });
+    const error = await client({ retries: 0 })
+      .call(bookInventur, { body: { lp: 1, article: 2, amount: 3 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(500);
+    expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
+  });
+
+  it('retries a 503 with a message like any 5xx, then shows the spec text too (README)', async () => {
+    script = (_req, res) =>
+      json(res, 503, {
+        success: false,
+        message: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
+      });
+    const error = await client()
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    expect(seen).toHaveLength(5);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
+  });
+
   it('retries a dropped connection', async () => {
     script = (_req, res, i) => (i < 2 ? res.socket?.destroy() : json(res, 200, found));
     expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(found);
@@ -100,6 +127,61 @@ describe('the API client', () => {
     expect(seen).toHaveLength(1);
     expect((error as ApiError).status).toBe(404);
     expect((error as ApiError).message).toBe('Lieferschein X kann nicht gefunden werden.');
+  });
+
+  it('keeps a refusal’s body for the screen: the packing station’s other delivery note', async () => {
+    const refusal = {
+      success: false,
+      message: 'Lieferschein LS100002 gescannt – zu diesem Lieferschein wechseln?',
+      lieferschein: 'LS100002',
+    };
+    script = (_req, res) => json(res, 404, refusal);
+    const error = await client()
+      .call(scanPackageItem, {
+        params: { itemNr: 'LS100002' },
+        body: {
+          id: 1,
+          itemNr: 'LS100002',
+          belegnr: 'LS100001',
+          eu: 1,
+          user_id: 1,
+          paketinhalt: [],
+          versandart: 'DHL037',
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(refusal.message);
+    expect((error as ApiError).details?.lieferschein).toBe('LS100002');
+    expect((error as ApiError).details).toEqual(refusal);
+  });
+
+  it('reads every field the contract declares on an error body, and nothing from a 5xx or a foreign body', async () => {
+    const extras = Object.keys(errorBody.shape).filter((key) => key !== 'success' && key !== 'message');
+    const declared = Object.fromEntries(extras.map((key) => [key, `Wert von ${key}`]));
+    const refusal = { success: false, message: 'abgelehnt', ...declared };
+    expect(errorBody.parse(refusal)).toEqual(refusal); // all of them are texts
+    script = (_req, res) => json(res, 404, refusal);
+    const error = (await client()
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.details).toEqual(refusal);
+
+    script = (_req, res) => json(res, 500, refusal);
+    const system = (await client({ retries: 0 })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(system.details).toBeNull();
+
+    script = (_req, res) => {
+      res.writeHead(413, { 'content-type': 'text/html' });
+      res.end('<html><body>413 Request Entity Too Large</body></html>');
+    };
+    const foreign = (await client()
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(foreign.details).toBeNull();
+    expect(foreign.message).toBe('Ungültige Anfrage.');
   });
 
   it('keeps one time budget for all tries: a hanging server fails after it, not five times it', async () => {

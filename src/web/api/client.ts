@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint } from '../../contract/endpoint.ts';
+import type { Endpoint, ErrorBody } from '../../contract/endpoint.ts';
 import { buildPath } from '../../contract/path.ts';
 import { texts } from '../../contract/texts.ts';
 
@@ -13,10 +13,27 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /**
+     * The refusal's body as the contract declares it (`errorBody`), for a screen that acts on more than the
+     * message: e.g. `details?.lieferschein` on the packing station's 404. Null for 5xx, 401 and bodies that
+     * are not the API's.
+     */
+    readonly details: ErrorBody | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * An error answer's body, read by hand: `errorBody`'s zod schema would pull zod into the login screen's
+ * bundle. client.test.ts checks that every field the contract declares comes through.
+ */
+function errorBodyOf(payload: unknown): ErrorBody | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const { success, message, lieferschein } = payload as Record<string, unknown>;
+  if (success !== false || typeof message !== 'string') return null;
+  return { success, message, ...(typeof lieferschein === 'string' ? { lieferschein } : {}) };
 }
 
 /** No answer at all: the network is down, or the time budget ran out. */
@@ -150,17 +167,16 @@ export function createClient(options: ClientOptions) {
       if (!parsed.success) throw new ApiError(response.status, texts.errors.system500);
       return parsed.data as z.output<E['response']>;
     }
-    const serverMessage =
-      payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string'
-        ? (payload as { message: string }).message
-        : '';
     if (response.status === 401 && on401 !== 'answer') {
       if (on401 === 'scan') throw new ApiError(401, texts.errors.scanNotSaved);
       options.onUnauthorized();
       throw new ApiError(401, texts.errors.noLogin);
     }
-    if (response.status >= 500) throw new ApiError(response.status, serverMessage || texts.errors.system500);
-    throw new ApiError(response.status, serverMessage || texts.errors.badRequest);
+    // SPEC §8: any 5xx reads 'Systemfehler (Fehler 500) …', whatever its body says (README: not even a 503's).
+    if (response.status >= 500) throw new ApiError(response.status, texts.errors.system500);
+    // Every refusal of the API is `{ success: false, message, … }` (errorBody); a proxy's 4xx page is not.
+    const body = errorBodyOf(payload);
+    throw new ApiError(response.status, body?.message || texts.errors.badRequest, body);
   }
 
   return { call };

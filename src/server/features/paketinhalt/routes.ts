@@ -5,6 +5,7 @@ import {
   packageContentCheat,
   scanPackageItem,
 } from '../../../contract/paketinhalt.ts';
+import { texts } from '../../../contract/texts.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { abkuerzung, artikelScannen, klaerfall as klaerfallMelden, paketinhalt } from './service.ts';
@@ -13,10 +14,9 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, packageContent, async ({ params }, { db }) => ({
     data: await paketinhalt(db, params.belegnr),
   }));
-  registerEndpoint(app, deps, scanPackageItem, ({ params, body }, { db }) => {
-    if (params.itemNr !== body.itemNr)
-      throw badRequest('Artikelnummer in Adresse und Daten passen nicht zusammen.');
-    return artikelScannen(db, { id: body.id, itemNr: body.itemNr });
+  registerEndpoint(app, deps, scanPackageItem, ({ params, body }, { db, config, user }) => {
+    if (params.itemNr !== body.itemNr) throw badRequest(texts.paketinhalt.itemNrMismatch);
+    return artikelScannen(db, config.cheatCode, { id: body.id, itemNr: body.itemNr, userId: user.id });
   });
   registerEndpoint(app, deps, packageContentCheat, ({ body }, { db, config, user }) =>
     abkuerzung(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),

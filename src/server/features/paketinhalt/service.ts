@@ -70,8 +70,17 @@ function matches(scanned: string) {
 /**
  * One item scan at the packing station. The line is locked, so two packers scanning the same note at once
  * are counted one after the other and the scanned amount never passes the delivery amount.
+ *
+ * A scan that matches no line is answered in this one call, whatever it is (decision 12): the configured
+ * cheat code completes the note as `abkuerzung` does; another delivery note's number is a 404 that names
+ * that note (`lieferschein`), so the screen can offer to switch; this note's own number is a 404 asking for
+ * an article; anything else SPEC's 404.
  */
-export async function artikelScannen(db: Db, input: { id: number; itemNr: string }) {
+export async function artikelScannen(
+  db: Db,
+  cheatCode: string | null,
+  input: { id: number; itemNr: string; userId: number },
+) {
   const note = await lieferscheinNachId(db, input.id);
   const lines = await db
     .selectFrom('delivery_note_lines as l')
@@ -82,7 +91,10 @@ export async function artikelScannen(db: Db, input: { id: number; itemNr: string
     .orderBy('l.id')
     .forUpdate('l')
     .execute();
-  if (lines.length === 0) throw notFound(texts.paketinhalt.itemNotInNote(input.itemNr));
+  if (lines.length === 0) {
+    if (isCheatCode(cheatCode, input.itemNr)) return alleVollstaendig(db, note.id, input.userId);
+    throw await keinePosition(db, note, input.itemNr);
+  }
   const open = lines.find((l) => l.pemenge < l.lsmenge);
   if (!open) throw notAcceptable(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
   const next = open.lsmenge > COUNT_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
@@ -99,26 +111,51 @@ async function markPackedWhenComplete(db: Db, noteId: number) {
   );
 }
 
-/** The configured code completes every line at once; journalled with the user. */
+/** The refusal of a scan that matches no line of the note: what the scanned text is instead, if we know. */
+async function keinePosition(db: Db, note: { id: number; belegnr: string }, scanned: string) {
+  if (scanned === note.belegnr) return notFound(texts.paketinhalt.ownNoteScanned);
+  const other = await db
+    .selectFrom('delivery_notes')
+    .select('belegnr')
+    .where('belegnr', '=', scanned)
+    .executeTakeFirst();
+  if (other)
+    return notFound(texts.paketinhalt.otherNoteScanned(other.belegnr), { lieferschein: other.belegnr });
+  return notFound(texts.paketinhalt.itemNotInNote(scanned));
+}
+
+/** Whether a scan is the configured cheat code (CHEAT_CODE; unset: nothing is). */
+function isCheatCode(cheatCode: string | null, scanned: string): boolean {
+  return cheatCode !== null && cheatCode !== '' && scanned.trim() === cheatCode;
+}
+
+/** Every line of the note completely scanned, journalled with the user; answers the lines. */
+async function alleVollstaendig(db: Db, noteId: number, userId: number) {
+  await db
+    .updateTable('delivery_note_lines')
+    .set({ pemenge: sql`lsmenge` })
+    .where('delivery_note_id', '=', noteId)
+    .execute();
+  await markPackedWhenComplete(db, noteId);
+  await db
+    .insertInto('delivery_note_events')
+    .values({ delivery_note_id: noteId, kind: 'abkuerzung', user_id: userId })
+    .execute();
+  return { success: true as const, data: { paketinhalt: await positionen(db, noteId) } };
+}
+
+/**
+ * The cheat call of SPEC §7: the configured code completes every line at once; journalled with the user.
+ * The item scan recognises the code too (artikelScannen), so the screen needs no second call.
+ */
 export async function abkuerzung(
   db: Db,
   cheatCode: string | null,
   input: { id: number; code: string; userId: number },
 ) {
-  if (!cheatCode || input.code.trim() !== cheatCode)
-    throw new DomainError(403, texts.paketinhalt.cheatRefused);
+  if (!isCheatCode(cheatCode, input.code)) throw new DomainError(403, texts.paketinhalt.cheatRefused);
   const note = await lieferscheinNachId(db, input.id);
-  await db
-    .updateTable('delivery_note_lines')
-    .set({ pemenge: sql`lsmenge` })
-    .where('delivery_note_id', '=', note.id)
-    .execute();
-  await markPackedWhenComplete(db, note.id);
-  await db
-    .insertInto('delivery_note_events')
-    .values({ delivery_note_id: note.id, kind: 'abkuerzung', user_id: input.userId })
-    .execute();
-  return { success: true as const, data: { paketinhalt: await positionen(db, note.id) } };
+  return alleVollstaendig(db, note.id, input.userId);
 }
 
 /** The note goes to the inquiry desk instead of shipping. */

@@ -1,0 +1,72 @@
+import { loginWithPassword, scan, scanInto, setStock } from './support/helpers.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
+
+/** How a table lies on the 360 px screen: each header cell's lines and overflow, and the table's right edge. */
+async function layoutOf(table: Locator) {
+  return table.evaluate((element) => {
+    const linesOf = (cell: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      // The line boxes the cell's text takes: 2 or more for one word means it was broken.
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    const describe = (cell: Element) => ({
+      text: cell.textContent ?? '',
+      lines: linesOf(cell),
+      overflows: cell.scrollWidth > cell.clientWidth,
+    });
+    return {
+      headers: [...element.querySelectorAll('th')].map(describe),
+      amounts: [...element.querySelectorAll('td.number')].map(describe),
+      right: element.getBoundingClientRect().right,
+      pageWidth: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    };
+  });
+}
+
+async function expectReadableOn360(table: Locator, headers: string[]) {
+  await expect(table.getByRole('columnheader')).toHaveText(headers);
+  const layout = await layoutOf(table);
+  expect(layout.viewport).toBe(360);
+  for (const cell of [...layout.headers, ...layout.amounts])
+    expect(cell, cell.text).toMatchObject({ lines: 1, overflows: false });
+  expect(layout.right).toBeLessThanOrEqual(360);
+  expect(layout.pageWidth).toBeLessThanOrEqual(360);
+}
+
+async function openPaketinhalt(page: Page) {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Paketinhalt', exact: true }).click();
+  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100001');
+}
+
+test('the packing table fits 360 px with every header on one line, long codes wrapping in their cells', async ({
+  page,
+}) => {
+  await openPaketinhalt(page);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expectReadableOn360(table, ['Nummer', 'Name', 'Soll', 'Ist']);
+  // The cells still hold all of it: the EAN is there, however narrow its column.
+  await expect(table).toContainText('4006381333931');
+  await expect(table).toContainText('Kugelschreiber blau');
+});
+
+test('Inventur’s “Letzte Scans” fits 360 px with every header on one line', async ({ page }) => {
+  await loginWithPassword(page);
+  await setStock(page, 'A-01-01-01', '100001', 7);
+  await setStock(page, 'A-01-01-02', '100003', 1_000_000);
+  // A pallet's SSCC is the longest code a location has: it wraps in its cell, the table stays on screen.
+  await setStock(page, '340123450000000017', '100002', 12);
+  const historyLoaded = page.waitForResponse('**/api/inventur/history');
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await historyLoaded;
+  const history = page.getByRole('region', { name: 'Letzte Scans' }).getByRole('table');
+  await expect(history.getByRole('row')).toHaveCount(4);
+  await expect(history).toContainText('340123450000000017');
+  await expect(history).toContainText('1000000');
+  await expectReadableOn360(history, ['Zeit', 'Artikel', 'LP', 'Menge']);
+  await scan(page, 'A-01-01-01'); // the screen still takes a scan with the table below it
+  await expect(page.getByLabel('Artikel')).toBeFocused();
+});

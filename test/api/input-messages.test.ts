@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+/**
+ * What a worker reads when a scan is refused before it reaches a rule: the field by its name on the screen
+ * (never the API's key), what is wrong with it, status 400 — and nothing written.
+ */
+const LONG = 'A'.repeat(300);
+
+describe.each(databaseKinds())('refused scans on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let ids: { lp: number; article: number; lhm: number };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    token = await loginDemo(t.app);
+    const db = t.database.db;
+    const location = (code: string) =>
+      db.selectFrom('locations').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    ids = {
+      lp: (await location('A-01-01-01')).id,
+      lhm: (await location('LHM000001')).id,
+      article: (
+        await db.selectFrom('articles').select('id').where('nummer', '=', '100001').executeTakeFirstOrThrow()
+      ).id,
+    };
+  });
+  afterAll(() => t.close());
+
+  /** Everything a refused scan could have written. */
+  async function written(): Promise<string> {
+    const { rows } = await sql<Record<string, number>>`select
+      (select count(*) from idempotency)::int as keys,
+      (select count(*) from movements)::int as movements,
+      (select coalesce(sum(amount), 0) from stock)::int as stock,
+      (select count(*) from inventory_counts)::int as counts,
+      (select count(*) from parcel_scans)::int as parcels,
+      (select count(*) from batch_events)::int as batches,
+      (select count(*) from transporter_events)::int as transporters,
+      (select count(*) from wms_returns)::int as wms`.execute(t.database.db);
+    return JSON.stringify(rows[0]);
+  }
+
+  type Case = {
+    name: string;
+    method: 'GET' | 'PUT' | 'POST';
+    url: string;
+    payload?: Record<string, unknown>;
+    /** The API's key of the refused field: it must not show. */
+    key: string;
+    message: string;
+  };
+
+  const cases = (): Case[] => {
+    const transporter = { kennzeichen: 'B-LS 100', container: 'WB-7', plombe: 'P-1', value: 50 };
+    const wms = { article: ids.article, lagerplatz: ids.lhm, amount: 1, mhd: '2027-12-31', quality: 2 };
+    return [
+      {
+        name: 'findlp, 300 characters',
+        method: 'GET',
+        url: `/api/inventur/findlp/${LONG}`,
+        key: 'code',
+        message: 'Lagerplatz ist zu lang: höchstens 200 Zeichen.',
+      },
+      {
+        name: 'findlp, a control character',
+        method: 'GET',
+        url: '/api/inventur/findlp/A-01%01-01',
+        key: 'code',
+        message: 'Lagerplatz enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+      },
+      {
+        name: 'findarticle, 300 characters',
+        method: 'GET',
+        url: `/api/inventur/findarticle/${LONG}`,
+        key: 'number',
+        message: 'Artikel ist zu lang: höchstens 200 Zeichen.',
+      },
+      {
+        name: 'findarticle, a control character',
+        method: 'GET',
+        url: '/api/inventur/findarticle/4006381%0D333931',
+        key: 'number',
+        message: 'Artikel enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+      },
+      {
+        name: 'paketausgang, 300 characters',
+        method: 'PUT',
+        url: '/api/paketausgang',
+        payload: { tracking: LONG },
+        key: 'tracking',
+        message: 'Trackingnummer ist zu lang: höchstens 100 Zeichen.',
+      },
+      {
+        name: 'paketausgang, a control character',
+        method: 'PUT',
+        url: '/api/paketausgang',
+        payload: { tracking: '003404341610\u00009404255' },
+        key: 'tracking',
+        message: 'Trackingnummer enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+      },
+      {
+        name: 'batcherfassung, 300 characters',
+        method: 'PUT',
+        url: '/api/batcherfassung',
+        payload: { batch: LONG },
+        key: 'batch',
+        message: 'Achtung - Batch hat nur sechs Ziffern!',
+      },
+      {
+        name: 'batcherfassung, a control character',
+        method: 'PUT',
+        url: '/api/batcherfassung',
+        payload: { batch: '1234\u00075' },
+        key: 'batch',
+        message: 'Batch enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+      },
+      {
+        name: 'transporterfassung, 300 characters',
+        method: 'PUT',
+        url: '/api/transporterfassung',
+        payload: { ...transporter, kennzeichen: LONG },
+        key: 'kennzeichen',
+        message: 'Kennzeichen ist zu lang: höchstens 20 Zeichen.',
+      },
+      {
+        name: 'transporterfassung, a control character',
+        method: 'PUT',
+        url: '/api/transporterfassung',
+        payload: { ...transporter, kennzeichen: 'B-LS\u001b100' },
+        key: 'kennzeichen',
+        message: 'Kennzeichen enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+      },
+      {
+        name: 'wmsretoure, 300 characters',
+        method: 'PUT',
+        url: '/api/wmsretoure',
+        payload: { ...wms, charge: LONG },
+        key: 'charge',
+        message: 'Charge ist zu lang: höchstens 50 Zeichen.',
+      },
+      {
+        name: 'wmsretoure, a control character',
+        method: 'PUT',
+        url: '/api/wmsretoure',
+        payload: { ...wms, charge: 'CH-\u007f1' },
+        key: 'charge',
+        message: 'Charge enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+      },
+      {
+        name: 'inventur, amount above the range',
+        method: 'POST',
+        url: '/api/inventur/',
+        payload: { lp: ids.lp, article: ids.article, amount: 10_000_000 },
+        key: 'amount',
+        message: 'Menge darf höchstens 1.000.000 sein.',
+      },
+      {
+        name: 'inventur, amount below the range',
+        method: 'POST',
+        url: '/api/inventur/',
+        payload: { lp: ids.lp, article: ids.article, amount: -3 },
+        key: 'amount',
+        message: 'Menge muss mindestens 0 sein.',
+      },
+    ];
+  };
+
+  it('names the field as the screen does and says what is wrong, with 400, writing nothing', async () => {
+    const before = await written();
+    for (const c of cases()) {
+      const res = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: authHeaders(token, c.method === 'GET' ? {} : { 'x-idempotency-key': randomUUID() }),
+        ...(c.payload ? { payload: c.payload } : {}),
+      });
+      expect(res.statusCode, c.name).toBe(400);
+      expect(res.json(), c.name).toEqual({ success: false, message: c.message });
+      expect(res.body, c.name).not.toMatch(new RegExp(`\\b${c.key}\\b`));
+    }
+    expect(await written()).toBe(before);
+  });
+
+  it('takes the same scans once they are right (the refusal was the input, not the call)', async () => {
+    const lp = await t.app.inject({
+      method: 'GET',
+      url: '/api/inventur/findlp/A-01-01-01',
+      headers: authHeaders(token),
+    });
+    expect(lp.json()).toMatchObject({ found: true, id: ids.lp });
+    // The GS1 group separator (ASCII 29) is part of a scan, not a refused control character.
+    const gs1 = await t.app.inject({
+      method: 'GET',
+      url: `/api/inventur/findarticle/${encodeURIComponent('0104006381333931\u001d10ABC')}`,
+      headers: authHeaders(token),
+    });
+    expect(gs1.statusCode).toBe(200);
+  });
+
+  it('keeps the spec’s own texts for an empty Transporter field', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/transporterfassung',
+      headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
+      payload: { kennzeichen: '  ', container: 'WB-7', plombe: 'P-1', value: 50 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: texts.transporter.kennzeichenMissing });
+  });
+});
