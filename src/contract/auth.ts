@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, successOnly } from './endpoint.ts';
+import { scanLimits } from './limits.ts';
 
 export const loginAnswer = z.object({
   success: z.literal(true),
@@ -14,7 +15,7 @@ export const loginCard = endpoint({
   method: 'POST',
   path: '/api/user/login/qrcode',
   auth: false,
-  body: z.object({ stechuhrdevice: z.string().min(1).max(2000) }),
+  body: z.object({ stechuhrdevice: z.string().min(1).max(scanLimits.card) }),
   response: loginAnswer,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
+import { scanLimits } from './limits.ts';
 
 /** Batch capture: a batch number has at most six characters. */
 export const captureBatch = endpoint({
@@ -7,7 +8,7 @@ export const captureBatch = endpoint({
   method: 'PUT',
   path: '/api/batcherfassung',
   // Longer scans reach the server, which answers 'Achtung - Batch hat nur sechs Ziffern!'.
-  body: z.object({ batch: scanText(50) }),
+  body: z.object({ batch: scanText(scanLimits.batch) }),
   response: successMessage,
 });
 
@@ -25,7 +26,10 @@ export const assignBatch = endpoint({
   name: 'assignBatch',
   method: 'PUT',
   path: '/api/batch',
-  body: z.object({ lieferschein: scanText(50), qrcode: z.string().min(1).max(2000) }),
+  body: z.object({
+    lieferschein: scanText(scanLimits.batch),
+    qrcode: z.string().min(1).max(scanLimits.card),
+  }),
   response: successMessage,
 });
 
@@ -33,7 +37,7 @@ export const captureContainer = endpoint({
   name: 'captureContainer',
   method: 'PUT',
   path: '/api/containererfassung',
-  body: z.object({ container: scanText(100), batch: scanText(50) }),
+  body: z.object({ container: scanText(scanLimits.container), batch: scanText(scanLimits.batch) }),
   response: successMessage,
 });
 
@@ -56,7 +60,7 @@ export const paketausgang = endpoint({
   name: 'paketausgang',
   method: 'PUT',
   path: '/api/paketausgang',
-  body: z.object({ tracking: scanText(100) }),
+  body: z.object({ tracking: scanText(scanLimits.tracking) }),
   response: z.object({ carrier: z.string() }),
 });
 
@@ -65,7 +69,7 @@ export const paketausgangCompare = endpoint({
   name: 'paketausgangCompare',
   method: 'PUT',
   path: '/api/paketausgangcompare',
-  body: z.object({ tracking: scanText(100), belegnr: scanText() }),
+  body: z.object({ tracking: scanText(scanLimits.tracking), belegnr: scanText() }),
   response: z.object({ carrier: z.string() }),
 });
 
@@ -74,6 +78,6 @@ export const retourenerfassung = endpoint({
   name: 'retourenerfassung',
   method: 'PUT',
   path: '/api/retourenerfassung',
-  body: z.object({ tracking: scanText(100) }),
+  body: z.object({ tracking: scanText(scanLimits.tracking) }),
   response: successMessage,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenControlCharacter, scanLimits } from './limits.ts';
 
 // In the browser the page's Content-Security-Policy forbids eval (script-src 'self'); zod would otherwise
 // compile its fast parsers with `new Function`. Set here, where every contract module starts, so it holds
@@ -91,24 +92,15 @@ const noControlCharacter = (s: string) => !hasForbiddenControlCharacter(s);
 const controlCharacterIssue = { params: { reason: CONTROL_CHARACTER } };
 
 /** Text as a scanner or a person types it: trimmed, not empty, no control characters except GS (ASCII 29). */
-export const scanText = (max = 200) =>
+export const scanText = (max: number = scanLimits.code) =>
   typedText(max).min(1).refine(noControlCharacter, controlCharacterIssue);
 
 /**
  * The same where an empty text must reach the server, which names what is missing in the spec's words
  * ('Kennzeichen fehlt!').
  */
-export const scanTextOrEmpty = (max = 200) =>
+export const scanTextOrEmpty = (max: number = scanLimits.code) =>
   typedText(max).refine(noControlCharacter, controlCharacterIssue);
-
-/** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
-function hasForbiddenControlCharacter(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if ((code < 32 && code !== 29) || code === 127) return true;
-  }
-  return false;
-}
 
 /** A database id in a URL segment ("12"). */
 export const idParam = z

@@ -12,3 +12,12 @@ export const scanLimits = {
   /** An employee card's text (the demo card has 225 characters). */
   card: 2000,
 } as const;
+
+/** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
+export function hasForbiddenControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 29) || code === 127) return true;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
+import { scanLimits } from './limits.ts';
 
 /** The open customs cart, if any (one open cart per site). */
 export const checkWagen = endpoint({
@@ -18,7 +19,7 @@ export const findWagen = endpoint({
   name: 'findWagen',
   method: 'GET',
   path: '/api/zollpaketerfassung/findWagen/:wagennummer',
-  params: z.object({ wagennummer: scanText(50) }),
+  params: z.object({ wagennummer: scanText(scanLimits.cart) }),
   response: z.object({ found: z.boolean(), wagennummer: z.string().nullable(), message: z.string() }),
 });
 
@@ -29,7 +30,7 @@ export const zollPaket = endpoint({
   path: '/api/zollpaketerfassung/paket',
   body: z.object({
     lieferschein: scanTextOrEmpty(),
-    wagennummer: scanText(50),
+    wagennummer: scanText(scanLimits.cart),
     close: z.boolean(),
   }),
   response: successMessage,

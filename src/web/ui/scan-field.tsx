@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { scanLimits } from '../../contract/limits.ts';
+import { hasForbiddenControlCharacter, scanLimits } from '../../contract/limits.ts';
 import { texts } from '../../contract/texts.ts';
 import { holdKeysWhile, isReplayed, pressedAt, refocusTarget, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { BURST_GAP_MS, BURST_MIN_KEYS } from '../scan/timing.ts';
@@ -93,9 +93,9 @@ export const ScanField = forwardRef<
     // Checked at the scan, not at the server: the worker learns at once, with the field named.
     const problem =
       trimmed.length > maxLength
-        ? texts.scan.tooLong(label, maxLength)
-        : hasControlCharacter(trimmed)
-          ? texts.scan.controlCharacter(label)
+        ? texts.errors.input.tooLong(label, maxLength)
+        : hasForbiddenControlCharacter(trimmed)
+          ? texts.errors.input.controlCharacter(label)
           : null;
     if (problem) {
       banner.showError(texts.scan.refused(problem));
@@ -265,15 +265,6 @@ if (typeof window !== 'undefined') {
     },
     { capture: true },
   );
-}
-
-/** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 32 && code !== 29) || code === 127) return true;
-  }
-  return false;
 }
 
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paketausgang, paketausgangCompare } from '../../../contract/capture.ts';
+import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
@@ -62,6 +63,7 @@ export default function PaketausgangScreen() {
       {compareFor && <h2>{texts.paketausgang.compareFor(compareFor)}</h2>}
       <ScanField
         current
+        maxLength={scanLimits.tracking}
         label={texts.paketausgang.tracking}
         value={text}
         onChange={setText}

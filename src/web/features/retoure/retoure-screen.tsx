@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { retourenerfassung } from '../../../contract/capture.ts';
+import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { captureScan } from '../../api/outbox/index.ts';
@@ -36,7 +37,14 @@ export default function RetoureScreen() {
           onDone={endSuccess}
         />
       )}
-      <ScanField current label={texts.retoure.tracking} value={text} onChange={setText} onScan={capture} />
+      <ScanField
+        current
+        maxLength={scanLimits.tracking}
+        label={texts.retoure.tracking}
+        value={text}
+        onChange={setText}
+        onScan={capture}
+      />
     </div>
   );
 }
