@@ -153,3 +153,18 @@ test('a network failure keeps every field and the retry books once', async ({ pa
   expect(keys).toHaveLength(2);
   expect(keys[1]).not.toBe(keys[0]);
 });
+
+test('a red mark goes as soon as its field is filled', async ({ page }) => {
+  await page.getByRole('button', { name: 'Umlagern', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Bitte Artikel, Lagerplatz, Menge und Ziel-Lagerplatz angeben.',
+  );
+  await expect(articleField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(sourceField(page)).toHaveAttribute('aria-invalid', 'true');
+  await scanInto(page, articleField(page), '100004');
+  await expect(sourceField(page)).toHaveAttribute('aria-invalid', 'true');
+  await sourceField(page).focus();
+  await page.keyboard.press('A');
+  await expect(sourceField(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.field--invalid')).toHaveCount(2); // amount and target are still missing
+});

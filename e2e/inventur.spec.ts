@@ -24,13 +24,12 @@ test('counts a shelf: location once, then article, amount, confirm, and the coun
   await chooseLocationAndArticle(page, 'A-01-01-01', '4006381333931');
   await expect(page.getByText('100001 Kugelschreiber blau')).toBeVisible();
   await page.keyboard.type('48');
-  const asked: string[] = [];
-  page.once('dialog', (d) => {
-    asked.push(`${d.type()}: ${d.message()}`);
-    void d.accept();
-  });
   await page.keyboard.press('Enter');
-  await expect.poll(() => asked).toEqual(['confirm: Ist das korrekt?']);
+  // Asked in the page: its confirm button has the focus, so a person's Enter books.
+  const question = page.getByRole('dialog', { name: 'Ist das korrekt?' });
+  await expect(question).toContainText('Artikel 100001 Kugelschreiber blau auf A-01-01-01: Menge 48.');
+  await expect(question.getByRole('button', { name: 'Buchen' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
 
   const history = page.getByRole('table');
@@ -46,8 +45,8 @@ test('counts a shelf: location once, then article, amount, confirm, and the coun
   await scan(page, '100003');
   await expect(page.getByLabel('Menge')).toBeFocused();
   await page.keyboard.type('41');
-  page.once('dialog', (d) => void d.accept());
   await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
   await expect(history.getByRole('row').nth(1)).toContainText('100003');
 });
 
@@ -68,24 +67,20 @@ test('says which location, article or number was not found or not unique', async
 test('will not book without location and article, and flags the missing ones', async ({ page }) => {
   await openInventur(page);
   await page.getByLabel('Menge').fill('3');
-  let dialogs = 0;
-  page.on('dialog', (d) => {
-    dialogs++;
-    void d.dismiss();
-  });
   await page.getByRole('button', { name: 'Buchen' }).click();
   await expect(page.getByRole('alert')).toHaveText('Bitte zuerst einen Lagerplatz scannen.');
   await expect(page.getByLabel('Lagerplatz')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Artikel')).toHaveAttribute('aria-invalid', 'true');
-  expect(dialogs).toBe(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('cancelling the confirm books nothing', async ({ page }) => {
   await openInventur(page);
   await chooseLocationAndArticle(page, 'A-01-01-02', '100001');
   await page.keyboard.type('777');
-  page.once('dialog', (d) => void d.dismiss());
   await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByLabel('Menge')).toHaveValue('777');
   await expect(page.getByRole('table').getByText('777')).toHaveCount(0);
 });
@@ -99,8 +94,8 @@ test('a network failure keeps every field; the retry books exactly once', async 
     keys.push(route.request().headers()['x-idempotency-key'] ?? '');
     await route.abort('connectionreset');
   });
-  page.on('dialog', (d) => void d.accept());
   await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
   await expect(page.getByRole('alert')).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
   expect(keys).toHaveLength(5); // the first try and 4 retries
   expect(new Set(keys).size).toBe(1);
@@ -115,6 +110,7 @@ test('a network failure keeps every field; the retry books exactly once', async 
     await route.continue();
   });
   await page.getByRole('button', { name: 'Buchen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
   await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
   expect(sent).toBe(keys[0]);
 });
@@ -124,8 +120,8 @@ test('a 401 on the booking keeps the fields and asks to log in again', async ({ 
   await chooseLocationAndArticle(page, 'A-01-01-01', '100003');
   await page.keyboard.type('40');
   await revokeSessionOnServer(page);
-  page.on('dialog', (d) => void d.accept());
   await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
   await expect(page.getByRole('alert')).toHaveText('Scan wurde nicht gespeichert - melde dich neu an!');
   await expect(page.getByLabel('Menge')).toHaveValue('40');
   await expect(page.getByText('100003 Textmarker gelb 4er')).toBeVisible();

@@ -32,13 +32,9 @@ test('packs LS100001 from the note to the parcel-out compare', async ({ page }) 
   await expect(page.getByRole('alert')).toHaveText('Artikel nicht im Lieferschein enthalten');
 
   // Not complete yet: the arrow refuses.
-  const alerts: string[] = [];
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect.poll(() => alerts).toEqual(['Bitte alle Positionen scannen!']);
+  await expect(page.getByRole('alert')).toHaveText('Bitte alle Positionen scannen!');
+  await expect(itemField(page)).toBeFocused();
 
   // 100003: 8 pieces — above 5, so one confirmed scan counts them all.
   await scanInto(page, itemField(page), '04012345678901');
@@ -193,6 +189,38 @@ test('the cheat code configured on the server completes the note', async ({ page
     const cells = rows.nth(i).getByRole('cell');
     await expect(cells.nth(3)).toHaveText((await cells.nth(2).textContent()) ?? '');
   }
+});
+
+test("a scan not on the note is one call; another note's number offers to switch to that note", async ({
+  page,
+}) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100002');
+  await expect(itemField(page)).toBeFocused();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/packagecontent')) calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await scanInto(page, itemField(page), '999999999');
+  await expect(page.getByRole('alert')).toHaveText('Artikel nicht im Lieferschein enthalten');
+  expect(calls).toEqual(['POST /api/packagecontent/999999999']); // no second call to try it as the cheat code
+
+  await scanInto(page, itemField(page), 'LS100002');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Das ist der Lieferschein, der gerade gepackt wird – bitte Artikel scannen.',
+  );
+
+  await scanInto(page, itemField(page), 'LS100001');
+  const offer = page.getByRole('dialog', { name: 'Lieferschein wechseln?' });
+  await expect(offer).toContainText('Lieferschein LS100001 gescannt – zu diesem Lieferschein wechseln?');
+  await offer.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByText('Lieferschein LS100002')).toBeVisible();
+  await expect(itemField(page)).toBeFocused();
+
+  await scanInto(page, itemField(page), 'LS100001');
+  await offer.getByRole('button', { name: 'Wechseln' }).click();
+  await expect(page.getByText('Lieferschein LS100001')).toBeVisible();
+  await expect(page.getByRole('row', { name: /^100003 / })).toBeVisible();
 });
 
 test('cartons on their own: a project without cartons says so', async ({ page }) => {

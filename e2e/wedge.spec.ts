@@ -25,18 +25,16 @@ test('Inventur: location, a 45-character GS1 DataMatrix and the amount in one bu
   await page.getByRole('link', { name: 'Inventur', exact: true }).click();
   await expect(page.getByLabel('Lagerplatz')).toBeFocused();
   await slowDown(page, '**/api/inventur/find*/**');
-  const asked: string[] = [];
-  page.on('dialog', (d) => {
-    asked.push(d.message());
-    void d.accept();
-  });
   // GTIN of 100002, a 15-character batch, the group separator, best-before: without the separator the
   // batch would run into the date and be too long — the code would be refused.
   const dataMatrix = ']d2' + '0104006381000024' + '10CHARGE-BURST-01' + '\u001d' + '17271200';
   expect(dataMatrix.length).toBe(45);
   await burst(page, `A-01-01-02\n${dataMatrix}\n17\n`);
+  // The burst's last Enter asks; it cannot answer the question itself.
+  const question = page.getByRole('dialog', { name: 'Ist das korrekt?' });
+  await expect(question).toContainText('Menge 17.');
+  await question.getByRole('button', { name: 'Buchen' }).click();
   await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
-  expect(asked).toEqual(['Ist das korrekt?']);
   const latest = page.getByRole('table').getByRole('row').nth(1);
   await expect(latest).toContainText('100002');
   await expect(latest).toContainText('A-01-01-02');

@@ -177,8 +177,8 @@ export const loggedInViews: View[] = [
       await page.keyboard.type('48');
     },
     moreForPicture: async (page) => {
-      page.once('dialog', (d) => void d.accept());
       await page.keyboard.press('Enter');
+      await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
       await expect(page.getByRole('status')).toHaveText(/Gezählt!/);
       await expect(page.getByRole('status')).toBeHidden({ timeout: 3000 });
       await scanInto(page, page.getByLabel('Artikel'), '100003');

@@ -140,6 +140,7 @@ export const texts = {
     confirm: 'Ist das korrekt?',
     confirmDetail: (article: string, lp: string, amount: number) =>
       `Artikel ${article} auf ${lp}: Menge ${amount}.`,
+    cancel: 'Abbrechen',
     chooseLocation: 'Bitte zuerst einen Lagerplatz scannen.',
     chooseArticle: 'Bitte einen Artikel scannen.',
     amountInvalid: 'Bitte eine Menge von 0 oder mehr eingeben.',
@@ -192,8 +193,10 @@ export const texts = {
     amount: 'Menge',
     bothNeeded: 'Bitte beide Lagerplätze scannen.',
     readyToMove: 'bitte „Alles umbuchen“ antippen oder einen Lagerplatz mit ✕ leeren.',
-    confirm: (from: string, to: string) =>
-      `Es werden alle Artikel umgebucht!\nVon ${from} nach ${to}.\nIst das korrekt?`,
+    confirmTitle: 'Es werden alle Artikel umgebucht!',
+    confirmBody: (from: string, to: string) => `Von ${from} nach ${to}.\nIst das korrekt?`,
+    confirmButton: 'Umbuchen',
+    cancel: 'Abbrechen',
     done: (count: number, from: string, to: string) => `${count} Artikel von ${from} nach ${to} umgebucht.`,
   },
   lagercheck: {
@@ -302,6 +305,8 @@ export const texts = {
     confirmAmount: 'Bestätigen',
     complete: 'Alle Positionen gescannt.',
     otherNote: 'Anderer Lieferschein',
+    switchTitle: 'Lieferschein wechseln?',
+    switchConfirm: 'Wechseln',
   },
   kartonagen: {
     noCartons: 'Projekt hat keine Kartonagen zugewiesen. Bitte an die IT wenden.',
@@ -455,8 +460,6 @@ export const texts = {
     expected: (label: string) => `erwartet: ${label}.`,
     digitsOnly: (label: string) => `${label}: nur Ziffern.`,
     tooManyDigits: (label: string, max: number) => `${label}: höchstens ${max} Ziffern.`,
-    tooLong: (label: string, max: number) => `${label}: zu lang (höchstens ${max} Zeichen).`,
-    controlCharacter: (label: string) => `${label}: enthält Steuerzeichen. Bitte den Scanner prüfen.`,
     nothingHere: 'hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.',
     answerFirst: 'bitte zuerst die Frage beantworten.',
   },

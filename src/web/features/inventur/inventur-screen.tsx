@@ -6,6 +6,7 @@ import { api } from '../../api/api.ts';
 import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
@@ -33,6 +34,8 @@ export default function InventurScreen() {
     article: false,
   });
   const [busy, setBusy] = useState(false);
+  /** The count asked about ('Ist das korrekt?'). */
+  const [confirming, setConfirming] = useState<{ lp: number; article: number; amount: number } | null>(null);
   const [success, setSuccess] = useState(false);
   const [history, setHistory] = useState<InventurHistoryRow[]>([]);
   const locationRef = useRef<HTMLInputElement>(null);
@@ -90,10 +93,16 @@ export default function InventurScreen() {
       amountRef.current?.focus();
       return;
     }
-    if (!window.confirm(texts.inventur.confirm)) return;
+    // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
+    setConfirming({ lp: location.id, article: article.id, amount: Number(trimmed) });
+  }
+
+  async function book() {
+    const body = confirming;
+    setConfirming(null);
+    if (!body || busy) return;
     setBusy(true);
     try {
-      const body = { lp: location.id, article: article.id, amount: Number(trimmed) };
       await bookingKey.send(body, (idempotencyKey) =>
         api.call(bookInventur, {
           body,
@@ -180,6 +189,17 @@ export default function InventurScreen() {
           {texts.inventur.submit}
         </button>
       </form>
+      {confirming && location && article && (
+        <ConfirmDialog
+          title={texts.inventur.confirm}
+          confirmLabel={texts.inventur.submit}
+          cancelLabel={texts.inventur.cancel}
+          onConfirm={() => void book()}
+          onCancel={() => setConfirming(null)}
+        >
+          {texts.inventur.confirmDetail(article.label, location.label, confirming.amount)}
+        </ConfirmDialog>
+      )}
       <DataTable
         heading={texts.inventur.historyHeading}
         empty={texts.inventur.historyEmpty}
@@ -197,9 +217,10 @@ const historyColumns: Column<InventurHistoryRow>[] = [
   {
     header: texts.inventur.historyArticle,
     cell: (row) => <span title={row.articleName}>{row.article}</span>,
+    kind: 'code',
   },
-  { header: texts.inventur.historyLp, cell: (row) => row.lp },
-  { header: texts.inventur.historyAmount, cell: (row) => row.amount, numeric: true },
+  { header: texts.inventur.historyLp, cell: (row) => row.lp, kind: 'code' },
+  { header: texts.inventur.historyAmount, cell: (row) => row.amount, kind: 'number' },
 ];
 
 function formatTime(iso: string): string {

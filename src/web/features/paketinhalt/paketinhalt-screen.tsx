@@ -4,7 +4,6 @@ import {
   klaerfall,
   type PackageContentRow,
   packageContent,
-  packageContentCheat,
   scanPackageItem,
 } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
@@ -23,7 +22,9 @@ const CONFIRM_ABOVE = 5;
 
 /**
  * Package content (SPEC §2/§4): look up the delivery note, scan every item against it, then continue to
- * the cartons. Scans that match no row are offered to the server as the cheat code, which only it knows.
+ * the cartons. A scan that matches no row goes to the server in the same call as an item (decision 12): it
+ * may be the cheat code, which only the server knows, or another delivery note's number — then the packer
+ * is asked whether to switch to that note.
  */
 export default function PaketinhaltScreen() {
   const banner = useBanner();
@@ -36,6 +37,8 @@ export default function PaketinhaltScreen() {
     null,
   );
   const [askKlaerfall, setAskKlaerfall] = useState(false);
+  /** Another delivery note's number was scanned as an item: switch to it? */
+  const [switchTo, setSwitchTo] = useState<string | null>(null);
   const itemRef = useRef<HTMLInputElement>(null);
   const packingNote = state.step !== null && state.lieferscheinID !== 0;
 
@@ -53,8 +56,9 @@ export default function PaketinhaltScreen() {
     }
   }
 
+  /** One item scan; `unmatched`: it matches no line here (the server may know it as something else). */
   const send = useCallback(
-    async (scanned: string) => {
+    async (scanned: string, unmatched = false) => {
       try {
         const answer = await api.call(scanPackageItem, {
           params: { itemNr: scanned },
@@ -71,7 +75,11 @@ export default function PaketinhaltScreen() {
         });
         packing.setContent(answer.data.paketinhalt);
       } catch (error) {
-        banner.showError(messageOf(error));
+        const otherNote = error instanceof ApiError ? error.details?.lieferschein : undefined;
+        if (otherNote) setSwitchTo(otherNote);
+        else if (unmatched && error instanceof ApiError && error.status === 404)
+          banner.showError(texts.paketinhalt.notInDeliveryNote);
+        else banner.showError(messageOf(error));
       }
     },
     [state.lieferscheinID, state.belegnr, state.eu, state.versandart, packing, banner],
@@ -79,6 +87,10 @@ export default function PaketinhaltScreen() {
 
   async function scanItem(text: string) {
     setItemText('');
+    if (text.trim() === state.belegnr) {
+      banner.showError(texts.paketinhalt.ownNoteScanned);
+      return;
+    }
     const named = articleCode(text); // a GS1 code's GTIN matches the line's EAN
     if (!named.ok) {
       banner.showError(named.message);
@@ -87,7 +99,7 @@ export default function PaketinhaltScreen() {
     const scanned = named.code;
     const rows = matchingRows(state.packageContent, scanned);
     if (rows.length === 0) {
-      await tryCheat(scanned);
+      await send(scanned, true);
       return;
     }
     const open = rows.find((r) => !isComplete(r));
@@ -100,20 +112,6 @@ export default function PaketinhaltScreen() {
       return;
     }
     await send(scanned);
-  }
-
-  async function tryCheat(scanned: string) {
-    try {
-      const answer = await api.call(packageContentCheat, {
-        body: { id: state.lieferscheinID, code: scanned },
-        on401: 'scan',
-      });
-      packing.setContent(answer.data.paketinhalt);
-    } catch (error) {
-      // Anything but a network or system failure means: not the code, so not on this note.
-      const refused = error instanceof ApiError && error.status < 500 && error.status !== 401;
-      banner.showError(refused ? texts.paketinhalt.notInDeliveryNote : messageOf(error));
-    }
   }
 
   async function reportKlaerfall() {
@@ -131,7 +129,8 @@ export default function PaketinhaltScreen() {
   const complete = state.packageContent.length > 0 && state.packageContent.every(isComplete);
   const onContinue = () => {
     if (!complete) {
-      window.alert(texts.paketinhalt.scanAllPositions);
+      // In the banner, not the browser's alert(): the next scan's Enter would close that one, its code lost.
+      banner.showError(texts.paketinhalt.scanAllPositions);
       itemRef.current?.focus(); // back to scanning
       return;
     }
@@ -217,6 +216,20 @@ export default function PaketinhaltScreen() {
           {texts.paketinhalt.confirmAmountBody(confirmRow.lsmenge, confirmRow.nummer)}
         </ConfirmDialog>
       )}
+      {switchTo && (
+        <ConfirmDialog
+          title={texts.paketinhalt.switchTitle}
+          confirmLabel={texts.paketinhalt.switchConfirm}
+          cancelLabel={texts.paketinhalt.cancel}
+          onConfirm={() => {
+            setSwitchTo(null);
+            void lookUpNote(switchTo);
+          }}
+          onCancel={() => setSwitchTo(null)}
+        >
+          {texts.paketinhalt.otherNoteScanned(switchTo)}
+        </ConfirmDialog>
+      )}
       {askKlaerfall && (
         <ConfirmDialog
           title={texts.paketinhalt.klaerfallTitle}
@@ -260,7 +273,7 @@ const PackageLines = memo(function PackageLines({ rows }: { rows: PackageContent
 const PackageLine = memo(function PackageLine({ row }: { row: PackageContentRow }) {
   return (
     <tr className={isComplete(row) ? 'row--done' : undefined}>
-      <td>
+      <td className="code">
         {row.nummer}
         <div className="sub">
           {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}

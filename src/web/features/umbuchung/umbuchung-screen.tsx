@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
 import { useActionKey } from '../../api/action-key.ts';
@@ -6,8 +6,10 @@ import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 /** Whole-location rebooking (SPEC §2): everything on one location goes to another, after a native confirm. */
 export default function UmbuchungScreen() {
@@ -19,6 +21,10 @@ export default function UmbuchungScreen() {
   const [content, setContent] = useState<ContentRow[] | null>(null);
   const [missing, setMissing] = useState({ from: false, to: false });
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  /** The server's 'n Artikel von … nach … umgebucht.', shown as the success view. */
+  const [done, setDone] = useState<string | null>(null);
+  const endDone = useCallback(() => setDone(null), []);
   const moveKey = useActionKey();
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
@@ -76,7 +82,13 @@ export default function UmbuchungScreen() {
       banner.showError(texts.umlagern.sameLocation);
       return;
     }
-    if (!window.confirm(texts.umbuchung.confirm(from.name, to.name))) return;
+    // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
+    setConfirming(true);
+  }
+
+  async function move() {
+    setConfirming(false);
+    if (!from || !to || busy) return;
     setBusy(true);
     try {
       const body = { from: from.id, to: to.id };
@@ -87,7 +99,7 @@ export default function UmbuchungScreen() {
           on401: 'scan',
         }),
       );
-      window.alert(answer.message);
+      setDone(answer.message);
       setFrom(null);
       setTo(null);
       setFromText('');
@@ -102,6 +114,7 @@ export default function UmbuchungScreen() {
 
   return (
     <div className="stack">
+      {done && <SuccessFlash text={done} durationMs={2000} onDone={endDone} />}
       {from ? (
         <LockedValue
           label={texts.umbuchung.from}
@@ -146,6 +159,17 @@ export default function UmbuchungScreen() {
       <button type="button" className="button" disabled={busy} onClick={submit}>
         {texts.umbuchung.submit}
       </button>
+      {confirming && from && to && (
+        <ConfirmDialog
+          title={texts.umbuchung.confirmTitle}
+          confirmLabel={texts.umbuchung.confirmButton}
+          cancelLabel={texts.umbuchung.cancel}
+          onConfirm={() => void move()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p className="dialog-lines">{texts.umbuchung.confirmBody(from.name, to.name)}</p>
+        </ConfirmDialog>
+      )}
       {content && <LocationContentTable heading={texts.umbuchung.contentHeading} rows={content} />}
     </div>
   );
