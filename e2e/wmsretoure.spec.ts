@@ -80,3 +80,23 @@ test('a GS1 code with a wrong check digit is refused, not looked up', async ({ p
   );
   await expect(page.getByLabel('Artikel')).toBeFocused();
 });
+
+test('the pre-filled amount 1 is replaced by what is typed, and takes digits only', async ({ page }) => {
+  await scan(page, '100001');
+  await scanInto(page, page.getByLabel('LHM'), 'LHM000005');
+  const amount = page.getByLabel('Menge');
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveValue('1');
+  await page.keyboard.type('5'); // a person's key, not a scanner's burst
+  await expect(amount).toHaveValue('5'); // not 15
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('x');
+  await expect(page.getByRole('alert')).toHaveText('Scan nicht angenommen – Menge: nur Ziffern.');
+  await expect(amount).toHaveValue('');
+  await page.waitForTimeout(100); // a person reads the banner before the next key (faster is a scanner's burst)
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Retoure buchen' })).toContainText(
+    '3 × 100001 auf LHM000005',
+  );
+});

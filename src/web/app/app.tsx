@@ -4,6 +4,7 @@ import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
+import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
 import { ScanRouting } from '../scan/scan-routing.tsx';
 import { PackingProvider, usePacking } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
@@ -246,7 +247,15 @@ function Layout({
       )}
       <ArrivalFlash />
       <main className="content">
-        <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>{children}</Suspense>
+        <Suspense
+          fallback={
+            <HoldKeysWhileLoading>
+              <p className="hint">{texts.app.loading}</p>
+            </HoldKeysWhileLoading>
+          }
+        >
+          {children}
+        </Suspense>
       </main>
     </div>
   );

@@ -234,7 +234,10 @@ function onKeyDown(event: KeyboardEvent): void {
   if (!event.isTrusted || event.ctrlKey || event.altKey || event.metaKey) return;
   const character = event.key.length === 1;
   const terminator = event.key === 'Enter' || event.key === 'Tab';
-  if (!character && !terminator) return;
+  if (!character && !terminator) {
+    run = null; // Backspace, an arrow: what a field holds is no longer what a burst put there
+    return;
+  }
   const at = event.timeStamp;
   const inBurst = at - lastKeyAt <= BURST_GAP_MS;
   lastKeyAt = at;
@@ -244,12 +247,14 @@ function onKeyDown(event: KeyboardEvent): void {
     held.push({ key: event.key, at });
     return;
   }
-  if (collected) {
+  if (collected && inBurst) {
     swallow(event);
     if (character) collect(event.key);
     else finishCollected();
     return;
   }
+  // A pause: whatever was collected ended with its last key (a scanner without Enter or Tab).
+  finishCollected();
 
   const focused = document.activeElement;
   if (isTextInput(focused)) {
@@ -406,12 +411,35 @@ export function holdKeysWhile(
   field: Element,
   afterPaint: (go: () => void) => void,
 ): void {
+  const release = holdKeys();
+  const onFocus = (event: FocusEvent) => {
+    if (event.target !== field) done();
+  };
+  const done = () => {
+    document.removeEventListener('focusin', onFocus, true);
+    release();
+  };
+  document.addEventListener('focusin', onFocus, true);
+  const settled = () => afterPaint(done);
+  answer.then(settled, settled);
+}
+
+/**
+ * Holds keystrokes until the returned function is called (once; later calls do nothing): while an answer is
+ * on its way, or a screen's code is loading. Then they are typed into the current target.
+ */
+export function holdKeys(): () => void {
   inFlight++;
   let released = false;
-  const release = () => {
+  return () => {
     if (released) return;
     released = true;
-    document.removeEventListener('focusin', onFocus, true);
+    // Nothing held: the hold ends now. The worker tapped another field while the answer was on its way, and
+    // what they type next is for that field, not for the target the answer leads to.
+    if (held.length === 0) {
+      inFlight--;
+      return;
+    }
     // In a task of its own: the focus moves inside React's commit, where typed text would be reset to the
     // state not yet rendered. Keys arriving until then are still held, so their order is kept.
     setTimeout(() => {
@@ -419,12 +447,6 @@ export function holdKeysWhile(
       typeHeldKeys();
     });
   };
-  const onFocus = (event: FocusEvent) => {
-    if (event.target !== field) release();
-  };
-  document.addEventListener('focusin', onFocus, true);
-  const settled = () => afterPaint(release);
-  answer.then(settled, settled);
 }
 
 function typeHeldKeys(): void {

@@ -1,0 +1,833 @@
+import type { APIRequestContext, Request } from '@playwright/test';
+import { E2E_CHEAT_CODE } from './support/global-setup.ts';
+import { DEMO_CARD, scan, setStock, wedgeScan } from './support/helpers.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+/**
+ * The walker (issue 16): every screen, in every state it can be in, gets a scanner's burst — keys 2 ms apart,
+ * ended by Enter — and the burst must land whole where the screen expects the next scan, or be refused out
+ * loud ('Scan nicht angenommen – …' in the banner). Each state is also walked after the worker tapped the
+ * background and with the focus on a button (the header's logout: a burst's Enter must never press it).
+ *
+ * A new screen or state is walked by adding a row to `screens` below, not by writing a new test.
+ */
+
+type Landing =
+  /** The looked-up value is locked in the field with this label. */
+  | { locked: string; text: string | RegExp }
+  /** The field with this label holds exactly this. */
+  | { value: string; text: string }
+  /** A call went out with the whole code in its address or body ('GET /api/…': in the address of a GET). */
+  | { request: string }
+  /** The success view (role status) says this. */
+  | { status: RegExp }
+  /** The scan was refused: the banner says exactly this, and nothing was booked. */
+  | { refused: string }
+  /** Anything else a screen shows (a heading, the next step). */
+  | { shows: (page: Page) => Promise<void> };
+
+interface State {
+  name: string;
+  /** From the screen just opened to this state. */
+  reach?: (page: Page) => Promise<void>;
+  /** What the scanner reads in this state. */
+  scan: string;
+  lands: Landing;
+  /** Variants that make no sense here (e.g. no logout button before login). */
+  skip?: Variant[];
+  /** Walked on a page of its own, which may fake a server's answer (page.route). */
+  ownPage?: boolean;
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Opened without a login (the login screen). */
+  loggedOut?: boolean;
+  states: State[];
+  /** Puts back what a walk changed that other specs rely on. */
+  after?: (request: APIRequestContext) => Promise<void>;
+}
+
+type Variant = 'as left' | 'background tapped' | 'button focused';
+const VARIANTS: Variant[] = ['as left', 'background tapped', 'button focused'];
+
+// ── Reaching states ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A step a worker takes: a scan, then waiting until the screen took it. '@note': the packing note of this walk. */
+async function step(page: Page, code: string, done: () => Promise<void>): Promise<void> {
+  await scan(page, code === '@note' ? packing.note : code);
+  await done();
+}
+
+/** The packing note and open line of the walk under way (see openLine). */
+let packing = { note: '', nummer: '' };
+
+const lockedField = (page: Page, label: string) =>
+  page.locator('.field').filter({ has: page.locator('.field-label').getByText(label, { exact: true }) });
+const lockedValue = (page: Page, label: string) => lockedField(page, label).locator('.locked-value');
+const waitLocked = (page: Page, label: string) => () => expect(lockedValue(page, label)).toBeVisible();
+const banner = (page: Page) => page.getByRole('alert').and(page.locator('.banner'));
+const waitAlert = (page: Page) => () => expect(banner(page)).toBeVisible();
+
+const refused = (what: string) => `Scan nicht angenommen – ${what}`;
+const NOTHING_HERE = refused('hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.');
+const ANSWER_FIRST = refused('bitte zuerst die Frage beantworten.');
+const digitsOnly = (label: string) => refused(`${label}: nur Ziffern.`);
+
+let token = '';
+
+/**
+ * A packing note no other spec uses (LS100030–LS100059) with a line of at most five pieces still open, and
+ * that line's article number: read at run time, as each walk packs a piece.
+ */
+async function openLine(request: APIRequestContext): Promise<{ note: string; nummer: string }> {
+  for (let n = 100030; n < 100060; n++) {
+    const res = await request.get(`/api/packagecontent/LS${n}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok()) continue;
+    const lines: { nummer: string; lsmenge: number; pemenge: number }[] = (await res.json()).data.paketinhalt;
+    const open = lines.find((l) => l.lsmenge <= 5 && l.pemenge < l.lsmenge);
+    if (open) return { note: `LS${n}`, nummer: open.nummer };
+  }
+  throw new Error('no demo note LS100030–LS100059 has a small line left to pack');
+}
+
+const screens: Screen[] = [
+  {
+    name: 'Anmeldung',
+    path: '/',
+    loggedOut: true,
+    states: [
+      {
+        name: 'card field',
+        scan: DEMO_CARD,
+        lands: {
+          shows: (page) => expect(page.getByRole('button', { name: 'Karten Nutzer abmelden' })).toBeVisible(),
+        },
+        skip: ['button focused'],
+      },
+      {
+        name: 'after a refused card',
+        reach: (page) => step(page, 'KEINEKARTE-4711', waitAlert(page)),
+        scan: DEMO_CARD,
+        lands: {
+          shows: (page) => expect(page.getByRole('button', { name: 'Karten Nutzer abmelden' })).toBeVisible(),
+        },
+        skip: ['button focused'],
+      },
+      {
+        name: 'after a server error',
+        reach: async (page) => {
+          await page.route(
+            '**/api/user/login/qrcode',
+            (route) => route.fulfill({ status: 500, body: '{}' }),
+            {
+              times: 1,
+            },
+          );
+          await step(page, 'IRGENDEINEKARTE', waitAlert(page));
+        },
+        scan: DEMO_CARD,
+        lands: {
+          shows: (page) => expect(page.getByRole('button', { name: 'Karten Nutzer abmelden' })).toBeVisible(),
+        },
+        skip: ['button focused'],
+        ownPage: true,
+      },
+      {
+        name: 'name and password form',
+        reach: (page) => page.getByRole('button', { name: 'Mit Name und Passwort anmelden' }).click(),
+        scan: DEMO_CARD,
+        lands: {
+          shows: (page) => expect(page.getByRole('button', { name: 'Karten Nutzer abmelden' })).toBeVisible(),
+        },
+        skip: ['button focused'],
+      },
+    ],
+  },
+  {
+    name: 'Hauptmenü',
+    path: '/',
+    states: [{ name: 'menu', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } }],
+  },
+  {
+    name: 'Inventur',
+    path: '/inventur',
+    states: [
+      { name: 'empty', scan: 'A-01-01-01', lands: { locked: 'Lagerplatz', text: 'A-01-01-01' } },
+      {
+        name: 'after an unknown location',
+        reach: (page) => step(page, 'X-99-99', waitAlert(page)),
+        scan: 'A-01-01-01',
+        lands: { locked: 'Lagerplatz', text: 'A-01-01-01' },
+      },
+      {
+        name: 'location chosen',
+        reach: (page) => step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz')),
+        scan: '4006381333931',
+        lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' },
+      },
+      {
+        name: 'location and article chosen',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+        },
+        scan: 'A-01-01-01',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: 'during "Gezählt!"',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
+          await step(page, '100003', waitLocked(page, 'Artikel'));
+          // The count as it stands: nothing changes in the books.
+          const amount = await stockOf(page, 'A-01-01-02', '100003');
+          await step(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
+          await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
+          await expect(page.getByRole('status')).toBeVisible();
+        },
+        scan: '4006381333931',
+        lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' },
+      },
+      {
+        name: '"Ist das korrekt?" asked',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
+          await step(page, '100003', waitLocked(page, 'Artikel'));
+          await step(page, '7', () => expect(page.getByRole('dialog')).toBeVisible());
+        },
+        scan: '100001',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'a code longer than any location',
+        scan: `A-${'0'.repeat(298)}`,
+        lands: { refused: refused('Lagerplatz ist zu lang: höchstens 200 Zeichen.') },
+      },
+    ],
+  },
+  {
+    name: 'Artikel umlagern',
+    path: '/artikelumlagern',
+    states: [
+      { name: 'empty', scan: '100001', lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' } },
+      {
+        name: 'article chosen',
+        reach: (page) => step(page, '100001', waitLocked(page, 'Artikel')),
+        scan: 'A-01-01-01',
+        lands: { locked: 'Lagerplatz', text: 'A-01-01-01' },
+      },
+      {
+        name: 'article chosen, a location without it',
+        reach: (page) => step(page, '100001', waitLocked(page, 'Artikel')),
+        scan: 'B-02-01-01',
+        lands: { refused: 'Dieser Artikel liegt nicht auf diesem Lagerplatz.' },
+      },
+      {
+        name: 'article and location chosen',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'A-01-01-01', waitLocked(page, 'Lagerplatz'));
+        },
+        scan: 'B-02-01-01',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: 'amount set',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'A-01-01-01', waitLocked(page, 'Lagerplatz'));
+          await step(page, '1', waitLocked(page, 'Menge'));
+        },
+        scan: 'B-02-01-01',
+        lands: { locked: 'Ziel-Lagerplatz', text: 'B-02-01-01' },
+      },
+      {
+        name: 'amount set, the source as target',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'A-01-01-01', waitLocked(page, 'Lagerplatz'));
+          await step(page, '1', waitLocked(page, 'Menge'));
+        },
+        scan: 'A-01-01-01',
+        lands: { refused: 'Quell- und Ziel-Lagerplatz sind gleich.' },
+      },
+      {
+        name: 'everything chosen',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'A-01-01-01', waitLocked(page, 'Lagerplatz'));
+          await step(page, '1', waitLocked(page, 'Menge'));
+          await step(page, 'B-02-01-01', waitLocked(page, 'Ziel-Lagerplatz'));
+        },
+        scan: 'A-01-01-02',
+        lands: { refused: refused('bitte „Umlagern“ antippen oder ein Feld mit ✕ leeren.') },
+      },
+      {
+        name: 'confirm dialog open',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'A-01-01-01', waitLocked(page, 'Lagerplatz'));
+          await step(page, '1', waitLocked(page, 'Menge'));
+          await step(page, 'B-02-01-01', waitLocked(page, 'Ziel-Lagerplatz'));
+          await page.getByRole('button', { name: 'Umlagern' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: 'A-01-01-02',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'], // a modal dialog: nothing else can be tapped
+      },
+    ],
+  },
+  {
+    name: 'Umbuchung',
+    path: '/umbuchung',
+    states: [
+      { name: 'empty', scan: 'A-01-01-02', lands: { locked: 'Von Lagerplatz', text: 'A-01-01-02' } },
+      {
+        name: 'from chosen',
+        reach: (page) => step(page, 'A-01-01-02', waitLocked(page, 'Von Lagerplatz')),
+        scan: 'B-02-01-01',
+        lands: { locked: 'Nach Lagerplatz', text: 'B-02-01-01' },
+      },
+      {
+        name: 'from chosen, the same as to',
+        reach: (page) => step(page, 'A-01-01-02', waitLocked(page, 'Von Lagerplatz')),
+        scan: 'A-01-01-02',
+        lands: { refused: 'Quell- und Ziel-Lagerplatz sind gleich.' },
+      },
+      {
+        name: 'both chosen',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Von Lagerplatz'));
+          await step(page, 'B-02-01-01', waitLocked(page, 'Nach Lagerplatz'));
+        },
+        scan: 'A-01-01-01',
+        lands: { refused: refused('bitte „Alles umbuchen“ antippen oder einen Lagerplatz mit ✕ leeren.') },
+      },
+      {
+        name: 'confirm dialog open',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Von Lagerplatz'));
+          await step(page, 'B-02-01-01', waitLocked(page, 'Nach Lagerplatz'));
+          await page.getByRole('button', { name: 'Alles umbuchen' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: 'A-01-01-01',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+    ],
+  },
+  {
+    name: 'Lagerplatzprüfung',
+    path: '/lagercheck',
+    states: [
+      { name: 'empty', scan: 'A-01-01-01', lands: { request: '/api/inventur/findlp/A-01-01-01' } },
+      {
+        name: 'a location shown',
+        reach: (page) => step(page, 'A-01-01-02', () => expect(page.getByRole('table')).toBeVisible()),
+        scan: 'A-01-01-01',
+        lands: { request: '/api/inventur/findlp/A-01-01-01' },
+      },
+    ],
+  },
+  {
+    name: 'Nachschub',
+    path: '/nachschub',
+    states: [
+      {
+        name: 'task list',
+        scan: 'A-01-01-01',
+        lands: { refused: refused('bitte zuerst eine Aufgabe mit „Nachschub holen“ wählen.') },
+      },
+      {
+        name: 'task taken',
+        reach: takeReplenishmentTask,
+        scan: 'A-01-01-01',
+        lands: { locked: 'Quell-Lagerplatz', text: 'A-01-01-01' },
+      },
+      {
+        name: 'source scanned',
+        reach: async (page) => {
+          await takeReplenishmentTask(page);
+          await step(page, 'A-01-01-01', waitLocked(page, 'Quell-Lagerplatz'));
+        },
+        scan: '4006381333931',
+        lands: { locked: 'Artikel', text: /^100001 / },
+      },
+      {
+        name: 'article scanned (amount pre-filled)',
+        reach: async (page) => {
+          await takeReplenishmentTask(page);
+          await step(page, 'A-01-01-01', waitLocked(page, 'Quell-Lagerplatz'));
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+        },
+        scan: 'A-01-01-02',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: 'amount set',
+        reach: async (page) => {
+          await takeReplenishmentTask(page);
+          await step(page, 'A-01-01-01', waitLocked(page, 'Quell-Lagerplatz'));
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, '5', waitLocked(page, 'Menge'));
+        },
+        scan: 'A-01-01-02',
+        lands: { locked: 'Ziel-Lagerplatz', text: 'A-01-01-02' },
+      },
+      {
+        name: 'everything proven',
+        reach: async (page) => {
+          await takeReplenishmentTask(page);
+          await step(page, 'A-01-01-01', waitLocked(page, 'Quell-Lagerplatz'));
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, '5', waitLocked(page, 'Menge'));
+          await step(page, 'A-01-01-02', waitLocked(page, 'Ziel-Lagerplatz'));
+        },
+        scan: 'A-01-01-02',
+        lands: { refused: refused('bitte „Buchen“ antippen oder ein Feld mit ✕ leeren.') },
+      },
+    ],
+  },
+  {
+    name: 'WMS-Retoure',
+    path: '/wmsretoure',
+    states: [
+      { name: 'empty', scan: '100002', lands: { locked: 'Artikel', text: /^100002 / } },
+      {
+        name: 'article with Charge and MHD chosen',
+        reach: (page) => step(page, '100002', waitLocked(page, 'Artikel')),
+        scan: 'CH-4711-B',
+        lands: { value: 'Charge', text: 'CH-4711-B' },
+      },
+      {
+        name: 'Charge scanned',
+        reach: async (page) => {
+          await step(page, '100002', waitLocked(page, 'Artikel'));
+          await step(page, 'CH-4711-B', () => expect(page.getByLabel('MHD')).toBeFocused());
+        },
+        scan: '311227',
+        lands: { value: 'MHD', text: '31.12.2027' },
+      },
+      {
+        name: 'Charge and MHD scanned',
+        reach: async (page) => {
+          await step(page, '100002', waitLocked(page, 'Artikel'));
+          await step(page, 'CH-4711-B', () => expect(page.getByLabel('MHD')).toBeFocused());
+          await step(page, '311227', () => expect(page.getByLabel('LHM')).toBeFocused());
+        },
+        scan: 'LHM000001',
+        lands: { locked: 'LHM', text: 'LHM000001' },
+      },
+      {
+        name: 'load carrier chosen (amount 1 pre-filled)',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'LHM000001', waitLocked(page, 'LHM'));
+        },
+        scan: 'LHM000001',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: 'confirm dialog open',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'LHM000001', waitLocked(page, 'LHM'));
+          await page.keyboard.press('Enter');
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: '100003',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'during "Gebucht!"',
+        reach: async (page) => {
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+          await step(page, 'LHM000001', waitLocked(page, 'LHM'));
+          await page.keyboard.press('Enter');
+          await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
+          await expect(page.getByRole('status')).toBeVisible();
+        },
+        scan: '100003',
+        lands: { locked: 'Artikel', text: /^100003 / },
+      },
+    ],
+  },
+  {
+    name: 'Batch',
+    path: '/batcherfassung',
+    states: [
+      { name: 'empty', scan: '123456', lands: { status: /Erfasst!/ } },
+      {
+        name: 'after a refusal',
+        reach: (page) => step(page, '1234567', waitAlert(page)),
+        scan: '123456',
+        lands: { status: /Erfasst!/ },
+      },
+      {
+        name: 'during "Erfasst!"',
+        reach: (page) => step(page, '123456', () => expect(page.getByRole('status')).toBeVisible()),
+        scan: '999999',
+        lands: { request: '"batch":"999999"' },
+      },
+    ],
+  },
+  {
+    name: 'Batch (Lieferschein)',
+    path: '/batch',
+    states: [
+      { name: 'empty', scan: 'LS100001', lands: { locked: 'Lieferschein', text: 'Batch 123456' } },
+      {
+        name: 'note scanned',
+        reach: (page) => step(page, 'LS100001', waitLocked(page, 'Lieferschein')),
+        scan: DEMO_CARD,
+        lands: { status: /Erfasst!/ },
+      },
+      {
+        name: 'during "Erfasst!" (2 s)',
+        reach: async (page) => {
+          await step(page, 'LS100001', waitLocked(page, 'Lieferschein'));
+          await step(page, DEMO_CARD, () => expect(page.getByRole('status')).toBeVisible());
+        },
+        scan: 'LS100001',
+        lands: { locked: 'Lieferschein', text: 'Batch 123456' },
+      },
+    ],
+  },
+  {
+    name: 'Wechselbrücke',
+    path: '/container',
+    states: [
+      { name: 'no option chosen', scan: '123456', lands: { refused: refused('Option auswählen!') } },
+      {
+        name: 'GLS chosen',
+        reach: (page) => page.getByRole('button', { name: 'GLS', exact: true }).click(),
+        scan: 'WB-4711',
+        lands: { value: 'Wechselbrücke', text: 'WB-4711' },
+      },
+      {
+        name: 'GLS, swap body scanned',
+        reach: async (page) => {
+          await page.getByRole('button', { name: 'GLS', exact: true }).click();
+          await step(page, 'WB-4711', () => expect(page.getByLabel('Batch')).toBeFocused());
+        },
+        scan: '123456',
+        lands: { request: '{"container":"WB-4711","batch":"123456"}' },
+      },
+      {
+        name: 'DHL chosen',
+        reach: (page) => page.getByRole('button', { name: 'DHL', exact: true }).click(),
+        scan: '123456',
+        lands: { request: '{"container":"ABGESCHLOSSENDHL","batch":"123456"}' },
+      },
+    ],
+  },
+  {
+    name: 'Transporter',
+    path: '/transporter',
+    states: [
+      { name: 'empty', scan: 'B-LS-4711', lands: { value: 'Kennzeichen', text: 'B-LS-4711' } },
+      {
+        name: 'Kennzeichen scanned',
+        reach: (page) => step(page, 'B-LS-4711', () => expect(page.getByLabel('Plombe')).toBeFocused()),
+        scan: 'PL-99881',
+        lands: { value: 'Plombe', text: 'PL-99881' },
+      },
+      {
+        name: 'Kennzeichen and Plombe scanned',
+        reach: async (page) => {
+          await step(page, 'B-LS-4711', () => expect(page.getByLabel('Plombe')).toBeFocused());
+          await step(page, 'PL-99881', () => expect(page.getByLabel('Wechselbrücke')).toBeFocused());
+        },
+        scan: 'WB-0815',
+        lands: { request: '"container":"WB-0815"' },
+      },
+    ],
+  },
+  {
+    name: 'Paketinhalt',
+    path: '/paketinhalt',
+    states: [
+      { name: 'empty', scan: '@note', lands: { request: '/api/packagecontent/@note' } },
+      {
+        name: 'note open',
+        reach: (page) => step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible()),
+        scan: '@line',
+        lands: { request: '/api/packagecontent/@line' },
+      },
+      {
+        name: 'Klärfall dialog open',
+        reach: async (page) => {
+          await step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible());
+          await page.getByRole('button', { name: 'Klärfall' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: '@line',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'another note scanned as an item',
+        reach: async (page) => {
+          await step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible());
+          await step(page, 'LS100002', () => expect(page.getByRole('dialog')).toBeVisible());
+        },
+        scan: '@line',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'packed, cartons saved: on to the parcel',
+        reach: async (page) => {
+          await step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible());
+          await step(page, E2E_CHEAT_CODE, () =>
+            expect(page.getByText('Alle Positionen gescannt.')).toBeVisible(),
+          );
+          await page.getByRole('button', { name: 'Weiter' }).click();
+          await page.getByRole('button', { name: 'Speichern' }).click();
+          await expect(page.getByRole('status')).toBeVisible();
+        },
+        scan: '00340434161094042557',
+        lands: { request: '/api/paketausgangcompare' },
+      },
+    ],
+  },
+  {
+    name: 'Kartonagen',
+    path: '/kartonagenerfassung',
+    states: [
+      {
+        name: 'empty',
+        scan: 'LS100002',
+        lands: { request: 'GET /api/packagerecording/LS100002' },
+      },
+      {
+        name: 'cartons shown, + tapped',
+        reach: async (page) => {
+          await step(page, 'LS100002', () => expect(page.getByText('Karton M')).toBeVisible());
+          await page.getByRole('button', { name: 'Karton M mehr' }).click();
+        },
+        scan: 'LS100001',
+        lands: { refused: refused('Kartonagen mit + und − zählen, dann „Speichern“ antippen.') },
+      },
+      {
+        name: 'after "Speichern"',
+        reach: async (page) => {
+          await step(page, 'LS100002', () => expect(page.getByText('Karton M')).toBeVisible());
+          await page.getByRole('button', { name: 'Speichern' }).click();
+          await expect(page.getByRole('status')).toBeVisible();
+        },
+        scan: 'LS100002',
+        lands: { request: 'GET /api/packagerecording/LS100002' },
+      },
+    ],
+  },
+  {
+    name: 'Paketausgang',
+    path: '/paketausgang',
+    states: [
+      {
+        name: 'empty',
+        scan: '00340434161094042557',
+        lands: { request: '"tracking":"00340434161094042557"' },
+      },
+    ],
+  },
+  {
+    name: 'Retoure',
+    path: '/retoure',
+    states: [
+      { name: 'empty', scan: '00340434161094042557', lands: { status: /erfasst!/i } },
+      {
+        name: 'during "Erfasst!"',
+        reach: (page) =>
+          step(page, '00340434161094042557', () => expect(page.getByRole('status')).toBeVisible()),
+        scan: '00340434161094100099',
+        lands: { request: '"tracking":"00340434161094100099"' },
+      },
+    ],
+  },
+  {
+    name: 'Zollpaket',
+    path: '/zollpaket',
+    after: closeOpenCart,
+    states: [
+      { name: 'no cart', scan: 'ZW04', lands: { refused: refused('bitte zuerst „Neu“ antippen.') } },
+      {
+        name: 'cart number expected',
+        reach: async (page) => {
+          await page.getByRole('button', { name: 'Neu' }).click();
+          await expect(page.getByPlaceholder('Wagennummer')).toBeVisible();
+        },
+        scan: 'ZW04',
+        lands: { request: '/api/zollpaketerfassung/findWagen/ZW04' },
+      },
+    ],
+  },
+];
+
+// ── The walk ────────────────────────────────────────────────────────────────────────────────────────────
+
+test.beforeAll(async ({ request }) => {
+  const res = await request.post('/api/user/login', { data: { username: 'demo', password: 'demo' } });
+  token = (await res.json()).token;
+});
+
+/** Scanning a cart number opens that cart: it is closed again, so the next walk and the customs spec find none. */
+async function closeOpenCart(request: APIRequestContext): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const open = await (await request.get('/api/zollpaketerfassung/checkWagen', { headers })).json();
+  if (!open.found) return;
+  const closed = await request.put('/api/zollpaketerfassung/paket', {
+    headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+    data: { lieferschein: '', wagennummer: open.wagennummer, close: true },
+  });
+  expect(closed.status()).toBe(200);
+}
+
+/** Sets up a replenishment task (A-01-01-02 below its minimum, A-01-01-01 to take from) and takes it. */
+async function takeReplenishmentTask(page: Page): Promise<void> {
+  await setStock(page, 'A-01-01-02', '100001', 10);
+  await setStock(page, 'A-01-01-01', '100001', 50);
+  await page.getByRole('button', { name: 'Aktualisieren' }).click();
+  await page.getByRole('button', { name: 'Nachschub holen: 100001 nach A-01-01-02' }).click();
+  await expect(page.getByLabel('Quell-Lagerplatz')).toBeVisible();
+}
+
+async function stockOf(page: Page, location: string, article: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const lp = await (await page.request.get(`/api/inventur/findlp/${location}`, { headers })).json();
+  const art = await (await page.request.get(`/api/inventur/findarticle/${article}`, { headers })).json();
+  const res = await page.request.get(`/api/umlagern/checklparticle/${lp.id}/${art.id}`, { headers });
+  return (await res.json()).amount;
+}
+
+/**
+ * One page for the whole walk, without request interception: the app's files come from the browser's cache,
+ * so opening a screen takes a fraction of a fresh page's time. A state that needs a faked answer (`ownPage`)
+ * gets a page of its own.
+ */
+const walker = test.extend<object, { walkPage: Page }>({
+  walkPage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext(test.info().project.use);
+      const page = await context.newPage();
+      await use(page);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+for (const screen of screens) {
+  walker.describe(screen.name, () => {
+    for (const state of screen.states) {
+      for (const variant of VARIANTS) {
+        if (state.skip?.includes(variant)) continue;
+        if (screen.loggedOut && variant === 'button focused') continue;
+        const name = `${state.name} · ${variant}`;
+        if (state.ownPage) {
+          walker(name, async ({ page, request }) => {
+            await walk(page, request, screen, state, variant).finally(() => screen.after?.(request));
+          });
+        } else {
+          walker(name, async ({ walkPage, request }) => {
+            await walk(walkPage, request, screen, state, variant).finally(() => screen.after?.(request));
+          });
+        }
+      }
+    }
+  });
+}
+
+async function walk(page: Page, request: APIRequestContext, screen: Screen, state: State, variant: Variant) {
+  if (screen.path === '/paketinhalt') packing = await openLine(request);
+  const fill = (text: string) => text.replace('@note', packing.note).replace('@line', packing.nummer);
+  const code = fill(state.scan);
+  const expected = 'request' in state.lands ? { request: fill(state.lands.request) } : state.lands;
+  // Logged in as the demo user, or not at all; the device's settings as they come.
+  await page.goto('/healthz');
+  await page.evaluate(
+    (t) => {
+      localStorage.clear();
+      sessionStorage.clear();
+      if (t) {
+        localStorage.setItem('vmAccessKey', t);
+        localStorage.setItem('vmUserName', 'Demo Nutzer');
+        localStorage.setItem('vmUserID', '1');
+      }
+    },
+    screen.loggedOut ? null : token,
+  );
+  await page.goto(screen.path);
+  // The screen's code is loaded ('Lädt …' gone) and it shows its controls.
+  await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
+  await state.reach?.(page);
+  // Let what the state started settle (a lookup, a dialog's focus), as a worker's next scan comes later.
+  await page.waitForTimeout(150);
+
+  if (variant === 'background tapped') {
+    await page.locator('h1, h2').first().click();
+  } else if (variant === 'button focused') {
+    await page.getByRole('button', { name: /abmelden$/ }).focus();
+  }
+
+  const sent: Request[] = [];
+  const record = (r: Request) => {
+    if (r.url().includes('/api/')) sent.push(r);
+  };
+  page.on('request', record);
+  const lockedBefore = await page.locator('.locked-value').allTextContents();
+  try {
+    await wedgeScan(page, code);
+    await lands(page, expected, sent);
+    // A refused scan changed nothing on screen either: no field was locked by it.
+    if ('refused' in expected)
+      expect(await page.locator('.locked-value').allTextContents()).toEqual(lockedBefore);
+  } finally {
+    page.off('request', record);
+  }
+}
+
+async function lands(page: Page, expected: Landing, sent: Request[]): Promise<void> {
+  const mentions = (part: string) => {
+    const [method, path] = part.startsWith('GET ') ? ['GET', part.slice(4)] : [null, part];
+    return sent.some((r) =>
+      method
+        ? r.method() === method && decodeURIComponent(r.url()).includes(path)
+        : decodeURIComponent(r.url()).includes(path) || (r.postData() ?? '').includes(path),
+    );
+  };
+  if ('locked' in expected) {
+    await expect(lockedValue(page, expected.locked)).toHaveText(expected.text);
+  } else if ('value' in expected) {
+    await expect(page.getByLabel(expected.value, { exact: true })).toHaveValue(expected.text);
+  } else if ('request' in expected) {
+    await expect
+      .poll(() => mentions(expected.request), { message: `a call with ${expected.request}` })
+      .toBe(true);
+  } else if ('status' in expected) {
+    await expect(page.getByRole('status')).toHaveText(expected.status);
+  } else if ('refused' in expected) {
+    await expect(banner(page)).toHaveText(expected.refused);
+    await page.waitForTimeout(300);
+    expect(
+      sent.filter((r) => r.method() !== 'GET').map((r) => r.url()),
+      'nothing booked',
+    ).toEqual([]);
+  } else {
+    await expected.shows(page);
+  }
+  // A burst's Enter never pressed the button that had the focus.
+  expect(sent.map((r) => r.url()).filter((u) => u.includes('/api/user/logout'))).toEqual([]);
+  await expect(
+    page.getByRole('button', { name: /abmelden$/ }).or(page.getByText('Anmelden')),
+  ).not.toHaveCount(0);
+}
