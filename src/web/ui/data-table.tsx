@@ -3,7 +3,12 @@ import { memo, type ReactNode } from 'react';
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
-  numeric?: boolean;
+  /**
+   * How the cells wrap on a narrow screen: 'text' (a name, a time) only between words; 'code' (an EAN, a
+   * location, an SSCC) anywhere, so a long code never pushes the table off screen; 'number' never, right
+   * aligned. Default 'text'.
+   */
+  kind?: 'text' | 'code' | 'number';
 }
 
 /**
@@ -38,7 +43,7 @@ function DataTableRows<Row>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.header} className={c.numeric ? 'number' : undefined}>
+                <th key={c.header} className={c.kind === 'number' ? 'number' : undefined}>
                   {c.header}
                 </th>
               ))}
@@ -48,7 +53,10 @@ function DataTableRows<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row, index)}>
                 {columns.map((c) => (
-                  <td key={c.header} className={c.numeric ? 'number' : undefined}>
+                  <td
+                    key={c.header}
+                    className={c.kind === 'code' || c.kind === 'number' ? c.kind : undefined}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

@@ -12,9 +12,9 @@ export function LocationContentTable({ heading, rows }: { heading: string; rows:
       rows={rows}
       rowKey={(row) => row.number}
       columns={[
-        { header: texts.lagercheck.number, cell: (row) => row.number },
+        { header: texts.lagercheck.number, cell: (row) => row.number, kind: 'code' },
         { header: texts.lagercheck.name, cell: (row) => row.name },
-        { header: texts.lagercheck.amount, cell: (row) => row.amount, numeric: true },
+        { header: texts.lagercheck.amount, cell: (row) => row.amount, kind: 'number' },
       ]}
     />
   );

@@ -243,6 +243,6 @@ const historyColumns: Column<HistoryRow>[] = [
     header: texts.zollpaket.historyTime,
     cell: (row) => new Date(row.time).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }),
   },
-  { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein },
-  { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer },
+  { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein, kind: 'code' },
+  { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer, kind: 'code' },
 ];
