@@ -4,7 +4,7 @@ import { texts } from '../../contract/texts.ts';
 import { api } from './api.ts';
 
 /** A scanned code resolved, or the German message to show (SPEC §8). */
-export type Lookup<T> = { ok: true; value: T } | { ok: false; message: string };
+export type LookupResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export interface FoundLocation {
   id: number;
@@ -22,7 +22,7 @@ function failure(error: unknown): { ok: false; message: string } {
   return { ok: false, message: error instanceof Error ? error.message : texts.errors.network };
 }
 
-export async function lookUpLocation(code: string): Promise<Lookup<FoundLocation>> {
+export async function lookUpLocation(code: string): Promise<LookupResult<FoundLocation>> {
   try {
     const result = await api.call(findLp, { params: { code } });
     if (!result.found || result.id === null)
@@ -53,7 +53,7 @@ export function lhmCode(scanned: string): { ok: true; code: string } | Failure {
 
 type Failure = { ok: false; message: string };
 
-export async function lookUpArticle(scanned: string): Promise<Lookup<FoundArticle>> {
+export async function lookUpArticle(scanned: string): Promise<LookupResult<FoundArticle>> {
   const named = articleCode(scanned);
   if (!named.ok) return named;
   try {

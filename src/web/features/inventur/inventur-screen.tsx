@@ -3,18 +3,19 @@ import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../..
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import { lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import {
+  type FoundArticle,
+  type FoundLocation,
+  lookUpArticle,
+  lookUpLocation,
+  messageOf,
+} from '../../api/lookups.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
-
-interface Chosen {
-  id: number;
-  label: string;
-}
 
 const AMOUNT = /^\d{1,7}$/;
 
@@ -24,22 +25,14 @@ const AMOUNT = /^\d{1,7}$/;
  */
 export default function InventurScreen() {
   const banner = useBanner();
-  const [location, setLocation] = useState<Chosen | null>(null);
-  const [article, setArticle] = useState<Chosen | null>(null);
-  const [locationText, setLocationText] = useState('');
-  const [articleText, setArticleText] = useState('');
+  const location = useLookup<FoundLocation>();
+  const article = useLookup<FoundArticle>();
   const [amount, setAmount] = useState('');
-  const [missing, setMissing] = useState<{ location: boolean; article: boolean }>({
-    location: false,
-    article: false,
-  });
   const [busy, setBusy] = useState(false);
   /** The count asked about ('Ist das korrekt?'). */
   const [confirming, setConfirming] = useState<{ lp: number; article: number; amount: number } | null>(null);
   const [success, setSuccess] = useState(false);
   const [history, setHistory] = useState<InventurHistoryRow[]>([]);
-  const locationRef = useRef<HTMLInputElement>(null);
-  const articleRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const bookingKey = useActionKey();
 
@@ -55,36 +48,16 @@ export default function InventurScreen() {
   }, [loadHistory]);
 
   // The scan target (and with it the focus) follows the work: location → article → amount.
-  const step = !location ? 'location' : !article ? 'article' : 'amount';
-
-  async function chooseLocation(code: string) {
-    const found = await lookUpLocation(code);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setLocationText('');
-      return;
-    }
-    setLocation({ id: found.value.id, label: found.value.name });
-    setMissing((m) => ({ ...m, location: false }));
-  }
-
-  async function chooseArticle(scanned: string) {
-    const found = await lookUpArticle(scanned);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setArticleText('');
-      return;
-    }
-    setArticle({ id: found.value.id, label: `${found.value.nummer} ${found.value.name}` });
-    setMissing((m) => ({ ...m, article: false }));
-  }
+  const step = !location.value ? 'location' : !article.value ? 'article' : 'amount';
 
   async function submit() {
     if (busy) return;
-    if (!location || !article) {
-      setMissing({ location: !location, article: !article });
-      banner.showError(!location ? texts.inventur.chooseLocation : texts.inventur.chooseArticle);
-      (!location ? locationRef : articleRef).current?.focus();
+    if (!location.value || !article.value) {
+      const first = location.value ? article : location;
+      location.flagIfMissing();
+      article.flagIfMissing();
+      banner.showError(!location.value ? texts.inventur.chooseLocation : texts.inventur.chooseArticle);
+      first.ref.current?.focus();
       return;
     }
     const trimmed = amount.trim();
@@ -94,7 +67,7 @@ export default function InventurScreen() {
       return;
     }
     // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
-    setConfirming({ lp: location.id, article: article.id, amount: Number(trimmed) });
+    setConfirming({ lp: location.value.id, article: article.value.id, amount: Number(trimmed) });
   }
 
   async function book() {
@@ -110,8 +83,7 @@ export default function InventurScreen() {
           on401: 'scan',
         }),
       );
-      setArticle(null);
-      setArticleText('');
+      article.clear();
       setAmount('');
       setSuccess(true);
       void loadHistory();
@@ -127,46 +99,20 @@ export default function InventurScreen() {
   return (
     <div className="stack">
       {success && <SuccessFlash text={texts.inventur.success} onDone={endSuccess} />}
-      {location ? (
-        <LockedValue
-          label={texts.inventur.location}
-          value={location.label}
-          onClear={() => {
-            setLocation(null);
-            setLocationText('');
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={locationRef}
-          label={texts.inventur.location}
-          value={locationText}
-          onChange={setLocationText}
-          onScan={chooseLocation}
-          current={step === 'location'}
-          invalid={missing.location}
-        />
-      )}
-      {article ? (
-        <LockedValue
-          label={texts.inventur.article}
-          value={article.label}
-          onClear={() => {
-            setArticle(null);
-            setArticleText('');
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={articleRef}
-          label={texts.inventur.article}
-          value={articleText}
-          onChange={setArticleText}
-          onScan={chooseArticle}
-          current={step === 'article'}
-          invalid={missing.article}
-        />
-      )}
+      <LookupField
+        lookup={location}
+        label={texts.inventur.location}
+        show={(l) => l.name}
+        onScan={async (code: string) => location.take(await lookUpLocation(code))}
+        current={step === 'location'}
+      />
+      <LookupField
+        lookup={article}
+        label={texts.inventur.article}
+        show={articleLabel}
+        onScan={async (code: string) => article.take(await lookUpArticle(code))}
+        current={step === 'article'}
+      />
       <form
         className="stack"
         onSubmit={(e) => {
@@ -189,7 +135,7 @@ export default function InventurScreen() {
           {texts.inventur.submit}
         </button>
       </form>
-      {confirming && location && article && (
+      {confirming && location.value && article.value && (
         <ConfirmDialog
           title={texts.inventur.confirm}
           confirmLabel={texts.inventur.submit}
@@ -197,7 +143,7 @@ export default function InventurScreen() {
           onConfirm={() => void book()}
           onCancel={() => setConfirming(null)}
         >
-          {texts.inventur.confirmDetail(article.label, location.label, confirming.amount)}
+          {texts.inventur.confirmDetail(articleLabel(article.value), location.value.name, confirming.amount)}
         </ConfirmDialog>
       )}
       <DataTable
@@ -211,6 +157,7 @@ export default function InventurScreen() {
   );
 }
 
+const articleLabel = (a: FoundArticle) => `${a.nummer} ${a.name}`;
 const historyRowKey = (row: InventurHistoryRow, index: number) => `${row.time}-${index}`;
 const historyColumns: Column<InventurHistoryRow>[] = [
   { header: texts.inventur.historyTime, cell: (row) => formatTime(row.time) },

@@ -6,9 +6,9 @@ import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpArticle, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
-import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
+import { SetAmountField } from '../../ui/set-amount.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 /**
@@ -93,25 +93,24 @@ function NachschubTask({
   onCancel: () => void;
 }) {
   const banner = useBanner();
-  const [source, setSource] = useState<(FoundLocation & { available: number }) | null>(null);
-  const [articleOk, setArticleOk] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [amountSet, setAmountSet] = useState(false);
-  const [targetOk, setTargetOk] = useState(false);
-  const [typed, setTyped] = useState({ source: '', article: '', target: '' });
+  // Each proof is a lookup: the source (with what it holds), the task's article, the task's target.
+  const source = useLookup<FoundLocation & { available: number }>();
+  const article = useLookup<true>();
+  const target = useLookup<true>();
+  const [amount, setAmount] = useState({ text: '', set: false });
   const [busy, setBusy] = useState(false);
   const moveKey = useActionKey();
   const submitRef = useRef<HTMLButtonElement>(null);
 
   // The scan target is the next proof; with all four, 'Buchen' has the focus (a person's Enter books) and a
   // scan is refused out loud.
-  const step = !source
+  const step = !source.value
     ? 'source'
-    : !articleOk
+    : !article.value
       ? 'article'
-      : !amountSet
+      : !amount.set
         ? 'amount'
-        : !targetOk
+        : !target.value
           ? 'target'
           : 'ready';
   useScanTarget(step === 'ready' ? { kind: 'none', expects: texts.nachschub.readyToBook } : null);
@@ -119,31 +118,17 @@ function NachschubTask({
     if (step === 'ready') submitRef.current?.focus();
   }, [step]);
 
-  const type = (field: keyof typeof typed, value: string) => setTyped((t) => ({ ...t, [field]: value }));
-
   async function scanSource(code: string) {
     const found = await lookUpLocation(code);
-    if (!found.ok) {
-      banner.showError(found.message);
-      type('source', '');
-      return;
-    }
-    if (found.value.id === task.locationId) {
-      banner.showError(texts.umlagern.sameLocation);
-      type('source', '');
-      return;
-    }
+    if (!found.ok) return source.refuse(found.message);
+    if (found.value.id === task.locationId) return source.refuse(texts.umlagern.sameLocation);
     try {
       const { amount: available } = await api.call(checkLpArticle, {
         params: { lpId: found.value.id, articleId: task.articleId },
       });
-      if (available === 0) {
-        banner.showError(texts.umlagern.nothingOnSource);
-        type('source', '');
-        return;
-      }
-      setSource({ ...found.value, available });
-      setAmount(String(Math.min(task.missing, available)));
+      if (available === 0) return source.refuse(texts.umlagern.nothingOnSource);
+      source.choose({ ...found.value, available });
+      setAmount({ text: String(Math.min(task.missing, available)), set: false });
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -151,39 +136,28 @@ function NachschubTask({
 
   async function scanArticle(scanned: string) {
     const found = await lookUpArticle(scanned);
-    if (!found.ok || found.value.id !== task.articleId) {
-      banner.showError(found.ok ? texts.nachschub.wrongArticle(task.nummer) : found.message);
-      type('article', '');
-      return;
-    }
-    setArticleOk(true);
-  }
-
-  function setAmountNow() {
-    const max = source?.available ?? 0;
-    const value = Number(amount.trim());
-    if (!/^\d+$/.test(amount.trim()) || value < 1 || value > max) {
-      banner.showError(texts.umlagern.amountRange(max));
-      return;
-    }
-    setAmountSet(true);
+    if (!found.ok) return article.refuse(found.message);
+    if (found.value.id !== task.articleId) return article.refuse(texts.nachschub.wrongArticle(task.nummer));
+    article.choose(true);
   }
 
   async function scanTarget(code: string) {
     const found = await lookUpLocation(code);
-    if (!found.ok || found.value.id !== task.locationId) {
-      banner.showError(found.ok ? texts.nachschub.wrongTarget(task.location) : found.message);
-      type('target', '');
-      return;
-    }
-    setTargetOk(true);
+    if (!found.ok) return target.refuse(found.message);
+    if (found.value.id !== task.locationId) return target.refuse(texts.nachschub.wrongTarget(task.location));
+    target.choose(true);
   }
 
   async function book() {
-    if (!source || !articleOk || !amountSet || !targetOk || busy) return;
+    if (!source.value || !article.value || !amount.set || !target.value || busy) return;
     setBusy(true);
     try {
-      const body = { from: source.id, to: task.locationId, article: task.articleId, amount: Number(amount) };
+      const body = {
+        from: source.value.id,
+        to: task.locationId,
+        article: task.articleId,
+        amount: Number(amount.text),
+      };
       await moveKey.send(body, (idempotencyKey) =>
         api.call(moveArticle, {
           body,
@@ -205,80 +179,48 @@ function NachschubTask({
       <p className="hint">
         {task.name} · {texts.nachschub.source} {task.source?.location ?? texts.nachschub.noSource}
       </p>
-      {source ? (
-        <LockedValue label={texts.nachschub.scanSource} value={source.name} onClear={() => setSource(null)} />
-      ) : (
-        <ScanField
-          current={step === 'source'}
-          label={texts.nachschub.scanSource}
-          value={typed.source}
-          onChange={(v) => type('source', v)}
-          onScan={scanSource}
-        />
-      )}
-      {articleOk ? (
-        <LockedValue
-          label={texts.nachschub.scanArticle}
-          value={`${task.nummer} ${task.name}`}
-          onClear={() => setArticleOk(false)}
-        />
-      ) : (
-        <ScanField
-          current={step === 'article'}
-          label={texts.nachschub.scanArticle}
-          value={typed.article}
-          onChange={(v) => type('article', v)}
-          onScan={scanArticle}
-          disabled={!source}
-        />
-      )}
-      {amountSet ? (
-        <LockedValue label={texts.nachschub.amount} value={amount} onClear={() => setAmountSet(false)} />
-      ) : (
-        <form
-          noValidate
-          className="field"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setAmountNow();
-          }}
-        >
-          <label htmlFor="nachschub-amount">
-            {texts.nachschub.amount}
-            {source ? ` (${texts.umlagern.maxAmount(source.available)})` : ''}
-          </label>
-          <div className="inline">
-            <AmountField
-              id="nachschub-amount"
-              label={texts.nachschub.amount}
-              current={step === 'amount'}
-              disabled={!articleOk}
-              value={amount}
-              onChange={setAmount}
-            />
-            <button type="submit" className="button button--inline" disabled={!articleOk}>
-              {texts.umlagern.setAmount}
-            </button>
-          </div>
-        </form>
-      )}
-      {targetOk ? (
-        <LockedValue
-          label={texts.nachschub.scanTarget}
-          value={task.location}
-          onClear={() => setTargetOk(false)}
-        />
-      ) : (
-        <ScanField
-          current={step === 'target'}
-          label={texts.nachschub.scanTarget}
-          value={typed.target}
-          onChange={(v) => type('target', v)}
-          onScan={scanTarget}
-          disabled={!amountSet}
-        />
-      )}
-      <button ref={submitRef} type="button" className="button" disabled={!targetOk || busy} onClick={book}>
+      <LookupField
+        lookup={source}
+        label={texts.nachschub.scanSource}
+        show={(l) => l.name}
+        onScan={scanSource}
+        current={step === 'source'}
+      />
+      <LookupField
+        lookup={article}
+        label={texts.nachschub.scanArticle}
+        show={() => `${task.nummer} ${task.name}`}
+        onScan={scanArticle}
+        current={step === 'article'}
+        disabled={!source.value}
+      />
+      <SetAmountField
+        id="nachschub-amount"
+        label={texts.nachschub.amount}
+        max={source.value?.available ?? null}
+        amount={amount.text}
+        onChange={(text) => setAmount({ text, set: false })}
+        isSet={amount.set}
+        onSet={() => setAmount((a) => ({ ...a, set: true }))}
+        onClear={() => setAmount((a) => ({ ...a, set: false }))}
+        current={step === 'amount'}
+        disabled={!article.value}
+      />
+      <LookupField
+        lookup={target}
+        label={texts.nachschub.scanTarget}
+        show={() => task.location}
+        onScan={scanTarget}
+        current={step === 'target'}
+        disabled={!amount.set}
+      />
+      <button
+        ref={submitRef}
+        type="button"
+        className="button"
+        disabled={!target.value || busy}
+        onClick={book}
+      >
         {texts.nachschub.submit}
       </button>
       <button type="button" className="button button--secondary" onClick={onCancel}>

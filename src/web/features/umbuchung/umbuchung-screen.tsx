@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
 import { useActionKey } from '../../api/action-key.ts';
@@ -8,44 +8,30 @@ import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
-import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
-/** Whole-location rebooking (SPEC §2): everything on one location goes to another, after a native confirm. */
+/** Whole-location rebooking (SPEC §2): everything on one location goes to another, after a confirm in the page. */
 export default function UmbuchungScreen() {
   const banner = useBanner();
-  const [from, setFrom] = useState<FoundLocation | null>(null);
-  const [to, setTo] = useState<FoundLocation | null>(null);
-  const [fromText, setFromText] = useState('');
-  const [toText, setToText] = useState('');
+  const from = useLookup<FoundLocation>();
+  const to = useLookup<FoundLocation>();
   const [content, setContent] = useState<ContentRow[] | null>(null);
-  const [missing, setMissing] = useState({ from: false, to: false });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   /** The server's 'n Artikel von … nach … umgebucht.', shown as the success view. */
   const [done, setDone] = useState<string | null>(null);
   const endDone = useCallback(() => setDone(null), []);
   const moveKey = useActionKey();
-  const fromRef = useRef<HTMLInputElement>(null);
-  const toRef = useRef<HTMLInputElement>(null);
 
   // Scan target: from, then to; with both chosen the next step is a tap, so a scan is refused out loud.
-  useScanTarget(from && to ? { kind: 'none', expects: texts.umbuchung.readyToMove } : null);
+  useScanTarget(from.value && to.value ? { kind: 'none', expects: texts.umbuchung.readyToMove } : null);
 
   async function chooseFrom(code: string) {
     const found = await lookUpLocation(code);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setFromText('');
-      return;
-    }
-    if (to && found.value.id === to.id) {
-      banner.showError(texts.umlagern.sameLocation);
-      setFromText('');
-      return;
-    }
-    setFrom(found.value);
-    setMissing((m) => ({ ...m, from: false }));
+    if (!found.ok) return from.refuse(found.message);
+    if (to.value && found.value.id === to.value.id) return from.refuse(texts.umlagern.sameLocation);
+    from.choose(found.value);
     try {
       setContent(await api.call(locationContent, { params: { lpId: found.value.id } }));
     } catch (error) {
@@ -55,31 +41,20 @@ export default function UmbuchungScreen() {
 
   async function chooseTo(code: string) {
     const found = await lookUpLocation(code);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setToText('');
-      return;
-    }
+    if (!found.ok) return to.refuse(found.message);
     // Refused at the scan, not only when 'Alles umbuchen' is tapped.
-    if (from && found.value.id === from.id) {
-      banner.showError(texts.umlagern.sameLocation);
-      setToText('');
-      return;
-    }
-    setTo(found.value);
-    setMissing((m) => ({ ...m, to: false }));
+    if (from.value && found.value.id === from.value.id) return to.refuse(texts.umlagern.sameLocation);
+    to.choose(found.value);
   }
 
   async function submit() {
     if (busy) return;
-    if (!from || !to) {
-      setMissing({ from: !from, to: !to });
+    if (!from.value || !to.value) {
+      const first = from.value ? to : from;
+      from.flagIfMissing();
+      to.flagIfMissing();
       banner.showError(texts.umbuchung.bothNeeded);
-      (!from ? fromRef : toRef).current?.focus();
-      return;
-    }
-    if (from.id === to.id) {
-      banner.showError(texts.umlagern.sameLocation);
+      first.ref.current?.focus();
       return;
     }
     // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
@@ -88,10 +63,10 @@ export default function UmbuchungScreen() {
 
   async function move() {
     setConfirming(false);
-    if (!from || !to || busy) return;
+    if (!from.value || !to.value || busy) return;
     setBusy(true);
     try {
-      const body = { from: from.id, to: to.id };
+      const body = { from: from.value.id, to: to.value.id };
       const answer = await moveKey.send(body, (idempotencyKey) =>
         api.call(moveLocation, {
           body,
@@ -100,10 +75,8 @@ export default function UmbuchungScreen() {
         }),
       );
       setDone(answer.message);
-      setFrom(null);
-      setTo(null);
-      setFromText('');
-      setToText('');
+      from.clear();
+      to.clear();
       setContent(null);
     } catch (error) {
       banner.showError(messageOf(error));
@@ -115,51 +88,25 @@ export default function UmbuchungScreen() {
   return (
     <div className="stack">
       {done && <SuccessFlash text={done} durationMs={2000} onDone={endDone} />}
-      {from ? (
-        <LockedValue
-          label={texts.umbuchung.from}
-          value={from.name}
-          onClear={() => {
-            setFrom(null);
-            setFromText('');
-            setContent(null);
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={fromRef}
-          label={texts.umbuchung.from}
-          value={fromText}
-          onChange={setFromText}
-          onScan={chooseFrom}
-          current={!from}
-          invalid={missing.from}
-        />
-      )}
-      {to ? (
-        <LockedValue
-          label={texts.umbuchung.to}
-          value={to.name}
-          onClear={() => {
-            setTo(null);
-            setToText('');
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={toRef}
-          label={texts.umbuchung.to}
-          value={toText}
-          onChange={setToText}
-          onScan={chooseTo}
-          current={from !== null && !to}
-          invalid={missing.to}
-        />
-      )}
+      <LookupField
+        lookup={from}
+        label={texts.umbuchung.from}
+        show={(l) => l.name}
+        onScan={chooseFrom}
+        current={!from.value}
+        onClear={() => setContent(null)}
+      />
+      <LookupField
+        lookup={to}
+        label={texts.umbuchung.to}
+        show={(l) => l.name}
+        onScan={chooseTo}
+        current={from.value !== null && !to.value}
+      />
       <button type="button" className="button" disabled={busy} onClick={submit}>
         {texts.umbuchung.submit}
       </button>
-      {confirming && from && to && (
+      {confirming && from.value && to.value && (
         <ConfirmDialog
           title={texts.umbuchung.confirmTitle}
           confirmLabel={texts.umbuchung.confirmButton}
@@ -167,7 +114,7 @@ export default function UmbuchungScreen() {
           onConfirm={() => void move()}
           onCancel={() => setConfirming(false)}
         >
-          <p className="dialog-lines">{texts.umbuchung.confirmBody(from.name, to.name)}</p>
+          <p className="dialog-lines">{texts.umbuchung.confirmBody(from.value.name, to.value.name)}</p>
         </ConfirmDialog>
       )}
       {content && <LocationContentTable heading={texts.umbuchung.contentHeading} rows={content} />}

@@ -11,16 +11,14 @@ import {
   messageOf,
 } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
+import { SetAmountField } from '../../ui/set-amount.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 type InfoRow = { kurzbezeichnung: string; lagertyp: string; amount: number };
-type Missing = { article: boolean; source: boolean; amount: boolean; target: boolean };
-const NONE_MISSING: Missing = { article: false, source: false, amount: false, target: false };
 
 /**
  * Article rebooking (SPEC §2, §4): article → source location → amount ('Setzen') → target → confirm.
@@ -28,63 +26,40 @@ const NONE_MISSING: Missing = { article: false, source: false, amount: false, ta
  */
 export default function ArtikelUmlagernScreen() {
   const banner = useBanner();
-  const [article, setArticle] = useState<FoundArticle | null>(null);
-  const [source, setSource] = useState<FoundLocation | null>(null);
-  const [target, setTarget] = useState<FoundLocation | null>(null);
-  const [typed, setTexts] = useState({ article: '', source: '', target: '' });
-  const [amount, setAmount] = useState('');
-  const [amountSet, setAmountSet] = useState(false);
+  const article = useLookup<FoundArticle>();
+  const source = useLookup<FoundLocation>();
+  const target = useLookup<FoundLocation>();
+  const [amount, setAmount] = useState({ text: '', set: false, missing: false });
+  /** What the source holds of the article: the most that can be moved. */
   const [maxAmount, setMaxAmount] = useState<number | null>(null);
   const [info, setInfo] = useState<InfoRow[] | null>(null);
-  const [missing, setMissing] = useState<Missing>(NONE_MISSING);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState(false);
   const moveKey = useActionKey();
-  const articleRef = useRef<HTMLInputElement>(null);
-  const sourceRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const targetRef = useRef<HTMLInputElement>(null);
-
-  const setText = (field: keyof typeof typed, value: string) => setTexts((t) => ({ ...t, [field]: value }));
-  /** What the worker types clears that field's red mark. */
-  const typeInto = (field: keyof typeof typed) => (value: string) => {
-    setText(field, value);
-    setMissing((m) => ({ ...m, [field]: false }));
-  };
 
   // The scan target (and the focus) is the next thing to do; with everything chosen, the next step is a tap.
-  const step = !article
+  const step = !article.value
     ? 'article'
-    : !source
+    : !source.value
       ? 'source'
-      : !amountSet
+      : !amount.set
         ? 'amount'
-        : !target
+        : !target.value
           ? 'target'
           : 'ready';
   useScanTarget(step === 'ready' ? { kind: 'none', expects: texts.umlagern.readyToMove } : null);
 
-  const resetAmount = useCallback(() => {
-    setAmount('');
-    setAmountSet(false);
-  }, []);
+  const resetAmount = useCallback(() => setAmount({ text: '', set: false, missing: false }), []);
 
   async function chooseArticle(scanned: string) {
     const found = await lookUpArticle(scanned);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setText('article', '');
-      return;
-    }
+    if (!found.ok) return article.refuse(found.message);
     // The bound first, then the lock: focus moves on only when the amount field knows its maximum. An article
     // that is not on the source is refused here, not found out at the amount ('höchstens 0').
-    if (source && !(await loadMax(source, found.value))) {
-      setText('article', '');
-      return;
-    }
-    setArticle(found.value);
-    setMissing((m) => ({ ...m, article: false }));
+    if (source.value && !(await loadMax(source.value, found.value))) return article.clear();
+    article.choose(found.value);
     try {
       setInfo(await api.call(articleInfo, { params: { articleId: found.value.id } }));
     } catch (error) {
@@ -112,63 +87,43 @@ export default function ArtikelUmlagernScreen() {
 
   async function chooseSource(code: string) {
     const found = await lookUpLocation(code);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setText('source', '');
-      return;
-    }
-    if (article && !(await loadMax(found.value, article))) {
-      setText('source', '');
-      return;
-    }
-    setSource(found.value);
-    setMissing((m) => ({ ...m, source: false }));
+    if (!found.ok) return source.refuse(found.message);
+    if (article.value && !(await loadMax(found.value, article.value))) return source.clear();
+    source.choose(found.value);
   }
 
   async function chooseTarget(code: string) {
     const found = await lookUpLocation(code);
-    if (!found.ok) {
-      banner.showError(found.message);
-      setText('target', '');
-      return;
-    }
-    if (source && found.value.id === source.id) {
-      banner.showError(texts.umlagern.sameLocation);
-      setText('target', '');
-      return;
-    }
-    setTarget(found.value);
-    setMissing((m) => ({ ...m, target: false }));
-  }
-
-  function setAmountNow() {
-    const max = maxAmount ?? 0;
-    const value = Number(amount.trim());
-    if (!/^\d+$/.test(amount.trim()) || value < 1 || value > max) {
-      banner.showError(texts.umlagern.amountRange(max));
-      amountRef.current?.focus();
-      return;
-    }
-    setAmountSet(true);
-    setMissing((m) => ({ ...m, amount: false }));
+    if (!found.ok) return target.refuse(found.message);
+    if (source.value && found.value.id === source.value.id) return target.refuse(texts.umlagern.sameLocation);
+    target.choose(found.value);
   }
 
   function submit() {
-    if (!article || !source || !amountSet || !target) {
-      setMissing({ article: !article, source: !source, amount: !amountSet, target: !target });
+    if (!article.value || !source.value || !amount.set || !target.value) {
+      const first = [article, source].find((l) => l.value === null);
+      article.flagIfMissing();
+      source.flagIfMissing();
+      target.flagIfMissing();
+      if (!amount.set) setAmount((a) => ({ ...a, missing: true }));
       banner.showError(texts.umlagern.missingFields);
-      (!article ? articleRef : !source ? sourceRef : !amountSet ? amountRef : targetRef).current?.focus();
+      (first?.ref ?? (!amount.set ? amountRef : target.ref)).current?.focus();
       return;
     }
     setConfirming(true);
   }
 
   async function book() {
-    if (!article || !source || !target || busy) return;
+    if (!article.value || !source.value || !target.value || busy) return;
     setConfirming(false);
     setBusy(true);
     try {
-      const body = { from: source.id, to: target.id, article: article.id, amount: Number(amount) };
+      const body = {
+        from: source.value.id,
+        to: target.value.id,
+        article: article.value.id,
+        amount: Number(amount.text),
+      };
       await moveKey.send(body, (idempotencyKey) =>
         api.call(moveArticle, {
           body,
@@ -176,10 +131,9 @@ export default function ArtikelUmlagernScreen() {
           on401: 'scan',
         }),
       );
-      setArticle(null);
-      setSource(null);
-      setTarget(null);
-      setTexts({ article: '', source: '', target: '' });
+      article.clear();
+      source.clear();
+      target.clear();
       resetAmount();
       setMaxAmount(null);
       setInfo(null);
@@ -192,116 +146,59 @@ export default function ArtikelUmlagernScreen() {
   }
 
   const endSuccess = useCallback(() => setSuccess(false), []);
-  const amountEnabled = article !== null && source !== null;
 
   return (
     <div className="stack">
       {success && <SuccessFlash text={texts.umlagern.success} onDone={endSuccess} />}
-      {article ? (
-        <LockedValue
-          label={texts.umlagern.article}
-          value={`${article.nummer} ${article.name}`}
-          onClear={() => {
-            setArticle(null);
-            setText('article', '');
-            setInfo(null);
-            setMaxAmount(null);
-            resetAmount();
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={articleRef}
-          label={texts.umlagern.article}
-          value={typed.article}
-          onChange={typeInto('article')}
-          onScan={chooseArticle}
-          current={step === 'article'}
-          invalid={missing.article}
-        />
-      )}
-      {source ? (
-        <LockedValue
-          label={texts.umlagern.source}
-          value={source.name}
-          onClear={() => {
-            setSource(null);
-            setText('source', '');
-            setMaxAmount(null);
-            resetAmount();
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={sourceRef}
-          label={texts.umlagern.source}
-          value={typed.source}
-          onChange={typeInto('source')}
-          onScan={chooseSource}
-          current={step === 'source'}
-          invalid={missing.source}
-        />
-      )}
-      {amountSet ? (
-        <LockedValue label={texts.umlagern.amount} value={amount} onClear={resetAmount} />
-      ) : (
-        <form
-          noValidate
-          className={`field${missing.amount ? ' field--invalid' : ''}`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            setAmountNow();
-          }}
-        >
-          <label htmlFor="umlagern-amount">
-            {texts.umlagern.amount}
-            {maxAmount !== null && amountEnabled ? ` (${texts.umlagern.maxAmount(maxAmount)})` : ''}
-          </label>
-          <div className="inline">
-            <AmountField
-              ref={amountRef}
-              id="umlagern-amount"
-              label={texts.umlagern.amount}
-              current={step === 'amount'}
-              disabled={!amountEnabled}
-              invalid={missing.amount}
-              value={amount}
-              onChange={(value) => {
-                setAmount(value);
-                setMissing((m) => ({ ...m, amount: false }));
-              }}
-            />
-            <button type="submit" className="button button--inline" disabled={!amountEnabled}>
-              {texts.umlagern.setAmount}
-            </button>
-          </div>
-        </form>
-      )}
-      {target ? (
-        <LockedValue
-          label={texts.umlagern.target}
-          value={target.name}
-          onClear={() => {
-            setTarget(null);
-            setText('target', '');
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={targetRef}
-          label={texts.umlagern.target}
-          value={typed.target}
-          onChange={typeInto('target')}
-          onScan={chooseTarget}
-          current={step === 'target'}
-          invalid={missing.target}
-          disabled={!amountSet}
-        />
-      )}
+      <LookupField
+        lookup={article}
+        label={texts.umlagern.article}
+        show={(a) => `${a.nummer} ${a.name}`}
+        onScan={chooseArticle}
+        current={step === 'article'}
+        onClear={() => {
+          setInfo(null);
+          setMaxAmount(null);
+          resetAmount();
+        }}
+      />
+      <LookupField
+        lookup={source}
+        label={texts.umlagern.source}
+        show={(l) => l.name}
+        onScan={chooseSource}
+        current={step === 'source'}
+        onClear={() => {
+          setMaxAmount(null);
+          resetAmount();
+        }}
+      />
+      <SetAmountField
+        id="umlagern-amount"
+        label={texts.umlagern.amount}
+        max={maxAmount}
+        amount={amount.text}
+        onChange={(text) => setAmount({ text, set: false, missing: false })}
+        isSet={amount.set}
+        onSet={() => setAmount((a) => ({ ...a, set: true, missing: false }))}
+        onClear={resetAmount}
+        current={step === 'amount'}
+        disabled={article.value === null || source.value === null}
+        invalid={amount.missing}
+        inputRef={amountRef}
+      />
+      <LookupField
+        lookup={target}
+        label={texts.umlagern.target}
+        show={(l) => l.name}
+        onScan={chooseTarget}
+        current={step === 'target'}
+        disabled={!amount.set}
+      />
       <button type="button" className="button" disabled={busy} onClick={submit}>
         {texts.umlagern.submit}
       </button>
-      {confirming && article && source && target && (
+      {confirming && article.value && source.value && target.value && (
         <ConfirmDialog
           title={texts.umlagern.confirmTitle}
           confirmLabel={texts.umlagern.confirm}
@@ -309,7 +206,12 @@ export default function ArtikelUmlagernScreen() {
           onConfirm={book}
           onCancel={() => setConfirming(false)}
         >
-          {texts.umlagern.confirmBody(Number(amount), article.nummer, source.name, target.name)}
+          {texts.umlagern.confirmBody(
+            Number(amount.text),
+            article.value.nummer,
+            source.value.name,
+            target.value.name,
+          )}
         </ConfirmDialog>
       )}
       {info && (

@@ -8,7 +8,8 @@ import { articleCode, lhmCode, messageOf } from '../../api/lookups.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
+import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
+import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 import { germanDate, parseMhd } from './mhd.ts';
 
@@ -21,9 +22,8 @@ type Lhm = { id: number; code: string };
  */
 export default function WmsRetoureScreen() {
   const banner = useBanner();
-  const [article, setArticle] = useState<Article | null>(null);
-  const [lhm, setLhm] = useState<Lhm | null>(null);
-  const [typed, setTyped] = useState({ article: '', lhm: '' });
+  const article = useLookup<Article>();
+  const lhm = useLookup<Lhm>();
   const [charge, setCharge] = useState('');
   const [mhdText, setMhdText] = useState('');
   const [amount, setAmount] = useState('1');
@@ -31,55 +31,43 @@ export default function WmsRetoureScreen() {
   const [confirming, setConfirming] = useState<{ mhd: string | null } | null>(null);
   const [success, setSuccess] = useState(false);
   const bookingKey = useActionKey();
-  const articleRef = useRef<HTMLInputElement>(null);
   const chargeRef = useRef<HTMLInputElement>(null);
   const mhdRef = useRef<HTMLInputElement>(null);
-  const lhmRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   /** Charge and MHD are done: scanned (Enter), typed and left, or brought along by the article's GS1 code. */
   const [done, setDone] = useState({ charge: false, mhd: false });
 
   // The scan target follows the form: article, Charge and MHD where the article needs them and they are not
   // done yet, the load carrier, then the amount (its Enter asks to book).
-  const step = !article
+  const step = !article.value
     ? 'article'
-    : article.charge && !done.charge
+    : article.value.charge && !done.charge
       ? 'charge'
-      : article.mhd && !done.mhd
+      : article.value.mhd && !done.mhd
         ? 'mhd'
-        : !lhm
+        : !lhm.value
           ? 'lhm'
           : 'amount';
-
-  const type = (field: keyof typeof typed, value: string) => setTyped((t) => ({ ...t, [field]: value }));
 
   async function chooseArticle(text: string) {
     // One GS1 scan (carton label, DataMatrix) names the article and brings its Charge and MHD along.
     const named = articleCode(text);
-    if (!named.ok) {
-      banner.showError(named.message);
-      type('article', '');
-      return;
-    }
+    if (!named.ok) return article.refuse(named.message);
     const scanned = named.code;
     try {
       const found = await api.call(wmsItem, { params: { article: scanned } });
-      if (found.count > 1) banner.showError(texts.lookup.articleAmbiguous(scanned));
-      else if (!found.found || found.id === null) banner.showError(texts.lookup.articleNotFound(scanned));
-      else {
-        setDone({ charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) });
-        if (named.gs1?.batch) setCharge(named.gs1.batch);
-        if (named.gs1?.expiry) setMhdText(germanDate(named.gs1.expiry));
-        setArticle({
-          id: found.id,
-          nummer: found.nummer ?? scanned,
-          name: found.name ?? '',
-          charge: found.charge,
-          mhd: found.mindesthaltbarkeit,
-        });
-        return;
-      }
-      type('article', '');
+      if (found.count > 1) return article.refuse(texts.lookup.articleAmbiguous(scanned));
+      if (!found.found || found.id === null) return article.refuse(texts.lookup.articleNotFound(scanned));
+      setDone({ charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) });
+      if (named.gs1?.batch) setCharge(named.gs1.batch);
+      if (named.gs1?.expiry) setMhdText(germanDate(named.gs1.expiry));
+      article.choose({
+        id: found.id,
+        nummer: found.nummer ?? scanned,
+        name: found.name ?? '',
+        charge: found.charge,
+        mhd: found.mindesthaltbarkeit,
+      });
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -87,20 +75,12 @@ export default function WmsRetoureScreen() {
 
   async function chooseLhm(text: string) {
     const named = lhmCode(text); // a pallet label's SSCC names the load carrier
-    if (!named.ok) {
-      banner.showError(named.message);
-      type('lhm', '');
-      return;
-    }
+    if (!named.ok) return lhm.refuse(named.message);
     const code = named.code;
     try {
       const found = await api.call(wmsStorage, { params: { lhm: code } });
-      if (!found.found || found.id === null) {
-        banner.showError(texts.lookup.lhmNotFound(code));
-        type('lhm', '');
-        return;
-      }
-      setLhm({ id: found.id, code });
+      if (!found.found || found.id === null) return lhm.refuse(texts.lookup.lhmNotFound(code));
+      lhm.choose({ id: found.id, code });
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -108,15 +88,15 @@ export default function WmsRetoureScreen() {
 
   /** The checks of SPEC §5, in the order of the form; the server checks the same again. */
   function submit() {
-    if (!article) return fail(texts.wmsretoure.articleMissing, articleRef);
-    if (article.charge && charge.trim() === '') return fail(texts.wmsretoure.chargeMissing, chargeRef);
+    if (!article.value) return fail(texts.wmsretoure.articleMissing, article.ref);
+    if (article.value.charge && charge.trim() === '') return fail(texts.wmsretoure.chargeMissing, chargeRef);
     let mhd: string | null = null;
     if (mhdText.trim() !== '') {
       mhd = parseMhd(mhdText);
       if (!mhd) return fail(texts.wmsretoure.mhdInvalid, mhdRef);
       setMhdText(germanDate(mhd));
-    } else if (article.mhd) return fail(texts.wmsretoure.mhdMissing, mhdRef);
-    if (!lhm) return fail(texts.wmsretoure.lhmMissing, lhmRef);
+    } else if (article.value.mhd) return fail(texts.wmsretoure.mhdMissing, mhdRef);
+    if (!lhm.value) return fail(texts.wmsretoure.lhmMissing, lhm.ref);
     if (!/^\d+$/.test(amount.trim()) || Number(amount) < 1)
       return fail(texts.wmsretoure.amountInvalid, amountRef);
     setConfirming({ mhd });
@@ -128,13 +108,13 @@ export default function WmsRetoureScreen() {
   }
 
   async function book() {
-    if (!article || !lhm || !confirming) return;
+    if (!article.value || !lhm.value || !confirming) return;
     const { mhd } = confirming;
     setConfirming(null);
     try {
       const body = {
-        article: article.id,
-        lagerplatz: lhm.id,
+        article: article.value.id,
+        lagerplatz: lhm.value.id,
         amount: Number(amount),
         charge: charge.trim() || null,
         mhd,
@@ -147,9 +127,8 @@ export default function WmsRetoureScreen() {
           on401: 'scan',
         }),
       );
-      setArticle(null);
-      setLhm(null);
-      setTyped({ article: '', lhm: '' });
+      article.clear();
+      lhm.clear();
       setCharge('');
       setMhdText('');
       setAmount('1');
@@ -165,25 +144,15 @@ export default function WmsRetoureScreen() {
   return (
     <div className="stack">
       {success && <SuccessFlash text={texts.wmsretoure.success} onDone={endSuccess} />}
-      {article ? (
-        <LockedValue
-          label={texts.wmsretoure.article}
-          value={`${article.nummer} ${article.name}${article.charge ? ` · ${texts.wmsretoure.needsCharge}` : ''}${article.mhd ? ` · ${texts.wmsretoure.needsMhd}` : ''}`}
-          onClear={() => {
-            setArticle(null);
-            type('article', '');
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={articleRef}
-          label={texts.wmsretoure.article}
-          value={typed.article}
-          onChange={(v) => type('article', v)}
-          onScan={chooseArticle}
-          current={step === 'article'}
-        />
-      )}
+      <LookupField
+        lookup={article}
+        label={texts.wmsretoure.article}
+        show={(a) =>
+          `${a.nummer} ${a.name}${a.charge ? ` · ${texts.wmsretoure.needsCharge}` : ''}${a.mhd ? ` · ${texts.wmsretoure.needsMhd}` : ''}`
+        }
+        onScan={chooseArticle}
+        current={step === 'article'}
+      />
       <ScanField
         ref={chargeRef}
         label={texts.wmsretoure.charge}
@@ -215,25 +184,13 @@ export default function WmsRetoureScreen() {
         onLeave={(text) => setDone((d) => ({ ...d, mhd: parseMhd(text) !== null }))}
         current={step === 'mhd'}
       />
-      {lhm ? (
-        <LockedValue
-          label={texts.wmsretoure.lhm}
-          value={lhm.code}
-          onClear={() => {
-            setLhm(null);
-            type('lhm', '');
-          }}
-        />
-      ) : (
-        <ScanField
-          ref={lhmRef}
-          label={texts.wmsretoure.lhm}
-          value={typed.lhm}
-          onChange={(v) => type('lhm', v)}
-          onScan={chooseLhm}
-          current={step === 'lhm'}
-        />
-      )}
+      <LookupField
+        lookup={lhm}
+        label={texts.wmsretoure.lhm}
+        show={(l) => l.code}
+        onScan={chooseLhm}
+        current={step === 'lhm'}
+      />
       <form
         noValidate
         className="inline"
@@ -272,7 +229,7 @@ export default function WmsRetoureScreen() {
       <button type="button" className="button" onClick={submit}>
         {texts.wmsretoure.submit}
       </button>
-      {confirming && article && lhm && (
+      {confirming && article.value && lhm.value && (
         <ConfirmDialog
           title={texts.wmsretoure.confirmTitle}
           confirmLabel={texts.wmsretoure.confirm}
@@ -280,7 +237,7 @@ export default function WmsRetoureScreen() {
           onConfirm={book}
           onCancel={() => setConfirming(null)}
         >
-          {texts.wmsretoure.confirmBody(Number(amount), article.nummer, lhm.code)}
+          {texts.wmsretoure.confirmBody(Number(amount), article.value.nummer, lhm.value.code)}
         </ConfirmDialog>
       )}
     </div>
