@@ -21,3 +21,6 @@ export function hasForbiddenControlCharacter(text: string): boolean {
   }
   return false;
 }
+
+/** A batch number has at most this many characters ('Achtung - Batch hat nur sechs Ziffern!'). */
+export const BATCH_NUMBER_MAX = 6;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -7,10 +8,8 @@ import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
 
 type Db = Kysely<Database>;
 
-const BATCH_MAX = 6;
-
 async function batch(db: Db, scanned: string): Promise<string> {
-  if (scanned.length > BATCH_MAX) throw badRequest(texts.batch.tooLong);
+  if (scanned.length > BATCH_NUMBER_MAX) throw badRequest(texts.batch.tooLong);
   const row = await db.selectFrom('batches').select('id').where('id', '=', scanned).executeTakeFirst();
   if (!row) throw notFound(texts.batch.notFound(scanned));
   return row.id;

@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { captureContainer } from '../../../contract/capture.ts';
+import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
-import { messageOf } from '../../api/lookups.ts';
-import { captureScan } from '../../api/outbox/index.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { useCapture } from '../../ui/capture.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 type Option = 'gls' | 'dhl' | 'glsProd' | 'diakonie';
 /** SPEC §4: DHL, GLS Prod and Diakonie fix the container code; GLS needs the Wechselbrücke scanned. */
@@ -28,7 +27,7 @@ export default function ContainerScreen() {
   /** GLS: the swap body was scanned (Enter), so batches come next. Typing in its field starts it anew. */
   const [containerScanned, setContainerScanned] = useState(false);
   const [batch, setBatch] = useState('');
-  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
+  const { capture: send, flash } = useCapture(texts.batch.done);
 
   // The scan target: first a carrier option (tapped, not scanned), for GLS the swap body, then batches.
   const step = option === null ? 'option' : option === 'gls' && !containerScanned ? 'container' : 'batch';
@@ -47,29 +46,17 @@ export default function ContainerScreen() {
       banner.showError(texts.container.chooseOption);
       return;
     }
-    if (scanned.length > 6) {
+    if (scanned.length > BATCH_NUMBER_MAX) {
       banner.showError(texts.batch.tooLong);
       return;
     }
-    try {
-      const body = { container: container.trim(), batch: scanned };
-      const outcome = await captureScan(captureContainer, body, `${body.container} · ${scanned}`);
-      setSuccess(outcome.saved ? 'saved' : 'captured');
-    } catch (error) {
-      banner.showError(messageOf(error));
-    }
+    const body = { container: container.trim(), batch: scanned };
+    await send(captureContainer, body, `${body.container} · ${scanned}`);
   }
 
-  const endSuccess = useCallback(() => setSuccess(null), []);
   return (
     <div className="stack">
-      {success && (
-        <SuccessFlash
-          text={success === 'saved' ? texts.outbox.saved : texts.batch.done}
-          saved={success === 'saved'}
-          onDone={endSuccess}
-        />
-      )}
+      {flash}
       <div className="menu">
         {OPTIONS.filter((o) => option === null || o === option).map((o) => (
           <button

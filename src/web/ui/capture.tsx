@@ -1,0 +1,103 @@
+import { type ReactNode, useCallback, useState } from 'react';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { texts } from '../../contract/texts.ts';
+import { messageOf } from '../api/lookups.ts';
+import { captureScan } from '../api/outbox/index.ts';
+import { useBanner } from './banner.tsx';
+import { ScanField } from './scan-field.tsx';
+import { SuccessFlash } from './success-flash.tsx';
+
+/**
+ * What every capture screen does with a scan (Batch, Wechselbrücke, Retoure, Transporter): send it — or keep
+ * it in the outbox when the server cannot be reached — and show 'Erfasst!' (or 'Gespeichert – wird
+ * gesendet') for a second, while the next scan is already taken; a refusal goes to the banner.
+ *
+ * `capture(call, body, label)` answers whether it went through (sent or kept), so a form knows to reset.
+ */
+export function useCapture(doneText: string): {
+  capture: <E extends Endpoint>(
+    call: E,
+    body: Parameters<typeof captureScan<E>>[1],
+    label: string,
+    key?: string,
+  ) => Promise<boolean>;
+  flash: ReactNode;
+} {
+  const banner = useBanner();
+  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
+  const endSuccess = useCallback(() => setSuccess(null), []);
+  const capture = useCallback(
+    async <E extends Endpoint>(
+      call: E,
+      body: Parameters<typeof captureScan<E>>[1],
+      label: string,
+      key?: string,
+    ) => {
+      try {
+        const outcome = await captureScan(call, body, label, key);
+        setSuccess(outcome.saved ? 'saved' : 'captured');
+        return true;
+      } catch (error) {
+        banner.showError(messageOf(error));
+        return false;
+      }
+    },
+    [banner],
+  );
+  const flash = success && (
+    <SuccessFlash
+      text={success === 'saved' ? texts.outbox.saved : doneText}
+      saved={success === 'saved'}
+      onDone={endSuccess}
+    />
+  );
+  return { capture, flash };
+}
+
+/**
+ * A capture screen of one field: each scan is one capture (SPEC §2's Batch and Retoure). `check` refuses a
+ * scan before it is sent (its German message), `body` makes the call's body of the scanned text.
+ */
+export function CaptureScreen<E extends Endpoint>({
+  label,
+  doneText,
+  call,
+  body,
+  check,
+  maxLength,
+}: {
+  label: string;
+  doneText: string;
+  call: E;
+  body: (scanned: string) => Parameters<typeof captureScan<E>>[1];
+  check?: (scanned: string) => string | null;
+  maxLength?: number;
+}) {
+  const banner = useBanner();
+  const [text, setText] = useState('');
+  const { capture, flash } = useCapture(doneText);
+
+  async function onScan(scanned: string) {
+    setText('');
+    const problem = check?.(scanned);
+    if (problem) {
+      banner.showError(problem);
+      return;
+    }
+    await capture(call, body(scanned), scanned);
+  }
+
+  return (
+    <div className="stack">
+      {flash}
+      <ScanField
+        current
+        label={label}
+        maxLength={maxLength}
+        value={text}
+        onChange={setText}
+        onScan={onScan}
+      />
+    </div>
+  );
+}
