@@ -4,6 +4,7 @@ import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
+import { paths, type ScreenName, screens } from '../paths.ts';
 import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
 import { ScanRouting } from '../scan/scan-routing.tsx';
 import { PackingProvider, usePacking } from '../state/packing.tsx';
@@ -16,7 +17,6 @@ import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { OutboxBadge } from './outbox-badge.tsx';
 // Not lazy: the list must open in the dead zone that filled it.
 import OutboxScreen from './outbox-screen.tsx';
-import { offlineCapture, paths, type ScreenName, screens } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
@@ -154,10 +154,7 @@ function Shell() {
           key={name}
           path={screens[name].path}
           element={
-            <Layout
-              title={screens[name].title}
-              offline={offlineCapture.includes(name) ? 'capture' : 'online-only'}
-            >
+            <Layout title={screens[name].title} offline={screens[name].captures ? 'capture' : 'online-only'}>
               {screenElements[name]()}
             </Layout>
           }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { texts } from '../../contract/texts.ts';
-import { betaMenu, mainMenu, paths, screens } from './paths.ts';
+import { betaMenu, mainMenu, paths, screens } from '../paths.ts';
 
 /** The main menu: 11 buttons linking to the relative routes (SPEC §2), plus the beta link. */
 export function MainMenu() {

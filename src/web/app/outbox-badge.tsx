@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { useOutboxEntries } from '../api/outbox/index.ts';
-import { paths } from './paths.ts';
+import { paths } from '../paths.ts';
 import { useSession } from './session.tsx';
 
 /**

@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, 
 import { Link } from 'react-router';
 import { texts } from '../../contract/texts.ts';
 import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
+import { paths } from '../paths.ts';
 import { SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
@@ -18,7 +19,6 @@ import {
   type Terminator,
   visible,
 } from '../ui/scanner-test.ts';
-import { paths } from './paths.ts';
 
 /**
  * Scanner testen: the worker scans the test sheet's codes into a plain field — not a ScanField, whose

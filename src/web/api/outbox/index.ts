@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { Endpoint } from '../../../contract/endpoint.ts';
+import { isOfflineCall } from '../../../contract/outbox.ts';
 import { connection } from '../../state/connection.ts';
 import { api } from '../api.ts';
 import { ApiError, NetworkError } from '../client.ts';
@@ -9,23 +10,6 @@ import { idbStore } from './idb-store.ts';
 import { createOutbox, type OutboxEntry } from './outbox.ts';
 
 export type { OutboxEntry } from './outbox.ts';
-
-/**
- * The capture calls whose answer the worker does not need to go on (issue 10, decision 9). Everything else
- * — stock bookings, inventory, WMS returns, package content, customs carts — stays online-only.
- */
-export const OFFLINE_CALLS = [
-  'paketausgang',
-  'retourenerfassung',
-  'captureBatch',
-  'captureContainer',
-  'captureTransporter',
-] as const;
-export type OfflineCall = (typeof OFFLINE_CALLS)[number];
-
-function isOfflineCall(name: string): name is OfflineCall {
-  return (OFFLINE_CALLS as readonly string[]).includes(name);
-}
 
 async function endpointOf(call: string): Promise<Endpoint> {
   // Loaded when first needed: the contract (and zod) is not part of the first screen's bundle.

@@ -6,6 +6,7 @@ import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { readSession } from '../../api/session.ts';
+import { screens } from '../../paths.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
@@ -84,7 +85,7 @@ export default function KartonagenScreen() {
       // The next step takes scans at once; the confirmation shows over it.
       if (inFlow) {
         packing.goTo('ausgang');
-        navigate('/paketausgang', { state: arrivalFlash(texts.kartonagen.saved) });
+        navigate(screens.paketausgang.path, { state: arrivalFlash(texts.kartonagen.saved) });
       } else {
         setNote(null);
         setCartons(null);

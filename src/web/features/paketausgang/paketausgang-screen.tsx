@@ -6,6 +6,7 @@ import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { captureScan } from '../../api/outbox/index.ts';
+import { screens } from '../../paths.ts';
 import { usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
@@ -41,7 +42,7 @@ export default function PaketausgangScreen() {
         });
         // Packed: the next delivery note can be scanned at once, under the carrier's picture.
         packing.clear();
-        navigate('/paketinhalt', {
+        navigate(screens.paketinhalt.path, {
           state: arrivalFlash(
             `${texts.paketausgang.captured} ${tracking}`,
             answer.carrier === 'no-image'

@@ -11,6 +11,7 @@ import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { articleCode, messageOf } from '../../api/lookups.ts';
 import { readSession } from '../../api/session.ts';
+import { screens } from '../../paths.ts';
 import { isComplete, usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -120,7 +121,7 @@ export default function PaketinhaltScreen() {
       await api.call(klaerfall, { body: { id: state.lieferscheinID }, on401: 'scan' });
       window.alert(texts.paketinhalt.klaerfallWrite);
       packing.clear();
-      navigate('/paketinhalt', { replace: true });
+      navigate(screens.paketinhalt.path, { replace: true });
     } catch (error) {
       banner.showError(messageOf(error));
     }
@@ -135,7 +136,7 @@ export default function PaketinhaltScreen() {
       return;
     }
     packing.goTo('kartonagen');
-    navigate('/kartonagenerfassung');
+    navigate(screens.kartonagenerfassung.path);
   };
 
   if (!packingNote) {

@@ -1,25 +1,36 @@
-import { texts } from '../../contract/texts.ts';
+import type { OfflineCall } from '../contract/outbox.ts';
+import { texts } from '../contract/texts.ts';
 
-/** Every screen route (DESIGN §2a), with the title its header shows. */
-export const screens = {
-  batcherfassung: { path: '/batcherfassung', title: texts.menu.batcherfassung },
+/**
+ * Every screen route (DESIGN §2a), with the title its header shows; `captures`: the call whose scans wait in
+ * the outbox without a connection (the screen says so); screens without it need the server.
+ */
+interface Screen {
+  path: string;
+  title: string;
+  captures?: OfflineCall;
+}
+
+const screenList = {
+  batcherfassung: { path: '/batcherfassung', title: texts.menu.batcherfassung, captures: 'captureBatch' },
   kartonagenerfassung: { path: '/kartonagenerfassung', title: texts.menu.kartonagenerfassung },
-  paketausgang: { path: '/paketausgang', title: texts.menu.paketausgang },
+  paketausgang: { path: '/paketausgang', title: texts.menu.paketausgang, captures: 'paketausgang' },
   paketinhalt: { path: '/paketinhalt', title: texts.menu.paketinhalt },
   inventur: { path: '/inventur', title: texts.menu.inventur },
-  retoure: { path: '/retoure', title: texts.menu.retoure },
+  retoure: { path: '/retoure', title: texts.menu.retoure, captures: 'retourenerfassung' },
   batch: { path: '/batch', title: texts.menu.batch },
-  container: { path: '/container', title: texts.menu.container },
-  transporter: { path: '/transporter', title: texts.menu.transporter },
+  container: { path: '/container', title: texts.menu.container, captures: 'captureContainer' },
+  transporter: { path: '/transporter', title: texts.menu.transporter, captures: 'captureTransporter' },
   wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
   zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
   umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
   artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
   nachschub: { path: '/nachschub', title: texts.menu.nachschub },
   lagercheck: { path: '/lagercheck', title: texts.menu.lagercheck },
-} as const;
+} satisfies Record<string, Screen>;
 
-export type ScreenName = keyof typeof screens;
+export type ScreenName = keyof typeof screenList;
+export const screens: Readonly<Record<ScreenName, Screen>> = screenList;
 
 /** The main menu's 11 buttons, in the order of SPEC §2. */
 export const mainMenu: ScreenName[] = [
@@ -34,15 +45,6 @@ export const mainMenu: ScreenName[] = [
   'transporter',
   'wmsretoure',
   'zollpaket',
-];
-
-/** Screens whose scans wait in the outbox without a connection (issue 10, decision 9); the rest need the server. */
-export const offlineCapture: ScreenName[] = [
-  'paketausgang',
-  'retoure',
-  'batcherfassung',
-  'container',
-  'transporter',
 ];
 
 /** The beta menu (SPEC §2), after its Zurück button. */
