@@ -21,7 +21,7 @@ import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import type { Deps } from './http/route.ts';
-import { registerWebApp } from './http/web.ts';
+import { isSourceMap, registerWebApp } from './http/web.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -141,7 +141,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A missing file is a 404, not the web app: only page paths answer index.html.
-    const isFile = /^\/(images|assets)\//.test(request.url);
+    const isFile = /^\/(images|assets)\//.test(request.url) || isSourceMap(request.url);
     if (!isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD'))
       return app.sendIndexHtml(reply);
     return reply.code(404).send({ success: false, message: texts.errors.routeNotFound });

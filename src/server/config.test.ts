@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.sessionIdleMinutes).toBe(720);
     expect(config.seedDemo).toBe(true);
+    expect(config.serveSourceMaps).toBe(false);
   });
 
   it('takes every documented variable', () => {
@@ -30,6 +31,7 @@ describe('configuration from the environment', () => {
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
       CSP_CONNECT_SRC: 'https://api.example.com',
       CHEAT_CODE: 'GEHEIM-2026',
+      SERVE_SOURCE_MAPS: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,6 +50,7 @@ describe('configuration from the environment', () => {
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
       cspConnectSrc: ['https://api.example.com'],
       cheatCode: 'GEHEIM-2026',
+      serveSourceMaps: true,
     });
   });
 
@@ -60,6 +63,7 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
+    [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
     [
       { CORS_ORIGINS: 'https://ok.example, scanner.example.com' },
       'CORS_ORIGINS: "scanner.example.com" is not an origin',

@@ -114,6 +114,10 @@ const envSchema = z.object({
       }
       return sources;
     }),
+  SERVE_SOURCE_MAPS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
@@ -145,6 +149,8 @@ export interface Config {
   corsOrigins: string[];
   /** Extra API hosts the web app may connect to (its Content-Security-Policy connect-src). */
   cspConnectSrc: string[];
+  /** Hand out the web app's source maps (*.map); off by default, they are the app's whole source. */
+  serveSourceMaps: boolean;
   /** Built web app (index.html + assets). */
   webDir: string;
   /** Carton and carrier pictures, served at /images/. */
@@ -184,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cheatCode: e.CHEAT_CODE,
     corsOrigins: e.CORS_ORIGINS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     webDir: path.join(projectRoot, 'dist/web'),
     imagesDir: path.join(projectRoot, 'assets/images'),
   };
