@@ -27,7 +27,7 @@ describe('configuration from the environment', () => {
       LOGIN_MAX_FAILURES_PER_IP: '100',
       LOGIN_WINDOW_MINUTES: '30',
       SEED_DEMO: 'false',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
       CSP_CONNECT_SRC: 'https://api.example.com',
       CHEAT_CODE: 'GEHEIM-2026',
@@ -46,7 +46,7 @@ describe('configuration from the environment', () => {
       loginMaxFailuresPerIp: 100,
       loginWindowMinutes: 30,
       seedDemo: false,
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
       cspConnectSrc: ['https://api.example.com'],
       cheatCode: 'GEHEIM-2026',
@@ -83,5 +83,53 @@ describe('configuration from the environment', () => {
     } catch (error) {
       expect((error as Error).message).toMatch(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
     }
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      [undefined, false],
+      ['', false],
+      ['false', false],
+      ['0', false],
+      ['127.0.0.1', ['127.0.0.1']],
+      [' 10.0.0.5 , 10.0.0.6 ', ['10.0.0.5', '10.0.0.6']],
+      ['10.0.0.0/8,192.168.1.0/24', ['10.0.0.0/8', '192.168.1.0/24']],
+      ['::1, fd00::/8', ['::1', 'fd00::/8']],
+      ['loopback', ['loopback']],
+      ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+    ])('takes %o as %o', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it('refuses true, which trusts every hop: a client could pick its own address', () => {
+      for (const value of ['true', 'TRUE', 'yes']) {
+        expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      }
+      expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+        "TRUST_PROXY=true would trust every X-Forwarded-For hop, so a client could choose its own address. Give the proxy's address instead: 127.0.0.1 for nginx or Caddy on this machine",
+      );
+    });
+
+    it('refuses a number of proxies, which Fastify ignores (it cannot tell a proxy from a direct client)', () => {
+      for (const value of ['1', '2', '100']) {
+        expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+          `TRUST_PROXY=${value}: a number of proxies cannot tell the proxy from a client that reaches this server directly, and Fastify ignores it. Give the proxy's address instead: 127.0.0.1`,
+        );
+      }
+    });
+
+    it.each([
+      ['-1', 'TRUST_PROXY: "-1" is not a proxy address or range (e.g. 127.0.0.1, 10.0.0.0/8, ::1, loopback)'],
+      ['1.5', 'TRUST_PROXY: "1.5" is'],
+      ['10.0.0.300', 'TRUST_PROXY: "10.0.0.300" is'],
+      ['10.0.0.0/33', 'TRUST_PROXY: "10.0.0.0/33" is'],
+      ['::1/129', 'TRUST_PROXY: "::1/129" is'],
+      ['proxy.example.com', 'TRUST_PROXY: "proxy.example.com" is'],
+      ['127.0.0.1,,10.0.0.1', 'TRUST_PROXY: "" is'],
+      ['1, 127.0.0.1', 'TRUST_PROXY: "1" is'],
+      ['10.0.0.1 10.0.0.2', 'TRUST_PROXY: "10.0.0.1 10.0.0.2" is'],
+    ])('refuses %o with a clear English message', (value, message) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -119,10 +120,50 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .optional()
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((raw, ctx): TrustProxy => {
+      const value = (raw ?? '').trim();
+      if (value === '' || value === 'false' || value === '0') return false;
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (/^(true|yes|on)$/i.test(value)) return refuse(TRUST_PROXY_TRUE);
+      if (/^\d+$/.test(value)) return refuse(TRUST_PROXY_HOPS(value));
+      const proxies = value.split(',').map((entry) => entry.trim());
+      const bad = proxies.find((entry) => !isProxyAddress(entry));
+      return bad === undefined
+        ? proxies
+        : refuse(
+            `TRUST_PROXY: "${bad}" is not a proxy address or range (e.g. 127.0.0.1, 10.0.0.0/8, ::1, loopback)`,
+          );
+    }),
 });
+
+/**
+ * Whom to believe about the client's address (Fastify's trustProxy): false, or the addresses and ranges of
+ * the proxies in front of this server. Never `true`: that believes every X-Forwarded-For hop, and behind a
+ * proxy that appends to the header the client writes the first one itself. Never a hop count either: it
+ * cannot tell the proxy from a client that reaches the server directly, and Fastify 5 ignores it (it would
+ * silently take the proxy's address for every worker, who would then share one login limit).
+ */
+export type TrustProxy = false | string[];
+const HOW_TO_TRUST =
+  "Give the proxy's address instead: 127.0.0.1 for nginx or Caddy on this machine; several addresses or ranges separated by commas (e.g. 10.0.0.5, 10.0.0.0/8)";
+const TRUST_PROXY_TRUE = `TRUST_PROXY=true would trust every X-Forwarded-For hop, so a client could choose its own address. ${HOW_TO_TRUST}`;
+const TRUST_PROXY_HOPS = (value: string) =>
+  `TRUST_PROXY=${value}: a number of proxies cannot tell the proxy from a client that reaches this server directly, and Fastify ignores it. ${HOW_TO_TRUST}`;
+
+/** An address or CIDR range as proxy-addr (Fastify) takes it, or one of its names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -141,8 +182,11 @@ export interface Config {
   loginWindowMinutes: number;
   /** Seed the demo warehouse into an empty database at start. */
   seedDemo: boolean;
-  /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: the addresses (and ranges) of the proxies that may name the client in
+   * X-Forwarded-For. false: the socket's address is the client's.
+   */
+  trustProxy: TrustProxy;
   /** Scanned at the packing station, completes a delivery note at once (journalled). null: switched off. */
   cheatCode: string | null;
   /** Web origins allowed to call this API from another host (CORS). Empty: same origin only. */
