@@ -51,6 +51,19 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["x-csrf-token"]'],
     },
     bodyLimit: config.bodyLimitBytes,
+    // A client that opens a request and stalls (a body that never comes, a byte now and then) must not hold a
+    // connection: the whole request within requestTimeout (Node answers 408 and closes), no silence longer
+    // than connectionTimeout. Node looks for overdue requests every connectionsCheckingInterval (30 s by
+    // default, which would let a 30 s timeout run to a minute).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutSeconds * 250),
+      // Node checks at creation that the headers' timeout is not above the request's.
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      headersTimeout: config.requestTimeoutSeconds * 1000,
+    },
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -11,6 +11,11 @@ describe('configuration from the environment', () => {
     expect(config.sessionIdleMinutes).toBe(720);
     expect(config.seedDemo).toBe(true);
     expect(config.serveSourceMaps).toBe(false);
+    expect(config).toMatchObject({
+      requestTimeoutSeconds: 30,
+      connectionTimeoutSeconds: 60,
+      keepAliveTimeoutSeconds: 72,
+    });
   });
 
   it('takes every documented variable', () => {
@@ -32,6 +37,9 @@ describe('configuration from the environment', () => {
       CSP_CONNECT_SRC: 'https://api.example.com',
       CHEAT_CODE: 'GEHEIM-2026',
       SERVE_SOURCE_MAPS: 'true',
+      REQUEST_TIMEOUT_SECONDS: '20',
+      CONNECTION_TIMEOUT_SECONDS: '90',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -51,6 +59,9 @@ describe('configuration from the environment', () => {
       cspConnectSrc: ['https://api.example.com'],
       cheatCode: 'GEHEIM-2026',
       serveSourceMaps: true,
+      requestTimeoutSeconds: 20,
+      connectionTimeoutSeconds: 90,
+      keepAliveTimeoutSeconds: 65,
     });
   });
 
@@ -64,6 +75,19 @@ describe('configuration from the environment', () => {
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
+    [
+      { REQUEST_TIMEOUT_SECONDS: '0' },
+      'REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600, got "0"',
+    ],
+    [{ REQUEST_TIMEOUT_SECONDS: '30s' }, 'REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600'],
+    [
+      { CONNECTION_TIMEOUT_SECONDS: '-5' },
+      'CONNECTION_TIMEOUT_SECONDS must be a whole number from 1 to 3600',
+    ],
+    [
+      { KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' },
+      'KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number from 1 to 3600',
+    ],
     [
       { CORS_ORIGINS: 'https://ok.example, scanner.example.com' },
       'CORS_ORIGINS: "scanner.example.com" is not an origin',

@@ -56,6 +56,9 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
   SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
+  REQUEST_TIMEOUT_SECONDS: intInRange('REQUEST_TIMEOUT_SECONDS', 1, 600, 30),
+  CONNECTION_TIMEOUT_SECONDS: intInRange('CONNECTION_TIMEOUT_SECONDS', 1, 3600, 60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: intInRange('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600, 72),
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 50),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
@@ -177,6 +180,12 @@ export interface Config {
   /** How long an instance trusts a login the database accepted (decision 7); 0: ask every time. */
   sessionCacheSeconds: number;
   bodyLimitBytes: number;
+  /** A request's headers and body must arrive within this, else 408 and the connection closes. */
+  requestTimeoutSeconds: number;
+  /** A connection with a request open that sends and receives nothing for this long is closed. */
+  connectionTimeoutSeconds: number;
+  /** How long an idle connection is kept open for the client's next request. */
+  keepAliveTimeoutSeconds: number;
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
   loginWindowMinutes: number;
@@ -226,6 +235,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    connectionTimeoutSeconds: e.CONNECTION_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
