@@ -101,6 +101,8 @@ export const texts = {
       tooShort: (field: string, min: number) => `${field} ist zu kurz: mindestens ${de(min)} Zeichen.`,
       controlCharacter: (field: string) =>
         `${field} enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.`,
+      /** The same in a typed field (a name, a password): nothing to scan again. */
+      controlCharacterTyped: (field: string) => `${field} enthält ein unzulässiges Steuerzeichen.`,
       notANumber: (field: string) => `${field} muss eine Zahl sein.`,
       notAWholeNumber: (field: string) => `${field} muss eine ganze Zahl sein.`,
       tooSmall: (field: string, min: number) => `${field} muss mindestens ${de(min)} sein.`,
