@@ -185,6 +185,11 @@ export const texts = {
     unknownLocation: 'Lagerplatz nicht gefunden.',
     unknownArticle: 'Artikel nicht gefunden.',
   },
+  /** Every booking that adds stock (src/server/domain/stock.ts). */
+  stock: {
+    overMaximum: (nummer: string, lp: string, max: number) =>
+      `Bestand von Artikel ${nummer} auf ${lp} würde die Höchstmenge von ${de(max)} überschreiten.`,
+  },
   umbuchung: {
     from: 'Von Lagerplatz',
     to: 'Nach Lagerplatz',
