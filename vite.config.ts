@@ -54,6 +54,9 @@ export default defineConfig({
   build: {
     outDir: path.join(root, 'dist/web'),
     emptyOutDir: true,
+    // Kept beside each script for reading a handheld's stack trace; the server hands them out only with
+    // SERVE_SOURCE_MAPS=true (src/server/http/web.ts). The server's own bundle has its map for
+    // --enable-source-maps, which is never served.
     sourcemap: true,
     // Which chunk each screen loads, for the benchmark (bench/web.ts); dot folders are not served.
     manifest: true,

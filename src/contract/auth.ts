@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, successOnly } from './endpoint.ts';
+import { endpoint, successOnly, text } from './endpoint.ts';
 import { scanLimits } from './limits.ts';
 
 export const loginAnswer = z.object({
@@ -15,7 +15,8 @@ export const loginCard = endpoint({
   method: 'POST',
   path: '/api/user/login/qrcode',
   auth: false,
-  body: z.object({ stechuhrdevice: z.string().min(1).max(scanLimits.card) }),
+  // Taken exactly as scanned: the card's hash must match.
+  body: z.object({ stechuhrdevice: text(scanLimits.card, { min: 1, trim: false }) }),
   response: loginAnswer,
 });
 
@@ -24,7 +25,11 @@ export const loginPassword = endpoint({
   method: 'POST',
   path: '/api/user/login',
   auth: false,
-  body: z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(500) }),
+  body: z.object({
+    username: text(200, { min: 1, controls: 'typed' }),
+    // Exactly as typed (a space may be part of it); only NUL is refused (ControlRule 'secret').
+    password: text(500, { min: 1, trim: false, controls: 'secret' }),
+  }),
   response: loginAnswer,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
+import { endpoint, scanText, scanTextOrEmpty, successMessage, text } from './endpoint.ts';
 import { scanLimits } from './limits.ts';
 
 /** Batch capture: a batch number has at most six characters. */
@@ -28,7 +28,7 @@ export const assignBatch = endpoint({
   path: '/api/batch',
   body: z.object({
     lieferschein: scanText(scanLimits.batch),
-    qrcode: z.string().min(1).max(scanLimits.card),
+    qrcode: text(scanLimits.card, { min: 1, trim: false }),
   }),
   response: successMessage,
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { hasForbiddenControlCharacter, scanLimits } from './limits.ts';
+import { type ControlRule, hasForbiddenControlCharacter, scanLimits } from './limits.ts';
+
+export type { ControlRule };
 
 // In the browser the page's Content-Security-Policy forbids eval (script-src 'self'); zod would otherwise
 // compile its fast parsers with `new Function`. Set here, where every contract module starts, so it holds
@@ -87,20 +89,40 @@ const MAX_INT = 2_147_483_647;
 /** Marks the refusal of a control character, so its message can say so (src/contract/input-errors.ts). */
 export const CONTROL_CHARACTER = 'controlCharacter';
 
-const typedText = (max: number) => z.string().trim().max(max);
-const noControlCharacter = (s: string) => !hasForbiddenControlCharacter(s);
-const controlCharacterIssue = { params: { reason: CONTROL_CHARACTER } };
+/**
+ * Every text field of the contract, with its rule: one text type for scans and typed text alike, so no field
+ * can take what the database cannot store (test/api/control-characters.test.ts sends each one every control
+ * character, and fails for a string field that is neither a text nor a fixed format).
+ */
+export const textFields = z.registry<{ controls: ControlRule }>();
+
+/**
+ * A text field: at most `max` characters (after trimming, unless `trim: false`), at least `min`, and no
+ * control character its rule refuses (400 naming the field, texts.errors.input.controlCharacter…).
+ */
+export function text(
+  max: number,
+  { min = 0, trim = true, controls = 'scan' }: { min?: number; trim?: boolean; controls?: ControlRule } = {},
+) {
+  const base = trim ? z.string().trim() : z.string();
+  const schema = base
+    .max(max)
+    .min(min)
+    .refine((s) => !hasForbiddenControlCharacter(s, controls), {
+      params: { reason: CONTROL_CHARACTER, controls },
+    });
+  textFields.add(schema, { controls });
+  return schema;
+}
 
 /** Text as a scanner or a person types it: trimmed, not empty, no control characters except GS (ASCII 29). */
-export const scanText = (max: number = scanLimits.code) =>
-  typedText(max).min(1).refine(noControlCharacter, controlCharacterIssue);
+export const scanText = (max: number = scanLimits.code) => text(max, { min: 1 });
 
 /**
  * The same where an empty text must reach the server, which names what is missing in the spec's words
  * ('Kennzeichen fehlt!').
  */
-export const scanTextOrEmpty = (max: number = scanLimits.code) =>
-  typedText(max).refine(noControlCharacter, controlCharacterIssue);
+export const scanTextOrEmpty = (max: number = scanLimits.code) => text(max);
 
 /** A database id in a URL segment ("12"). */
 export const idParam = z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loginCard, loginPassword } from './auth.ts';
 import { captureBatch, captureTransporter } from './capture.ts';
 import type { Endpoint } from './endpoint.ts';
 import { contract, extraContract } from './index.ts';
@@ -89,6 +90,25 @@ describe('German field names in server messages', () => {
     expect(messageFor(findLp, 'params', {})).toBe('Lagerplatz fehlt.');
     // The GS1 group separator is no refused control character.
     expect(findLp.params.safeParse({ code: '0104012345678901\u001d10ABC' }).success).toBe(true);
+  });
+
+  it('refuses NUL in every text, other control characters as the field allows them', () => {
+    const login = (username: string, password: string) =>
+      loginPassword.body.safeParse({ username, password }, { reportInput: true });
+    const refused = (username: string, password: string) => {
+      const parsed = login(username, password);
+      return parsed.success ? null : inputErrorMessage(loginPassword.name, parsed.error.issues[0]);
+    };
+    // A typed name: every control character; no 'scan again' in the message.
+    expect(refused('de\u0000mo', 'geheim')).toBe('Name enthält ein unzulässiges Steuerzeichen.');
+    expect(refused('de\u001dmo', 'geheim')).toBe('Name enthält ein unzulässiges Steuerzeichen.');
+    // A password: only NUL (it is hashed, never stored or shown).
+    expect(refused('demo', 'geh\u0000eim')).toBe('Passwort enthält ein unzulässiges Steuerzeichen.');
+    expect(login('demo', 'geh\teim\u001b').success).toBe(true);
+    // A scanned card: all but the GS1 group separator, and never trimmed.
+    expect(loginCard.body.safeParse({ stechuhrdevice: 'KARTE\u001d01' }).success).toBe(true);
+    expect(loginCard.body.safeParse({ stechuhrdevice: 'KARTE\u000001' }).success).toBe(false);
+    expect(loginCard.body.parse({ stechuhrdevice: ' KARTE ' }).stechuhrdevice).toBe(' KARTE ');
   });
 
   it('says what is wrong with a number: not a number, not whole, out of range, off the step', () => {

@@ -60,9 +60,10 @@ export function inputErrorMessage(endpointName: string, issue: Issue | undefined
       if (issue.format === 'regex') return input.notAnId(field);
       return input.invalid(field);
     case 'custom':
-      return issue.params?.reason === CONTROL_CHARACTER
+      if (issue.params?.reason !== CONTROL_CHARACTER) return input.invalid(field);
+      return issue.params.controls === 'scan'
         ? input.controlCharacter(field)
-        : input.invalid(field);
+        : input.controlCharacterTyped(field);
     default:
       return input.invalid(field);
   }

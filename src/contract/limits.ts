@@ -13,11 +13,29 @@ export const scanLimits = {
   card: 2000,
 } as const;
 
-/** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
-export function hasForbiddenControlCharacter(text: string): boolean {
+/**
+ * The most of one article one location may hold, all its charges and MHDs together. Stock amounts are 32-bit
+ * integers in the database (at most 2,147,483,647, also in the sums per location); a booking that would go
+ * above this is refused. It stays below the integer limit by more than its own size, so even two bookings
+ * that each open a new slot at the same moment (which row locks cannot see) cannot reach it.
+ */
+export const MAX_STOCK_PER_LOCATION = 1_000_000_000;
+
+/**
+ * Which control characters (C0, U+0000–U+001F, and DEL) a text field refuses; NUL always (PostgreSQL cannot
+ * hold it in text, and a NUL in a login answered a 500). `scan`: all but GS (U+001D), the GS1 group separator
+ * a scanner types inside a code. `typed`: all (a name typed by a person). `secret`: NUL only — a password is
+ * hashed, never stored or shown, and refusing a character `npm run user` accepted would lock its user out.
+ */
+export type ControlRule = 'scan' | 'typed' | 'secret';
+
+/** Whether the text holds a control character the rule refuses (a scan: any but GS, ASCII 29). */
+export function hasForbiddenControlCharacter(text: string, rule: ControlRule = 'scan'): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if ((code < 32 && code !== 29) || code === 127) return true;
+    if (code === 0) return true;
+    if (rule === 'secret') continue;
+    if ((code < 32 && (code !== 29 || rule === 'typed')) || code === 127) return true;
   }
   return false;
 }

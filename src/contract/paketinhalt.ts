@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, id, idParam, scanText, successOnly } from './endpoint.ts';
+import { endpoint, id, idParam, scanText, successOnly, text } from './endpoint.ts';
 
 export const packageContentRow = z.object({
   id: z.number().int(),
@@ -41,7 +41,7 @@ export const packageContentCheat = endpoint({
   name: 'packageContentCheat',
   method: 'PUT',
   path: '/api/packagecontent/cheat',
-  body: z.object({ id, code: z.string().min(1).max(200) }),
+  body: z.object({ id, code: text(200, { min: 1, trim: false }) }),
   response: z.object({
     success: z.literal(true),
     data: z.object({ paketinhalt: z.array(packageContentRow) }),
@@ -65,7 +65,7 @@ export const scanPackageItem = endpoint({
     eu: z.number().int(),
     user_id: id,
     paketinhalt: z.array(z.unknown()).max(1000),
-    versandart: z.string().max(50),
+    versandart: text(50, { trim: false, controls: 'typed' }),
   }),
   response: z.object({
     success: z.literal(true),

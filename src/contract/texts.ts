@@ -101,6 +101,8 @@ export const texts = {
       tooShort: (field: string, min: number) => `${field} ist zu kurz: mindestens ${de(min)} Zeichen.`,
       controlCharacter: (field: string) =>
         `${field} enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.`,
+      /** The same in a typed field (a name, a password): nothing to scan again. */
+      controlCharacterTyped: (field: string) => `${field} enthält ein unzulässiges Steuerzeichen.`,
       notANumber: (field: string) => `${field} muss eine Zahl sein.`,
       notAWholeNumber: (field: string) => `${field} muss eine ganze Zahl sein.`,
       tooSmall: (field: string, min: number) => `${field} muss mindestens ${de(min)} sein.`,
@@ -182,6 +184,11 @@ export const texts = {
       `Nicht genug Bestand: auf ${lp} liegen nur ${available} Stück von Artikel ${nummer}.`,
     unknownLocation: 'Lagerplatz nicht gefunden.',
     unknownArticle: 'Artikel nicht gefunden.',
+  },
+  /** Every booking that adds stock (src/server/domain/stock.ts). */
+  stock: {
+    overMaximum: (nummer: string, lp: string, max: number) =>
+      `Bestand von Artikel ${nummer} auf ${lp} würde die Höchstmenge von ${de(max)} überschreiten.`,
   },
   umbuchung: {
     from: 'Von Lagerplatz',

@@ -21,7 +21,7 @@ import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import type { Deps } from './http/route.ts';
-import { registerWebApp } from './http/web.ts';
+import { isSourceMap, registerWebApp } from './http/web.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -51,6 +51,19 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["x-csrf-token"]'],
     },
     bodyLimit: config.bodyLimitBytes,
+    // A client that opens a request and stalls (a body that never comes, a byte now and then) must not hold a
+    // connection: the whole request within requestTimeout (Node answers 408 and closes), no silence longer
+    // than connectionTimeout. Node looks for overdue requests every connectionsCheckingInterval (30 s by
+    // default, which would let a 30 s timeout run to a minute).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutSeconds * 250),
+      // Node checks at creation that the headers' timeout is not above the request's.
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      headersTimeout: config.requestTimeoutSeconds * 1000,
+    },
     frameworkErrors: (error, request, reply) => answerError(error, request, reply),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -141,7 +154,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A missing file is a 404, not the web app: only page paths answer index.html.
-    const isFile = /^\/(images|assets)\//.test(request.url);
+    const isFile = /^\/(images|assets)\//.test(request.url) || isSourceMap(request.url);
     if (!isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD'))
       return app.sendIndexHtml(reply);
     return reply.code(404).send({ success: false, message: texts.errors.routeNotFound });

@@ -10,6 +10,12 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.sessionIdleMinutes).toBe(720);
     expect(config.seedDemo).toBe(true);
+    expect(config.serveSourceMaps).toBe(false);
+    expect(config).toMatchObject({
+      requestTimeoutSeconds: 30,
+      connectionTimeoutSeconds: 60,
+      keepAliveTimeoutSeconds: 72,
+    });
   });
 
   it('takes every documented variable', () => {
@@ -26,10 +32,14 @@ describe('configuration from the environment', () => {
       LOGIN_MAX_FAILURES_PER_IP: '100',
       LOGIN_WINDOW_MINUTES: '30',
       SEED_DEMO: 'false',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
       CSP_CONNECT_SRC: 'https://api.example.com',
       CHEAT_CODE: 'GEHEIM-2026',
+      SERVE_SOURCE_MAPS: 'true',
+      REQUEST_TIMEOUT_SECONDS: '20',
+      CONNECTION_TIMEOUT_SECONDS: '90',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -44,10 +54,14 @@ describe('configuration from the environment', () => {
       loginMaxFailuresPerIp: 100,
       loginWindowMinutes: 30,
       seedDemo: false,
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
       cspConnectSrc: ['https://api.example.com'],
       cheatCode: 'GEHEIM-2026',
+      serveSourceMaps: true,
+      requestTimeoutSeconds: 20,
+      connectionTimeoutSeconds: 90,
+      keepAliveTimeoutSeconds: 65,
     });
   });
 
@@ -60,6 +74,20 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
+    [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
+    [
+      { REQUEST_TIMEOUT_SECONDS: '0' },
+      'REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600, got "0"',
+    ],
+    [{ REQUEST_TIMEOUT_SECONDS: '30s' }, 'REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600'],
+    [
+      { CONNECTION_TIMEOUT_SECONDS: '-5' },
+      'CONNECTION_TIMEOUT_SECONDS must be a whole number from 1 to 3600',
+    ],
+    [
+      { KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' },
+      'KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number from 1 to 3600',
+    ],
     [
       { CORS_ORIGINS: 'https://ok.example, scanner.example.com' },
       'CORS_ORIGINS: "scanner.example.com" is not an origin',
@@ -79,5 +107,53 @@ describe('configuration from the environment', () => {
     } catch (error) {
       expect((error as Error).message).toMatch(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
     }
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      [undefined, false],
+      ['', false],
+      ['false', false],
+      ['0', false],
+      ['127.0.0.1', ['127.0.0.1']],
+      [' 10.0.0.5 , 10.0.0.6 ', ['10.0.0.5', '10.0.0.6']],
+      ['10.0.0.0/8,192.168.1.0/24', ['10.0.0.0/8', '192.168.1.0/24']],
+      ['::1, fd00::/8', ['::1', 'fd00::/8']],
+      ['loopback', ['loopback']],
+      ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+    ])('takes %o as %o', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it('refuses true, which trusts every hop: a client could pick its own address', () => {
+      for (const value of ['true', 'TRUE', 'yes']) {
+        expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      }
+      expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+        "TRUST_PROXY=true would trust every X-Forwarded-For hop, so a client could choose its own address. Give the proxy's address instead: 127.0.0.1 for nginx or Caddy on this machine",
+      );
+    });
+
+    it('refuses a number of proxies, which Fastify ignores (it cannot tell a proxy from a direct client)', () => {
+      for (const value of ['1', '2', '100']) {
+        expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+          `TRUST_PROXY=${value}: a number of proxies cannot tell the proxy from a client that reaches this server directly, and Fastify ignores it. Give the proxy's address instead: 127.0.0.1`,
+        );
+      }
+    });
+
+    it.each([
+      ['-1', 'TRUST_PROXY: "-1" is not a proxy address or range (e.g. 127.0.0.1, 10.0.0.0/8, ::1, loopback)'],
+      ['1.5', 'TRUST_PROXY: "1.5" is'],
+      ['10.0.0.300', 'TRUST_PROXY: "10.0.0.300" is'],
+      ['10.0.0.0/33', 'TRUST_PROXY: "10.0.0.0/33" is'],
+      ['::1/129', 'TRUST_PROXY: "::1/129" is'],
+      ['proxy.example.com', 'TRUST_PROXY: "proxy.example.com" is'],
+      ['127.0.0.1,,10.0.0.1', 'TRUST_PROXY: "" is'],
+      ['1, 127.0.0.1', 'TRUST_PROXY: "1" is'],
+      ['10.0.0.1 10.0.0.2', 'TRUST_PROXY: "10.0.0.1 10.0.0.2" is'],
+    ])('refuses %o with a clear English message', (value, message) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -55,6 +56,9 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
   SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
+  REQUEST_TIMEOUT_SECONDS: intInRange('REQUEST_TIMEOUT_SECONDS', 1, 600, 30),
+  CONNECTION_TIMEOUT_SECONDS: intInRange('CONNECTION_TIMEOUT_SECONDS', 1, 3600, 60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: intInRange('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600, 72),
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 50),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
@@ -114,11 +118,55 @@ const envSchema = z.object({
       }
       return sources;
     }),
-  TRUST_PROXY: z
+  SERVE_SOURCE_MAPS: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const value = (raw ?? '').trim();
+      if (value === '' || value === 'false' || value === '0') return false;
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (/^(true|yes|on)$/i.test(value)) return refuse(TRUST_PROXY_TRUE);
+      if (/^\d+$/.test(value)) return refuse(TRUST_PROXY_HOPS(value));
+      const proxies = value.split(',').map((entry) => entry.trim());
+      const bad = proxies.find((entry) => !isProxyAddress(entry));
+      return bad === undefined
+        ? proxies
+        : refuse(
+            `TRUST_PROXY: "${bad}" is not a proxy address or range (e.g. 127.0.0.1, 10.0.0.0/8, ::1, loopback)`,
+          );
+    }),
 });
+
+/**
+ * Whom to believe about the client's address (Fastify's trustProxy): false, or the addresses and ranges of
+ * the proxies in front of this server. Never `true`: that believes every X-Forwarded-For hop, and behind a
+ * proxy that appends to the header the client writes the first one itself. Never a hop count either: it
+ * cannot tell the proxy from a client that reaches the server directly, and Fastify 5 ignores it (it would
+ * silently take the proxy's address for every worker, who would then share one login limit).
+ */
+export type TrustProxy = false | string[];
+const HOW_TO_TRUST =
+  "Give the proxy's address instead: 127.0.0.1 for nginx or Caddy on this machine; several addresses or ranges separated by commas (e.g. 10.0.0.5, 10.0.0.0/8)";
+const TRUST_PROXY_TRUE = `TRUST_PROXY=true would trust every X-Forwarded-For hop, so a client could choose its own address. ${HOW_TO_TRUST}`;
+const TRUST_PROXY_HOPS = (value: string) =>
+  `TRUST_PROXY=${value}: a number of proxies cannot tell the proxy from a client that reaches this server directly, and Fastify ignores it. ${HOW_TO_TRUST}`;
+
+/** An address or CIDR range as proxy-addr (Fastify) takes it, or one of its names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -132,19 +180,30 @@ export interface Config {
   /** How long an instance trusts a login the database accepted (decision 7); 0: ask every time. */
   sessionCacheSeconds: number;
   bodyLimitBytes: number;
+  /** A request's headers and body must arrive within this, else 408 and the connection closes. */
+  requestTimeoutSeconds: number;
+  /** A connection with a request open that sends and receives nothing for this long is closed. */
+  connectionTimeoutSeconds: number;
+  /** How long an idle connection is kept open for the client's next request. */
+  keepAliveTimeoutSeconds: number;
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
   loginWindowMinutes: number;
   /** Seed the demo warehouse into an empty database at start. */
   seedDemo: boolean;
-  /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: the addresses (and ranges) of the proxies that may name the client in
+   * X-Forwarded-For. false: the socket's address is the client's.
+   */
+  trustProxy: TrustProxy;
   /** Scanned at the packing station, completes a delivery note at once (journalled). null: switched off. */
   cheatCode: string | null;
   /** Web origins allowed to call this API from another host (CORS). Empty: same origin only. */
   corsOrigins: string[];
   /** Extra API hosts the web app may connect to (its Content-Security-Policy connect-src). */
   cspConnectSrc: string[];
+  /** Hand out the web app's source maps (*.map); off by default, they are the app's whole source. */
+  serveSourceMaps: boolean;
   /** Built web app (index.html + assets). */
   webDir: string;
   /** Carton and carrier pictures, served at /images/. */
@@ -176,6 +235,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    connectionTimeoutSeconds: e.CONNECTION_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
@@ -184,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cheatCode: e.CHEAT_CODE,
     corsOrigins: e.CORS_ORIGINS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     webDir: path.join(projectRoot, 'dist/web'),
     imagesDir: path.join(projectRoot, 'assets/images'),
   };

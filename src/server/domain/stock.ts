@@ -1,5 +1,8 @@
 import { type Insertable, type Kysely, type QueryCreator, sql } from 'kysely';
+import { MAX_STOCK_PER_LOCATION } from '../../contract/limits.ts';
+import { texts } from '../../contract/texts.ts';
 import type { Database, MovementsTable } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
 
 /**
  * Stock bookings shared by every feature that moves goods. Stock never changes without a journal row in
@@ -41,6 +44,15 @@ export function lockStockRows(db: Db, articleId: number, locationIds: number[]):
     .orderBy('id')
     .forUpdate()
     .execute();
+}
+
+/**
+ * Refuses a booking that would take the stock of an article on a location (all slots together) above
+ * MAX_STOCK_PER_LOCATION. `held` must come from rows the booking has locked, so it is what the booking adds to.
+ */
+export function ensureRoom(held: number, adding: number, what: { article: string; location: string }): void {
+  if (held + adding > MAX_STOCK_PER_LOCATION)
+    throw badRequest(texts.stock.overMaximum(what.article, what.location, MAX_STOCK_PER_LOCATION));
 }
 
 /**

@@ -33,15 +33,18 @@ export const DOCS_CSP = [
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ownDir = path.join(projectRoot, 'src/server/http/api-docs');
 
-/** The viewer's files by name: what to read and its content type. Nothing else under /api/docs/. */
-const FILES: Record<string, { file: string; type: string }> = {
-  'swagger-ui.css': { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
-  'swagger-ui-bundle.js': {
-    file: path.join(swaggerDir, 'swagger-ui-bundle.js'),
-    type: 'text/javascript; charset=utf-8',
-  },
-  'docs.js': { file: path.join(ownDir, 'docs.js'), type: 'text/javascript; charset=utf-8' },
-};
+/**
+ * The viewer's files by name: what to read and its content type. Nothing else under /api/docs/. A Map, not a
+ * plain object: a name from the URL must never find what every object inherits (constructor, __proto__, …).
+ */
+const FILES = new Map<string, { file: string; type: string }>([
+  ['swagger-ui.css', { file: path.join(swaggerDir, 'swagger-ui.css'), type: 'text/css; charset=utf-8' }],
+  [
+    'swagger-ui-bundle.js',
+    { file: path.join(swaggerDir, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  ],
+  ['docs.js', { file: path.join(ownDir, 'docs.js'), type: 'text/javascript; charset=utf-8' }],
+]);
 
 export function registerApiDocs(app: FastifyInstance): void {
   const version = (
@@ -57,7 +60,7 @@ export function registerApiDocs(app: FastifyInstance): void {
     reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).send(page),
   );
   app.get<{ Params: { file: string } }>('/api/docs/:file', async (request, reply) => {
-    const entry = FILES[request.params.file];
+    const entry = FILES.get(request.params.file);
     if (!entry) return reply.code(404).send({ success: false, message: texts.errors.routeNotFound });
     let content = loaded.get(request.params.file);
     if (!content) {

@@ -33,7 +33,7 @@ export function contentSecurityPolicy(connectSrc: string[]): string {
 
 export async function registerWebApp(
   app: FastifyInstance,
-  dirs: { webDir: string; imagesDir: string; cspConnectSrc: string[] },
+  dirs: { webDir: string; imagesDir: string; cspConnectSrc: string[]; serveSourceMaps: boolean },
   csrf: CsrfTokens,
 ): Promise<void> {
   const { webDir, imagesDir } = dirs;
@@ -61,9 +61,11 @@ export async function registerWebApp(
       wildcard: false,
       index: false,
       // Brotli/gzip copies written at build (scripts/vite-precompress.ts), sent when the browser takes them.
-      // Dot folders (the build manifest in .vite/) are not served.
+      // Dot folders (the build manifest in .vite/) are not served, nor source maps unless SERVE_SOURCE_MAPS:
+      // the build keeps them for reading a handheld's stack trace, but they are the app's whole source.
       preCompressed: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) =>
+        pathName !== '/index.html' && (dirs.serveSourceMaps || !isSourceMap(pathName)),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -85,6 +87,9 @@ export async function registerWebApp(
       .send(indexHtml.replace(CSRF_PLACEHOLDER, csrf.issue()));
   });
 }
+
+/** A source map's path (`/assets/index-abc123.js.map`), with or without a query. */
+export const isSourceMap = (url: string) => /\.map(\?|$)/.test(url);
 
 declare module 'fastify' {
   interface FastifyInstance {

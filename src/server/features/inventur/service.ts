@@ -91,6 +91,8 @@ export async function inventurBuchen(
     })
     .execute();
 
+  // The count becomes the stock (at most the contract's 1,000,000), so it never goes above
+  // MAX_STOCK_PER_LOCATION — also where the location held more before; nothing to check here.
   const delta = input.amount - previous;
   const booking = {
     kind: 'inventur' as const,

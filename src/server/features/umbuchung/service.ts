@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
+import { book, ensureRoom, firstOut, lockStockRows } from '../../domain/stock.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
@@ -90,9 +91,9 @@ export async function artikelUmlagern(
 ): Promise<void> {
   if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
   // Both locations and the article must exist: one statement for the three checks.
-  const names = await sql<{ from: string | null; to: number | null; article: string | null }>`
+  const names = await sql<{ from: string | null; to: string | null; article: string | null }>`
     select (select code from locations where id = ${input.from}) as "from",
-           (select id from locations where id = ${input.to}) as "to",
+           (select code from locations where id = ${input.to}) as "to",
            (select nummer from articles where id = ${input.article}) as article`.execute(db);
   const known = names.rows[0];
   if (known?.from == null || known.to == null) throw notFound(texts.umlagern.unknownLocation);
@@ -103,6 +104,8 @@ export async function artikelUmlagern(
   const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
   if (input.amount > available)
     throw badRequest(texts.umlagern.notEnoughStock(known.from, available, known.article));
+  const onTarget = rows.filter((r) => r.location_id === input.to).reduce((sum, r) => sum + r.amount, 0);
+  ensureRoom(onTarget, input.amount, { article: known.article, location: known.to });
 
   let remaining = input.amount;
   for (const row of sourceRows) {
@@ -149,6 +152,19 @@ export async function lagerplatzUmbuchen(
     .execute();
   const moving = rows.filter((r) => r.location_id === input.from && r.amount > 0);
   if (moving.length === 0) throw badRequest(texts.lookup.locationEmpty);
+  // Each article lands on what the target already holds of it: that must stay within the maximum.
+  const perArticle = (location: number) => {
+    const sums = new Map<number, number>();
+    for (const r of rows)
+      if (r.location_id === location) sums.set(r.article_id, (sums.get(r.article_id) ?? 0) + r.amount);
+    return sums;
+  };
+  const onTarget = perArticle(input.to);
+  for (const [articleId, amount] of perArticle(input.from)) {
+    const held = onTarget.get(articleId) ?? 0;
+    if (held + amount > MAX_STOCK_PER_LOCATION)
+      ensureRoom(held, amount, { article: (await artikel(db, articleId)).nummer, location: to.code });
+  }
 
   for (const row of moving) {
     // The source rows go all at once below; here each lands on the target with its journal row.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { book } from '../../domain/stock.ts';
+import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { artikelFinden } from '../inventur/service.ts';
 
@@ -68,6 +68,13 @@ export async function retoureBuchen(
   if (article.charge_required && !charge) throw badRequest(texts.wmsretoure.chargeMissing);
   if (article.mhd_required && !input.mhd) throw badRequest(texts.wmsretoure.mhdMissing);
 
+  // The LHM's rows of this article, locked: what the return adds to must stay within the maximum.
+  const rows = await lockStockRows(db, article.id, [lhm.id]);
+  ensureRoom(
+    rows.reduce((sum, row) => sum + row.amount, 0),
+    input.amount,
+    { article: article.nummer, location: lhm.code },
+  );
   const slot = { location_id: lhm.id, article_id: article.id, charge, mhd: input.mhd };
   await book(db, {
     add: { slot, amount: input.amount },

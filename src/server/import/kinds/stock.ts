@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
+import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import {
   ARTICLE_NUMBER_ALIASES,
   CHUNK,
   chunks,
+  type ImportContext,
   type ImportKind,
   idsByKey,
+  type Line,
   LOCATION_ALIASES,
 } from '../framework.ts';
 
@@ -103,6 +106,7 @@ export const stock: ImportKind<StockRow> = {
           ctx.refuse(line, 'mhd', `is empty, article ${row.nummer} requires an MHD`);
       }
     }
+    await refuseOverMaximum(ctx, rows, locationIds);
   },
   async write(ctx, rows) {
     const locationIds = await idsByKey(
@@ -190,3 +194,57 @@ export const stock: ImportKind<StockRow> = {
     ];
   },
 };
+
+/**
+ * The file sets slots; what an article holds on a location is its slots in the file plus the stored ones the
+ * file does not name. Above MAX_STOCK_PER_LOCATION every line of that article and location is refused (the
+ * bookings refuse the same, src/server/domain/stock.ts). One statement for the whole file: an article's
+ * lines may lie far apart.
+ */
+async function refuseOverMaximum(
+  ctx: ImportContext,
+  rows: Line<StockRow>[],
+  locationIds: Map<string, number>,
+): Promise<void> {
+  const articleIds = await idsByKey(
+    ctx.trx,
+    'articles',
+    rows.map((r) => r.row.nummer),
+  );
+  const known = rows.filter(
+    (r) => !ctx.isRefused(r.line) && locationIds.has(r.row.code) && articleIds.has(r.row.nummer),
+  );
+  if (known.length === 0) return;
+  const { rows: over } = await sql<{ location_id: number; article_id: number; total: string }>`
+    with input as (
+      select * from unnest(
+        ${known.map((r) => locationIds.get(r.row.code))}::int[], ${known.map((r) => articleIds.get(r.row.nummer))}::int[],
+        ${known.map((r) => r.row.charge)}::text[], ${known.map((r) => r.row.mhd)}::date[],
+        ${known.map((r) => r.row.amount)}::bigint[]
+      ) as i(location_id, article_id, charge, mhd, amount)
+    ),
+    totals as (select location_id, article_id, sum(amount) as amount from input group by 1, 2),
+    kept as (
+      select s.location_id, s.article_id, sum(s.amount) as amount
+      from stock s join totals t using (location_id, article_id)
+      where not exists (
+        select 1 from input i
+        where i.location_id = s.location_id and i.article_id = s.article_id
+          and i.charge is not distinct from s.charge and i.mhd is not distinct from s.mhd)
+      group by 1, 2
+    )
+    select t.location_id, t.article_id, (t.amount + coalesce(k.amount, 0))::text as total
+    from totals t left join kept k using (location_id, article_id)
+    where t.amount + coalesce(k.amount, 0) > ${MAX_STOCK_PER_LOCATION}`.execute(ctx.trx);
+  for (const group of over) {
+    for (const { line, row } of known) {
+      if (locationIds.get(row.code) !== group.location_id || articleIds.get(row.nummer) !== group.article_id)
+        continue;
+      ctx.refuse(
+        line,
+        'amount',
+        `would make the stock of article ${row.nummer} on ${row.code} ${Number(group.total).toLocaleString('en-US')}, more than the ${MAX_STOCK_PER_LOCATION.toLocaleString('en-US')} one location may hold`,
+      );
+    }
+  }
+}

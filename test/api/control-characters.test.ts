@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildPath, type Endpoint, textFields } from '../../src/contract/endpoint.ts';
+import { FEEDS } from '../../src/contract/export.ts';
+import { contract, exportContract, extraContract } from '../../src/contract/index.ts';
+import { fieldLabel } from '../../src/contract/input-errors.ts';
+import { type FieldLabel, texts } from '../../src/contract/texts.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { encodeCursor } from '../../src/server/features/export/feeds.ts';
+import { createIntegrationToken } from '../../src/server/features/integration/tokens.ts';
+import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+/**
+ * Every route of the contract, every string field of its path, body and query: NUL and every other control
+ * character (C0 and DEL) in the middle of an otherwise valid request. Never a 500 (PostgreSQL refuses NUL in
+ * text: 'invalid byte sequence for encoding "UTF8"'), a 400 that names the field as the screen does, and
+ * nothing written. What each field lets through is declared once, with the field (`textFields`).
+ */
+const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
+const GS = '\u001d';
+const NUL = '\u0000';
+
+type Part = 'params' | 'body' | 'query';
+type Field = { part: Part; path: (string | number)[]; schema: z.ZodType };
+
+/** The string fields of a schema (through objects, arrays, pipes and wrappers), with their paths. */
+function stringFields(schema: z.ZodType, part: Part, path: (string | number)[] = []): Field[] {
+  if (textFields.has(schema)) return [{ part, path, schema }];
+  if (schema instanceof z.ZodObject)
+    return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, value]) =>
+      stringFields(value, part, [...path, key]),
+    );
+  if (schema instanceof z.ZodPipe) return stringFields(schema.in as z.ZodType, part, path);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return stringFields(schema.unwrap() as z.ZodType, part, path);
+  if (schema instanceof z.ZodArray) return stringFields(schema.element as z.ZodType, part, [...path, 0]);
+  // z.string() and the formats (z.iso.date(), z.iso.datetime()) alike.
+  if (schema._zod.def.type === 'string' || schema instanceof z.ZodEnum) return [{ part, path, schema }];
+  return [];
+}
+
+/** A valid request of every call; each test changes one string field of it. */
+type Request = {
+  params?: Record<string, string>;
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+};
+const EPOCH = '2000-01-01T00:00:00Z';
+const note = { id: 1, belegnr: demo.deliveryNotes.eu, user_id: 1 };
+const VALID: Record<string, Request> = {
+  findArticle: { params: { number: demo.article.nummer } },
+  findLp: { params: { code: demo.locations.main } },
+  checkLpArticle: { params: { lpId: '1', articleId: '1' } },
+  articleInfo: { params: { articleId: '1' } },
+  locationContent: { params: { lpId: '1' } },
+  moveArticle: { body: { from: 1, article: 1, to: 2, amount: 1 } },
+  moveLocation: { body: { from: 1, to: 2 } },
+  bookInventur: { body: { lp: 1, article: 1, amount: 1 } },
+  inventurHistory: {},
+  captureBatch: { body: { batch: demo.batch } },
+  batchByDeliveryNote: { params: { belegnr: demo.deliveryNotes.eu } },
+  assignBatch: { body: { lieferschein: demo.batch, qrcode: demo.cardUser.card } },
+  captureContainer: { body: { container: 'WB-7', batch: demo.batch } },
+  captureTransporter: { body: { kennzeichen: 'B-LS 100', container: 'WB-7', plombe: 'P-1', value: 50 } },
+  packageContent: { params: { belegnr: demo.deliveryNotes.eu } },
+  packageContentCheat: { body: { id: 1, code: 'GEHEIM-CODE' } },
+  scanPackageItem: {
+    params: { itemNr: demo.article.nummer },
+    body: { ...note, itemNr: demo.article.nummer, eu: 1, paketinhalt: [], versandart: 'DHL037' },
+  },
+  klaerfall: { body: { id: 1 } },
+  packageRecording: { params: { belegnr: demo.deliveryNotes.eu } },
+  savePackageRecording: { params: { id: '1' }, body: { ...note, kartonagen: [{ packageid: 1, amount: 1 }] } },
+  paketausgang: { body: { tracking: demo.tracking } },
+  paketausgangCompare: { body: { tracking: demo.tracking, belegnr: demo.deliveryNotes.eu } },
+  retourenerfassung: { body: { tracking: demo.tracking } },
+  wmsItem: { params: { article: demo.article.nummer } },
+  wmsStorage: { params: { lhm: demo.locations.lhm } },
+  bookWmsRetoure: {
+    body: { article: 1, lagerplatz: 1, amount: 1, charge: 'CH-1', mhd: '2027-12-31', quality: 2 },
+  },
+  loginCard: { body: { stechuhrdevice: demo.cardUser.card } },
+  loginPassword: { body: { username: demo.passwordUser.username, password: demo.passwordUser.password } },
+  logout: {},
+  checkWagen: {},
+  findWagen: { params: { wagennummer: 'ZW01' } },
+  zollPaket: { body: { lieferschein: demo.deliveryNotes.nonEu, wagennummer: 'ZW01', close: false } },
+  zollHistory: {},
+  replenishmentList: {},
+  ...Object.fromEntries(
+    FEEDS.map((feed) => [
+      `export${feed}`,
+      {
+        query: {
+          since: EPOCH,
+          cursor: encodeCursor(feed, { time: EPOCH, id: 0 }),
+          limit: '5',
+          format: 'csv',
+          sep: ';',
+        },
+      },
+    ]),
+  ),
+};
+const validOf = (e: Endpoint): Request => {
+  const valid = VALID[e.name] ?? VALID[e.name.toLowerCase()];
+  if (!valid) throw new Error(`no valid request of ${e.name} in this test: add one`);
+  return valid;
+};
+
+function withValue(request: Request, field: Field, value: string): Request {
+  const copy = structuredClone(request);
+  copy[field.part] ??= {};
+  let node = copy[field.part] as Record<string | number, unknown>;
+  for (const key of field.path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[field.path.at(-1) as string | number] = value;
+  return copy;
+}
+
+const labelText = (label: FieldLabel) => (typeof label === 'string' ? label : label.label);
+
+describe.each(databaseKinds())('control characters in every string field on %s', (kind) => {
+  let t: TestApp;
+  let scanner: string;
+  let integration: string;
+  let sent = 0;
+
+  /** Everything a refused request could have written. */
+  async function written(): Promise<string> {
+    const { rows } = await sql<Record<string, number>>`select
+      (select count(*) from idempotency)::int as keys,
+      (select count(*) from sessions)::int as sessions,
+      (select count(*) from login_failures)::int as login_failures,
+      (select count(*) from movements)::int as movements,
+      (select coalesce(sum(amount), 0) from stock)::int as stock,
+      (select count(*) from inventory_counts)::int as counts,
+      (select count(*) from parcel_scans)::int as parcels,
+      (select count(*) from customs_parcels)::int as customs,
+      (select count(*) from batch_events)::int as batches,
+      (select count(*) from container_events)::int as containers,
+      (select count(*) from transporter_events)::int as transporters,
+      (select count(*) from wms_returns)::int as wms,
+      (select count(*) from carton_usage)::int as cartons,
+      (select coalesce(sum(pemenge), 0) from delivery_note_lines)::int as scanned,
+      (select count(*) from delivery_note_events)::int as events,
+      (select count(*) from carts where status = 'offen')::int as open_carts`.execute(t.database.db);
+    return JSON.stringify(rows[0]);
+  }
+
+  async function send(e: Endpoint, request: Request) {
+    sent++;
+    const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
+    const headers =
+      e.audience === 'integration'
+        ? authHeaders(integration)
+        : e.auth
+          ? authHeaders(scanner, { 'x-idempotency-key': randomUUID() })
+          : {};
+    return t.app.inject({
+      method: e.method,
+      url: buildPath(e.path, request.params ?? {}) + query,
+      headers,
+      ...(e.method === 'GET' ? {} : { payload: request.body ?? {} }),
+    });
+  }
+
+  beforeAll(async () => {
+    // Wrong passwords with odd characters are failed logins: the limits must not answer 429 meanwhile.
+    t = await startTestApp(kind, { loginMaxFailuresPerIp: 100_000, loginMaxFailuresPerUser: 100_000 });
+    scanner = await loginDemo(t.app);
+    integration = await createIntegrationToken(t.database.db, 'erp');
+  });
+  afterAll(async () => {
+    console.log(`control characters on ${kind}: ${sent} requests`);
+    await t.close();
+  });
+
+  const calls = [...contract, ...extraContract, ...exportContract];
+
+  it('knows a valid request of every call', () => {
+    for (const e of calls) expect(() => validOf(e), e.name).not.toThrow();
+  });
+
+  for (const e of calls) {
+    const fields = [
+      ...stringFields(e.params, 'params'),
+      ...stringFields(e.body, 'body'),
+      ...(e.query ? stringFields(e.query, 'query') : []),
+    ];
+    if (fields.length === 0) continue;
+    it(`${e.method} ${e.path}: ${fields.map((f) => f.path.join('.')).join(', ')}`, async () => {
+      for (const field of fields) {
+        const key = String(field.path.filter((p) => typeof p === 'string').at(-1));
+        const name = `${e.name} ${field.part}.${field.path.join('.')}`;
+        const rule = textFields.get(field.schema)?.controls;
+        const labels = field.path
+          .filter((p): p is string => typeof p === 'string')
+          .map((k) => fieldLabel(e.name, k));
+        // What the refused requests find written: taken again after each one the field lets through.
+        let before = await written();
+        for (const character of CONTROL_CHARACTERS) {
+          const code = `U+${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+          const res = await send(e, withValue(validOf(e), field, `A${character}B`));
+          expect(res.statusCode, `${name} ${code}: ${res.body}`).toBeLessThan(500);
+          const allowed = (rule === 'scan' && character === GS) || (rule === 'secret' && character !== NUL);
+          if (allowed) {
+            expect(res.json().message ?? '', `${name} ${code}`).not.toMatch(/Steuerzeichen/);
+            before = await written();
+            continue;
+          }
+          expect(res.statusCode, `${name} ${code}: ${res.body}`).toBe(400);
+          const { message } = res.json<{ message: string }>();
+          if (e.audience === 'integration') {
+            // English for integrators, naming the parameter.
+            expect(message.startsWith(key), `${name} ${code}: ${message}`).toBe(true);
+          } else if (rule) {
+            const label = labels.map((l) => labelText(l ?? '?')).join(' – ');
+            const expected =
+              rule === 'scan'
+                ? texts.errors.input.controlCharacter(label)
+                : texts.errors.input.controlCharacterTyped(label);
+            expect(message, `${name} ${code}`).toBe(expected);
+          } else {
+            // A number, a date: refused by its format, named all the same.
+            expect(message, `${name} ${code}`).toContain(labelText(labels.at(-1) ?? '?'));
+          }
+        }
+        expect(await written(), `${name}: a refused request wrote something`).toBe(before);
+      }
+    });
+  }
+
+  it('every text field of a scanner call says what it lets through', () => {
+    const untyped = [...contract, ...extraContract]
+      .flatMap((e) =>
+        [...stringFields(e.params, 'params'), ...stringFields(e.body, 'body')].map((f) => ({ e, f })),
+      )
+      .filter(({ f }) => !textFields.has(f.schema) && f.schema._zod.def.type === 'string')
+      .filter(({ f }) => f.schema.safeParse('A\u0000B').success)
+      .map(({ e, f }) => `${e.name} ${f.part}.${f.path.join('.')}`);
+    expect(untyped).toEqual([]);
+  });
+
+  it('answers NUL in the API documentation viewer’s file name with 404, not 500', async () => {
+    const res = await t.app.inject('/api/docs/swagger-ui.css%00');
+    expect(res.statusCode).toBe(404);
+  });
+});
