@@ -4,6 +4,8 @@ import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
+// Not lazy: the list must open in the dead zone that filled it.
+import OutboxScreen from '../features/ungesendet/outbox-screen.tsx';
 import { paths, type ScreenName, screens } from '../paths.ts';
 import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
 import { ScanRouting } from '../scan/scan-routing.tsx';
@@ -15,8 +17,6 @@ import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { OutboxBadge } from './outbox-badge.tsx';
-// Not lazy: the list must open in the dead zone that filled it.
-import OutboxScreen from './outbox-screen.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
@@ -39,10 +39,10 @@ const loadTransporter = () => import('../features/transporter/transporter-screen
 const TransporterScreen = lazy(loadTransporter);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
-const SettingsScreen = lazy(() => import('./settings-screen.tsx'));
-const ScannerTestScreen = lazy(() => import('./scanner-test-screen.tsx'));
+const SettingsScreen = lazy(() => import('../features/einstellungen/settings-screen.tsx'));
+const ScannerTestScreen = lazy(() => import('../features/einstellungen/scanner-test-screen.tsx'));
 // Its own chunk: bwip-js loads only when the test sheet is opened.
-const TestSheetScreen = lazy(() => import('./test-sheet-screen.tsx'));
+const TestSheetScreen = lazy(() => import('../features/einstellungen/test-sheet-screen.tsx'));
 
 /**
  * The capture screens work without a connection (their scans wait in the outbox): their code is fetched
@@ -145,7 +145,7 @@ function Shell() {
         path={paths.outbox}
         element={
           <Layout title={texts.outbox.title} menu>
-            <OutboxScreen />
+            <OutboxScreen userId={session?.id} />
           </Layout>
         }
       />

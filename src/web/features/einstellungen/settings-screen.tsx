@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { texts } from '../../contract/texts.ts';
-import { paths } from '../paths.ts';
-import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
-import { feedback } from '../ui/feedback.ts';
+import { texts } from '../../../contract/texts.ts';
+import { paths } from '../../paths.ts';
+import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../state/device-settings.ts';
+import { feedback } from '../../ui/feedback.ts';
 
 /**
  * Einstellungen: this handheld's sound, volume, vibration and name. Every change is saved at once and kept

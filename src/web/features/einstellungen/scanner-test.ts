@@ -1,6 +1,6 @@
-import { GROUP_SEPARATOR } from '../../contract/gs1.ts';
-import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
-import type { ScanSettings } from './scan-settings.ts';
+import { GROUP_SEPARATOR } from '../../../contract/gs1.ts';
+import { scannerTestTexts } from '../../../contract/texts-scanner-test.ts';
+import type { ScanSettings } from '../../ui/scan-settings.ts';
 
 /**
  * The scanner self-test (issue 8): the worker scans the printed test sheet's three codes into a plain field

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { texts } from '../../contract/texts.ts';
-import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
-import { useBanner } from '../ui/banner.tsx';
-import { TEST_CODES, type TestCode } from '../ui/scanner-test.ts';
+import { texts } from '../../../contract/texts.ts';
+import { scannerTestTexts } from '../../../contract/texts-scanner-test.ts';
+import { useBanner } from '../../ui/banner.tsx';
+import { TEST_CODES, type TestCode } from './scanner-test.ts';
 
 /**
  * The printed test sheet for the scanner self-test: the three codes of `TEST_CODES`, drawn as SVG by bwip-js

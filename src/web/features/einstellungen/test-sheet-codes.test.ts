@@ -4,7 +4,7 @@ import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import { describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { TEST_CODES } from '../ui/scanner-test.ts';
+import { TEST_CODES } from './scanner-test.ts';
 import { barcodeOptions } from './test-sheet-codes.ts';
 
 // zxing-wasm fetches its .wasm from a CDN unless given the file: read it from the package.

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { texts } from '../../contract/texts.ts';
-import { type OutboxEntry, outbox, useOutboxEntries } from '../api/outbox/index.ts';
-import { useSession } from './session.tsx';
+import { texts } from '../../../contract/texts.ts';
+import { type OutboxEntry, outbox, useOutboxEntries } from '../../api/outbox/index.ts';
 
 const time = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -26,13 +25,12 @@ function Scan({ entry, children }: { entry: OutboxEntry; children?: ReactNode })
  * server refused ('Fehlgeschlagen', each stays until 'Gelesen'), and other workers' — only their own login
  * sends those.
  */
-export default function OutboxScreen() {
+export default function OutboxScreen({ userId }: { userId: number | undefined }) {
   const entries = useOutboxEntries();
-  const { session } = useSession();
-  const mine = entries.filter((e) => e.userId === session?.id);
+  const mine = entries.filter((e) => e.userId === userId);
   const pending = mine.filter((e) => e.state === 'pending');
   const failed = mine.filter((e) => e.state === 'failed');
-  const others = entries.filter((e) => e.userId !== session?.id);
+  const others = entries.filter((e) => e.userId !== userId);
   const otherNames = [...new Set(others.map((e) => e.userName))];
 
   if (entries.length === 0) return <p className="hint">{texts.outbox.none}</p>;

@@ -1,11 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { texts } from '../../contract/texts.ts';
-import { scannerTestTexts } from '../../contract/texts-scanner-test.ts';
-import { paths } from '../paths.ts';
-import { SCAN_ATTRIBUTE } from '../scan/router.ts';
-import { useScanTarget } from '../scan/use-scan-target.ts';
-import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../state/device-settings.ts';
+import { texts } from '../../../contract/texts.ts';
+import { scannerTestTexts } from '../../../contract/texts-scanner-test.ts';
+import { paths } from '../../paths.ts';
+import { SCAN_ATTRIBUTE } from '../../scan/router.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
+import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../state/device-settings.ts';
 import {
   analyzeScan,
   type CapturedScan,
@@ -18,7 +18,7 @@ import {
   TEST_CODES,
   type Terminator,
   visible,
-} from '../ui/scanner-test.ts';
+} from './scanner-test.ts';
 
 /**
  * Scanner testen: the worker scans the test sheet's codes into a plain field — not a ScanField, whose

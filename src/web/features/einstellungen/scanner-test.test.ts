@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGs1 } from '../../contract/gs1.ts';
+import { parseGs1 } from '../../../contract/gs1.ts';
 import {
   analyzeScan,
   type CapturedScan,

@@ -1,5 +1,5 @@
 import { code128, drawingSVG, gs1_128, qrcode } from 'bwip-js/browser';
-import type { TestCode } from '../ui/scanner-test.ts';
+import type { TestCode } from './scanner-test.ts';
 import { barcodeOptions } from './test-sheet-codes.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { RenderOptions } from 'bwip-js/browser';
-import type { TestCode } from '../ui/scanner-test.ts';
+import type { TestCode } from './scanner-test.ts';
 
 /**
  * How the test sheet draws each code with bwip-js: the GS1 code from its bracket form (bwip-js puts FNC1
