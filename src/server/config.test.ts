@@ -12,6 +12,13 @@ describe('configuration from the environment', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('allows an address ten times the failures of a user name by default (decision 14: many handhelds behind one NAT)', () => {
+    const config = loadConfig({});
+    expect(config.loginMaxFailuresPerUser).toBe(10);
+    expect(config.loginMaxFailuresPerIp).toBe(100);
+    expect(config.loginWindowMinutes).toBe(15);
+  });
+
   it('takes every documented variable', () => {
     const config = loadConfig({
       PORT: '8080',
