@@ -236,6 +236,8 @@ export const texts = {
     notFound: (x: string) => `Batch ${x} nicht gefunden!`,
     captured: (x: string) => `Batch ${x} erfasst.`,
     employeeUnknown: 'Mitarbeiterkarte nicht erkannt.',
+    /** 429: too many unknown cards scanned by this worker or from this address (decision 14). */
+    tooManyCards: 'Zu viele unbekannte Mitarbeiterkarten. Bitte in einigen Minuten erneut versuchen.',
     assigned: (batch: string, name: string) => `Batch ${batch} an ${name} übergeben.`,
     label: 'Batch',
     done: 'Erfasst!',

@@ -51,8 +51,13 @@ export const budgets = {
   }),
   /** Password logins from one client address, for any name. */
   passwordFromAddress: (p: Policy, ip: string): Budget => perAddress(p, 'password-address', ip),
-  /** Card logins from one client address. */
+  /** Card texts from one client address: the card login and every other call that checks a card. */
   cardFromAddress: (p: Policy, ip: string): Budget => perAddress(p, 'card-address', ip),
+  /**
+   * Card texts a logged-in user checks (Batch via Lieferschein), over all of that user's logins. A right
+   * card proves nothing (it may be the worker's own): it clears nothing.
+   */
+  cardOfUser: (p: Policy, userId: number): Budget => perUser(p, 'card-user', String(userId)),
 };
 
 function perUser(p: Policy, kind: string, subject: string): Budget {
