@@ -289,6 +289,8 @@ export const texts = {
     klaerfallWrite: 'Klärfallzettel schreiben!',
     amountBelowFive: 'Artikelmenge < 5',
     cheatRefused: 'Dieser Code ist nicht gültig.',
+    /** 429: too many wrong cheat codes, or item scans matching nothing while a cheat code is set (decision 14). */
+    tooManyCodes: 'Zu viele unbekannte Codes. Bitte in einigen Minuten erneut versuchen.',
     noteLabel: 'Lieferschein',
     itemLabel: 'Artikel scannen',
     klaerfall: 'Klärfall',

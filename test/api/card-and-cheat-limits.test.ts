@@ -104,3 +104,135 @@ describe.each(databaseKinds())('card checks at Batch (Lieferschein) on %s', (kin
     expect(repeat.json()).toEqual(done.json());
   });
 });
+
+describe.each(databaseKinds())('cheat codes at the packing station on %s', (kind) => {
+  const CHEAT = 'ALLES-FERTIG-42';
+  let t: TestApp;
+  let token: string;
+  let cardToken: string;
+  const notes: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await startTestApp(kind, { cheatCode: CHEAT, loginMaxFailuresPerUser: 3, loginMaxFailuresPerIp: 5 });
+    for (const n of await t.database.db.selectFrom('delivery_notes').select(['id', 'belegnr']).execute())
+      notes[n.belegnr] = n.id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('attempt_counters').execute();
+    token = await loginDemo(t.app);
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/qrcode',
+      payload: { stechuhrdevice: demo.cardUser.card },
+    });
+    cardToken = card.json().token;
+  });
+
+  const cheat = (code: string, ip: string, options: { note?: string; as?: string } = {}) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/packagecontent/cheat',
+      payload: { id: notes[options.note ?? 'LS100098'], code },
+      headers: authHeaders(options.as ?? token, { 'x-idempotency-key': randomUUID() }),
+      remoteAddress: ip,
+    });
+  const scanItem = (itemNr: string, ip: string, belegnr = 'LS100001') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/packagecontent/${encodeURIComponent(itemNr)}`,
+      payload: {
+        id: notes[belegnr],
+        itemNr,
+        belegnr,
+        eu: 1,
+        user_id: 1,
+        paketinhalt: [],
+        versandart: 'DHL037',
+      },
+      headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
+      remoteAddress: ip,
+    });
+
+  it('locks a user who tries wrong cheat codes after the per-user limit, with a German message', async () => {
+    for (let i = 0; i < 3; i++) {
+      const wrong = await cheat(`RATEN-${i}`, `10.60.0.${i}`);
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({ success: false, message: texts.paketinhalt.cheatRefused });
+    }
+    const locked = await cheat(CHEAT, '10.60.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ success: false, message: texts.paketinhalt.tooManyCodes });
+    // The other worker is not locked.
+    expect((await cheat(CHEAT, '10.60.1.2', { as: cardToken })).statusCode).toBe(200);
+  });
+
+  it('locks an address that tries wrong cheat codes for several users', async () => {
+    for (let i = 0; i < 3; i++) expect((await cheat(`RATEN-${i}`, '10.61.0.1')).statusCode).toBe(403);
+    for (let i = 0; i < 2; i++)
+      expect((await cheat(`RATEN-${i}`, '10.61.0.1', { as: cardToken })).statusCode).toBe(403);
+    expect((await cheat(CHEAT, '10.61.0.1', { as: cardToken })).statusCode).toBe(429);
+    expect((await cheat(CHEAT, '10.61.0.2', { as: cardToken })).statusCode).toBe(200);
+  });
+
+  it("clears a user's count when they give the right code", async () => {
+    for (let i = 0; i < 2; i++) expect((await cheat(`RATEN-${i}`, '10.62.0.1')).statusCode).toBe(403);
+    expect((await cheat(CHEAT, '10.62.0.2', { note: 'LS100002' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await cheat(`RATEN-${i}`, '10.62.0.3')).statusCode).toBe(403);
+    expect((await cheat(`RATEN-x`, '10.62.0.4')).statusCode).toBe(403);
+    expect((await cheat(`RATEN-y`, '10.62.0.5')).statusCode).toBe(429);
+  });
+
+  it('counts item scans that match nothing (each also tried the cheat code) with the budget of an address', async () => {
+    // Real items and delivery note numbers are no guesses: not counted.
+    expect((await scanItem('100001', '10.63.0.1')).statusCode).toBe(200);
+    expect((await scanItem('LS100002', '10.63.0.1')).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++) {
+      const miss = await scanItem(`RATEN-${i}`, '10.63.0.1');
+      expect(miss.statusCode).toBe(404);
+      expect(miss.json().message).toBe(texts.paketinhalt.itemNotInNote(`RATEN-${i}`));
+    }
+    const locked = await scanItem(CHEAT, '10.63.0.2');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ success: false, message: texts.paketinhalt.tooManyCodes });
+  });
+});
+
+describe.each(databaseKinds())('no cheat code configured on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { cheatCode: null, loginMaxFailuresPerUser: 3, loginMaxFailuresPerIp: 5 });
+  });
+  afterAll(() => t.close());
+
+  it('counts nothing at the packing station: there is no code to guess', async () => {
+    const token = await loginDemo(t.app);
+    const note = await t.database.db
+      .selectFrom('delivery_notes')
+      .select('id')
+      .where('belegnr', '=', 'LS100001')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 8; i++) {
+      const miss = await t.app.inject({
+        method: 'POST',
+        url: `/api/packagecontent/RATEN-${i}`,
+        payload: {
+          id: note.id,
+          itemNr: `RATEN-${i}`,
+          belegnr: 'LS100001',
+          eu: 1,
+          user_id: 1,
+          paketinhalt: [],
+          versandart: '',
+        },
+        headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
+      });
+      expect(miss.statusCode).toBe(404);
+    }
+    const counted = await t.database.db
+      .selectFrom('attempt_counters')
+      .select('kind')
+      .where('kind', 'not like', 'password-%')
+      .execute();
+    expect(counted).toEqual([]);
+  });
+});

@@ -58,6 +58,20 @@ export const budgets = {
    * card proves nothing (it may be the worker's own): it clears nothing.
    */
   cardOfUser: (p: Policy, userId: number): Budget => perUser(p, 'card-user', String(userId)),
+  /** Cheat codes a logged-in user tries (PUT packagecontent/cheat); the right one clears them. */
+  cheatOfUser: (p: Policy, userId: number): Budget => ({
+    ...perUser(p, 'cheat-user', String(userId)),
+    clearOnSuccess: true,
+  }),
+  cheatFromAddress: (p: Policy, ip: string): Budget => perAddress(p, 'cheat-address', ip),
+  /**
+   * Item scans at the packing station that match nothing while a cheat code is set: each one also told the
+   * packer "not the cheat code". Wrong items are part of the job, so a packer gets an address's budget.
+   */
+  itemMissOfUser: (p: Policy, userId: number): Budget => ({
+    ...perUser(p, 'item-miss-user', String(userId)),
+    max: p.loginMaxFailuresPerIp,
+  }),
 };
 
 function perUser(p: Policy, kind: string, subject: string): Budget {

@@ -10,8 +10,8 @@ import { hashToken } from '../features/auth/secrets.ts';
 import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import { findLiveIntegrationToken, integrationTokenPruefen } from '../features/integration/tokens.ts';
-import { type AttemptResult, type Budget, reserveAttempt } from './attempt-limits.ts';
-import { badRequest, forbidden, unauthorized, WrongSecret } from './errors.ts';
+import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from './attempt-limits.ts';
+import { badRequest, DomainError, forbidden, unauthorized, WrongSecret } from './errors.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
@@ -197,15 +197,16 @@ function register<E extends Endpoint>(
 
       const limit = options.attempts?.(input, { config: deps.config, user, ip: request.ip }) ?? null;
       if (!limit) return respond().then(() => reply);
-      // A stored answer is replayed whatever the limits say now: the action was done (DESIGN §5).
-      if (claim) {
-        const stored = await storedOutcome(deps.db, claim);
-        if (stored) {
-          reply.header('idempotent-replayed', 'true');
-          return reply.code(stored.refused ? stored.status : 200).send(stored.body);
-        }
+      let reservation: Reservation;
+      try {
+        reservation = await reserveAttempt(deps.db, limit.budgets, limit.tooMany, request.log);
+      } catch (error) {
+        // A repeat of an action done before gets its stored answer, locked or not (DESIGN §5).
+        const stored = claim && error instanceof DomainError ? await storedOutcome(deps.db, claim) : null;
+        if (!stored) throw error;
+        reply.header('idempotent-replayed', 'true');
+        return reply.code(stored.refused ? stored.status : 200).send(stored.body);
       }
-      const reservation = await reserveAttempt(deps.db, limit.budgets, limit.tooMany, request.log);
       let result: AttemptResult = 'unchecked';
       try {
         if (await respond()) result = 'succeeded';
