@@ -32,6 +32,13 @@ describe.each(databaseKinds())('login limits under concurrency on %s', (kind) =>
     expect(answers.find((a) => a.statusCode === 429)?.json()).toEqual({ success: false, message: TOO_MANY });
   });
 
+  it('lets 30 right logins of one name at once all in: a try waits for the checks under way, not refused', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login('demo', 'demo', `10.21.0.${i}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+  });
+
   it('checks at most the per-address limit of 300 parallel wrong passwords from one address', async () => {
     const answers = await Promise.all(
       Array.from({ length: 300 }, (_, i) => login(`niemand${i % 150}`, `falsch${i}`, '10.30.0.1')),
