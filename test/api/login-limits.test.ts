@@ -12,6 +12,9 @@ describe.each(databaseKinds())('login limits under concurrency on %s', (kind) =>
     t = await startTestApp(kind, { loginMaxFailuresPerUser: 10, loginMaxFailuresPerIp: 100 });
   });
   afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('attempt_counters').execute();
+  });
 
   const login = (username: string, password: string, ip: string) =>
     t.app.inject({
