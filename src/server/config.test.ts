@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.sessionIdleMinutes).toBe(720);
+    expect(config.sessionMaxPerUser).toBe(20);
     expect(config.seedDemo).toBe(true);
   });
 
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
       DATABASE_POOL_SIZE: '20',
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '60',
+      SESSION_MAX_PER_USER: '50',
       BODY_LIMIT_KB: '128',
       LOGIN_MAX_FAILURES_PER_USER: '5',
       LOGIN_MAX_FAILURES_PER_IP: '100',
@@ -46,6 +48,7 @@ describe('configuration from the environment', () => {
       databasePoolSize: 20,
       logLevel: 'warn',
       sessionIdleMinutes: 60,
+      sessionMaxPerUser: 50,
       bodyLimitBytes: 128 * 1024,
       loginMaxFailuresPerUser: 5,
       loginMaxFailuresPerIp: 100,
@@ -66,6 +69,11 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL like postgres://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
+    [{ SESSION_MAX_PER_USER: '0' }, 'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "0"'],
+    [
+      { SESSION_MAX_PER_USER: 'viele' },
+      'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "viele"',
+    ],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [
       { CORS_ORIGINS: 'https://ok.example, scanner.example.com' },

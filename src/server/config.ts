@@ -54,6 +54,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
   SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
+  SESSION_MAX_PER_USER: intInRange('SESSION_MAX_PER_USER', 1, 10_000, 20),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 100),
@@ -131,6 +132,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** How long an instance trusts a login the database accepted (decision 7); 0: ask every time. */
   sessionCacheSeconds: number;
+  /** Live logins per user; a new one past it ends the one unused for longest. */
+  sessionMaxPerUser: number;
   bodyLimitBytes: number;
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
@@ -175,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

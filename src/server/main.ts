@@ -42,12 +42,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db: handle.db, config });
-  const maintenance = setInterval(
-    () => {
-      void housekeeping(handle.db).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
-    },
-    60 * 60 * 1000,
-  );
+  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
+  const tidy = () => {
+    void housekeeping(handle.db, config).catch((error) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  };
+  tidy();
+  const maintenance = setInterval(tidy, 60 * 60 * 1000);
   maintenance.unref();
 
   let stopping = false;

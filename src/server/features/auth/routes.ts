@@ -3,14 +3,22 @@ import { loginCard, loginPassword, logout } from '../../../contract/auth.ts';
 import { texts } from '../../../contract/texts.ts';
 import { budgets } from '../../http/attempt-limits.ts';
 import { type Deps, registerEndpoint, registerPublicEndpoint } from '../../http/route.ts';
-import { abmelden, anmeldenMitKarte, anmeldenMitPasswort, normalUserName } from './service.ts';
+import { abmelden, anmeldenMitKarte, anmeldenMitPasswort, normalUserName, type Opened } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  /** Logins the cap per user ended are refused here from the next request on, not after the cache time. */
+  const forgetEnded = ({ answer, ended }: Opened) => {
+    for (const id of ended) deps.sessions.forgetSession(id);
+    return answer;
+  };
   registerPublicEndpoint(
     app,
     deps,
     loginPassword,
-    ({ body }, { db }) => anmeldenMitPasswort(db, { username: body.username, password: body.password }),
+    async ({ body }, { db, config }) =>
+      forgetEnded(
+        await anmeldenMitPasswort(db, config, { username: body.username, password: body.password }),
+      ),
     {
       attempts: ({ body }, { config, ip }) => ({
         budgets: [
@@ -25,7 +33,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     deps,
     loginCard,
-    ({ body }, { db }) => anmeldenMitKarte(db, { card: body.stechuhrdevice }),
+    async ({ body }, { db, config }) =>
+      forgetEnded(await anmeldenMitKarte(db, config, { card: body.stechuhrdevice })),
     {
       attempts: (_input, { config, ip }) => ({
         budgets: [budgets.cardFromAddress(config, ip)],

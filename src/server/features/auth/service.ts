@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { WrongSecret } from '../../http/errors.ts';
 import { DUMMY_PASSWORD_HASH, hashCardSecret, newSessionToken, verifyPassword } from './secrets.ts';
@@ -33,8 +34,9 @@ export function normalUserName(username: string): string {
  */
 export async function anmeldenMitPasswort(
   db: Db,
+  policy: SessionPolicy,
   input: { username: string; password: string },
-): Promise<LoginResult> {
+): Promise<Opened> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'name', 'password_hash', 'active'])
@@ -43,14 +45,18 @@ export async function anmeldenMitPasswort(
   // Always run one scrypt so an unknown name takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!user?.active || !user.password_hash || !passwordOk) throw new WrongSecret(401, texts.login.failed);
-  return openSession(db, user);
+  return openSession(db, policy, user);
 }
 
 /** The scanned employee card; counted against the address's card limit by the route. */
-export async function anmeldenMitKarte(db: Db, input: { card: string }): Promise<LoginResult> {
+export async function anmeldenMitKarte(
+  db: Db,
+  policy: SessionPolicy,
+  input: { card: string },
+): Promise<Opened> {
   const user = await karteninhaber(db, input.card);
   if (!user) throw new WrongSecret(401, texts.login.failed);
-  return openSession(db, user);
+  return openSession(db, policy, user);
 }
 
 /**
@@ -68,13 +74,48 @@ export async function karteninhaber(db: Db, card: string): Promise<{ id: number;
   return user ?? null;
 }
 
-async function openSession(db: Db, user: { id: number; name: string }): Promise<LoginResult> {
+/** What a login needs to know about sessions (README "Configuration"). */
+export type SessionPolicy = Pick<Config, 'sessionMaxPerUser' | 'sessionIdleMinutes'>;
+
+/** A new login, and the logins the cap per user ended to make room (the server forgets them at once). */
+export interface Opened {
+  answer: LoginResult;
+  ended: number[];
+}
+
+/**
+ * Opens a session. A user holds at most `sessionMaxPerUser` live ones: past that, the one unused for longest
+ * ends (an abandoned device, rather than the handheld logged in first and still scanning); ended and
+ * idle-expired ones go with it. The user's row is locked meanwhile, so parallel logins cannot pass the cap.
+ */
+async function openSession(
+  db: Db,
+  policy: SessionPolicy,
+  user: { id: number; name: string },
+): Promise<Opened> {
   const { token, tokenHash } = newSessionToken();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: tokenHash, user_id: user.id, last_seen_at: new Date() })
-    .execute();
-  return { success: true, token, name: user.name, id: user.id };
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    const session = await trx
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: user.id, last_seen_at: sql`now()` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ended = await sql<{ id: number }>`
+      update sessions set revoked_at = now()
+      where user_id = ${user.id} and revoked_at is null and id <> ${session.id}
+        and id not in (
+          select id from sessions
+          where user_id = ${user.id} and revoked_at is null and id <> ${session.id}
+            and last_seen_at > now() - make_interval(mins => ${policy.sessionIdleMinutes})
+          order by last_seen_at desc, id desc
+          limit ${policy.sessionMaxPerUser - 1})
+      returning id`.execute(trx);
+    return {
+      answer: { success: true as const, token, name: user.name, id: user.id },
+      ended: ended.rows.map((r) => r.id),
+    };
+  });
 }
 
 export async function abmelden(db: Db, sessionId: number): Promise<void> {
