@@ -243,6 +243,8 @@ export const texts = {
     notFound: (x: string) => `Batch ${x} nicht gefunden!`,
     captured: (x: string) => `Batch ${x} erfasst.`,
     employeeUnknown: 'Mitarbeiterkarte nicht erkannt.',
+    /** 429: too many unknown cards scanned by this worker or from this address (decision 14). */
+    tooManyCards: 'Zu viele unbekannte Mitarbeiterkarten. Bitte in einigen Minuten erneut versuchen.',
     assigned: (batch: string, name: string) => `Batch ${batch} an ${name} übergeben.`,
     label: 'Batch',
     done: 'Erfasst!',
@@ -294,6 +296,8 @@ export const texts = {
     klaerfallWrite: 'Klärfallzettel schreiben!',
     amountBelowFive: 'Artikelmenge < 5',
     cheatRefused: 'Dieser Code ist nicht gültig.',
+    /** 429: too many wrong cheat codes, or item scans matching nothing while a cheat code is set (decision 14). */
+    tooManyCodes: 'Zu viele unbekannte Codes. Bitte in einigen Minuten erneut versuchen.',
     noteLabel: 'Lieferschein',
     itemLabel: 'Artikel scannen',
     klaerfall: 'Klärfall',

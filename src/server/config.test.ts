@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.sessionIdleMinutes).toBe(720);
+    expect(config.sessionMaxPerUser).toBe(20);
     expect(config.seedDemo).toBe(true);
     expect(config.serveSourceMaps).toBe(false);
     expect(config).toMatchObject({
@@ -16,6 +17,13 @@ describe('configuration from the environment', () => {
       connectionTimeoutSeconds: 60,
       keepAliveTimeoutSeconds: 72,
     });
+  });
+
+  it('allows an address ten times the failures of a user name by default (decision 14: many handhelds behind one NAT)', () => {
+    const config = loadConfig({});
+    expect(config.loginMaxFailuresPerUser).toBe(10);
+    expect(config.loginMaxFailuresPerIp).toBe(100);
+    expect(config.loginWindowMinutes).toBe(15);
   });
 
   it('takes every documented variable', () => {
@@ -27,6 +35,7 @@ describe('configuration from the environment', () => {
       DATABASE_POOL_SIZE: '20',
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '60',
+      SESSION_MAX_PER_USER: '50',
       BODY_LIMIT_KB: '128',
       LOGIN_MAX_FAILURES_PER_USER: '5',
       LOGIN_MAX_FAILURES_PER_IP: '100',
@@ -49,6 +58,7 @@ describe('configuration from the environment', () => {
       databasePoolSize: 20,
       logLevel: 'warn',
       sessionIdleMinutes: 60,
+      sessionMaxPerUser: 50,
       bodyLimitBytes: 128 * 1024,
       loginMaxFailuresPerUser: 5,
       loginMaxFailuresPerIp: 100,
@@ -73,6 +83,11 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL like postgres://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
+    [{ SESSION_MAX_PER_USER: '0' }, 'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "0"'],
+    [
+      { SESSION_MAX_PER_USER: 'viele' },
+      'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "viele"',
+    ],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
     [

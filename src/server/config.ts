@@ -55,12 +55,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
   SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
+  SESSION_MAX_PER_USER: intInRange('SESSION_MAX_PER_USER', 1, 10_000, 20),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
   REQUEST_TIMEOUT_SECONDS: intInRange('REQUEST_TIMEOUT_SECONDS', 1, 600, 30),
   CONNECTION_TIMEOUT_SECONDS: intInRange('CONNECTION_TIMEOUT_SECONDS', 1, 3600, 60),
   KEEP_ALIVE_TIMEOUT_SECONDS: intInRange('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600, 72),
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
-  LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 50),
+  LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 100),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -179,6 +180,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** How long an instance trusts a login the database accepted (decision 7); 0: ask every time. */
   sessionCacheSeconds: number;
+  /** Live logins per user; a new one past it ends the one unused for longest. */
+  sessionMaxPerUser: number;
   bodyLimitBytes: number;
   /** A request's headers and body must arrive within this, else 408 and the connection closes. */
   requestTimeoutSeconds: number;
@@ -234,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     connectionTimeoutSeconds: e.CONNECTION_TIMEOUT_SECONDS,

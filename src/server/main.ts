@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ensureWebBuilt } from './build-web.ts';
@@ -6,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
+import { housekeeping } from './housekeeping.ts';
 
 /** `npm start`: configuration → web build if needed → database + migrations → demo seed if empty → listen. */
 async function main(): Promise<void> {
@@ -42,12 +42,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db: handle.db, config });
-  const maintenance = setInterval(
-    () => {
-      void housekeeping(handle).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
-    },
-    60 * 60 * 1000,
-  );
+  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
+  const tidy = () => {
+    void housekeeping(handle.db, config).catch((error) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  };
+  tidy();
+  const maintenance = setInterval(tidy, 60 * 60 * 1000);
   maintenance.unref();
 
   let stopping = false;
@@ -82,12 +84,6 @@ async function main(): Promise<void> {
   app.log.info(
     `Lagerscanner läuft: http://${shown}:${typeof port === 'object' && port ? port.port : config.port}`,
   );
-}
-
-/** Keeps the bookkeeping tables small; harmless when several instances run it. */
-async function housekeeping(handle: DatabaseHandle): Promise<void> {
-  await sql`delete from idempotency where created_at < now() - interval '7 days'`.execute(handle.db);
-  await sql`delete from login_failures where at < now() - interval '1 day'`.execute(handle.db);
 }
 
 await main();

@@ -16,7 +16,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.deleteFrom('login_failures').execute();
+    await t.database.db.deleteFrom('attempt_counters').execute();
   });
 
   const history = (headers: Record<string, string>) =>
@@ -86,8 +86,8 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     expect(locked.json().message).toBe(
       'Zu viele Anmeldeversuche. Bitte in einigen Minuten erneut versuchen.',
     );
-    // The lock expires with the window: pretend the failures are old.
-    await sql`update login_failures set at = now() - interval '1 hour'`.execute(t.database.db);
+    // The first lock lasts a minute: pretend it is over.
+    await sql`update attempt_counters set locked_until = now() - interval '1 second'`.execute(t.database.db);
     expect((await attempt('demo', '10.0.0.99')).statusCode).toBe(200);
   });
 

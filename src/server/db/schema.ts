@@ -24,11 +24,19 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  at: CreatedAt;
-  ip: string;
-  username: string | null;
+/** Failed attempts at a secret per budget and subject (src/server/http/attempt-limits.ts). */
+export interface AttemptCountersTable {
+  /** Which budget: 'password-user', 'card-address', … */
+  kind: string;
+  /** Whose: a user name, a client address, a user id. */
+  subject: string;
+  failures: Generated<number>;
+  window_start: Generated<Date>;
+  last_failure_at: Date | null;
+  locked_until: Timestamp | null;
+  /** Attempts being checked right now (counted before the check, so parallel ones cannot pass the limit). */
+  pending: Generated<number>;
+  pending_at: Date | null;
 }
 
 export interface ArticlesTable {
@@ -260,7 +268,7 @@ export interface SettingsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  attempt_counters: AttemptCountersTable;
   articles: ArticlesTable;
   locations: LocationsTable;
   stock: StockTable;

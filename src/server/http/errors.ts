@@ -29,3 +29,10 @@ export const notFound = (message: string, details?: ErrorDetails) => new DomainE
 export const notAcceptable = (message: string) => new DomainError(406, message);
 export const conflict = (message: string) => new DomainError(409, message);
 export const tooManyRequests = (message: string) => new DomainError(429, message);
+
+/**
+ * A refusal because a secret the caller gave was wrong — a password, an employee card, the cheat code. A
+ * route that declares attempt budgets counts it as a failed attempt (route.ts, attempt-limits.ts); throw it
+ * only where a secret was really compared, never for a refusal that checked none.
+ */
+export class WrongSecret extends DomainError {}

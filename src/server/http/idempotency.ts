@@ -25,7 +25,7 @@ export type Outcome<T> =
   | { refused: true; status: number; body: Refusal; replayed: boolean };
 
 type Refusal = ErrorBody;
-type Claim = { key: string; userId: number; route: string; hash: string };
+export type Claim = { key: string; userId: number; route: string; hash: string };
 
 /**
  * Exactly once (DESIGN §5). The key is claimed by inserting its row in the same transaction as the effect:
@@ -145,6 +145,28 @@ async function claimKey(
     .select(['user_id', 'route', 'request_hash', 'status_code', 'response'])
     .where('key', '=', claim.key)
     .executeTakeFirstOrThrow();
+  return replay(claim, earlier);
+}
+
+/**
+ * The answer stored under the key, if the action was done (or refused) before: what a repeat gets without
+ * doing anything. null: the key is new (or its first copy is still at work).
+ */
+export async function storedOutcome(db: Kysely<Database>, claim: Claim): Promise<Outcome<unknown> | null> {
+  const earlier = await db
+    .selectFrom('idempotency')
+    .select(['user_id', 'route', 'request_hash', 'status_code', 'response'])
+    .where('key', '=', claim.key)
+    .where('status_code', '<>', 0)
+    .executeTakeFirst();
+  return earlier ? replay(claim, earlier) : null;
+}
+
+/** The stored answer of a key, or 409 when the key was taken by another user, route or body. */
+function replay(
+  claim: Claim,
+  earlier: { user_id: number; route: string; request_hash: string; status_code: number; response: unknown },
+): Outcome<unknown> {
   if (
     earlier.user_id !== claim.userId ||
     earlier.route !== claim.route ||

@@ -10,8 +10,9 @@ import { hashToken } from '../features/auth/secrets.ts';
 import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import { findLiveIntegrationToken, integrationTokenPruefen } from '../features/integration/tokens.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
-import { applyOnce, parseIdempotencyKey, requestHash } from './idempotency.ts';
+import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from './attempt-limits.ts';
+import { badRequest, DomainError, forbidden, unauthorized, WrongSecret } from './errors.ts';
+import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -35,6 +36,17 @@ type Handler<E extends Endpoint, Authed extends boolean> = (
   input: Input<E>,
   ctx: RouteContext<Authed>,
 ) => Promise<z.input<E['response']>>;
+
+/**
+ * A call that checks a secret (password, card, cheat code) names the budgets its attempts count against and
+ * the German 429 text (decision 14). The handler throws a `WrongSecret` when the secret was wrong.
+ */
+export interface RouteOptions<E extends Endpoint, Authed extends boolean> {
+  attempts?: (
+    input: Input<E>,
+    ctx: { config: Config; user: Authed extends true ? AuthUser : null; ip: string },
+  ) => { budgets: Budget[]; tooMany: string } | null;
+}
 
 /** The token from `Authorization: Bearer …` or `Access-Token: …` (the client sends both). */
 export function tokenOf(request: FastifyRequest): string | null {
@@ -100,10 +112,11 @@ export function registerEndpoint<E extends Endpoint>(
   deps: Deps,
   endpoint: E,
   handler: Handler<E, true>,
+  options: RouteOptions<E, true> = {},
 ): void {
   if (!endpoint.auth) throw new Error(`${endpoint.name} is public: use registerPublicEndpoint`);
   if (endpoint.audience !== 'scanner') throw new Error(`${endpoint.name} is for integrations`);
-  register(app, deps, endpoint, handler as Handler<E, boolean>);
+  register(app, deps, endpoint, handler as Handler<E, boolean>, options as RouteOptions<E, boolean>);
 }
 
 /** The two logins: no token needed, no idempotency key (a login opens a new session each time). */
@@ -112,9 +125,10 @@ export function registerPublicEndpoint<E extends Endpoint>(
   deps: Deps,
   endpoint: E,
   handler: Handler<E, false>,
+  options: RouteOptions<E, false> = {},
 ): void {
   if (endpoint.auth) throw new Error(`${endpoint.name} needs a login: use registerEndpoint`);
-  register(app, deps, endpoint, handler as Handler<E, boolean>);
+  register(app, deps, endpoint, handler as Handler<E, boolean>, options as RouteOptions<E, boolean>);
 }
 
 /** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
@@ -129,6 +143,7 @@ function register<E extends Endpoint>(
   deps: Deps,
   endpoint: E,
   handler: Handler<E, boolean>,
+  options: RouteOptions<E, boolean>,
 ) {
   app.route({
     method: endpoint.method,
@@ -142,27 +157,63 @@ function register<E extends Endpoint>(
       const requestKey = endpoint.idempotent
         ? parseIdempotencyKey(request.headers['x-idempotency-key'])
         : null;
+      const route = `${endpoint.method} ${endpoint.path}`;
+      const claim =
+        requestKey && user
+          ? { key: requestKey, userId: user.id, route, hash: requestHash(route, input.params, input.body) }
+          : null;
+      let wrongSecret = false;
       const answer = async (db: Kysely<Database>) => {
         const ctx = { db, config: deps.config, user, requestKey, request } as RouteContext<boolean>;
-        const result = await handler(input, ctx);
+        let result: z.input<E['response']>;
+        try {
+          result = await handler(input, ctx);
+        } catch (error) {
+          if (error instanceof WrongSecret) wrongSecret = true;
+          throw error;
+        }
         const checked = endpoint.response.safeParse(result);
         // A server answer outside the contract is our bug (500), never the caller's bad input (400).
         if (!checked.success)
           throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
         return checked.data;
       };
-      if (!requestKey || !user) return reply.send(await answer(deps.db));
-      const key = requestKey;
-      const route = `${endpoint.method} ${endpoint.path}`;
-      const outcome = await applyOnce(
-        deps.db,
-        { key, userId: user.id, route, hash: requestHash(route, input.params, input.body) },
-        answer,
-      );
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      if (!outcome.refused) return reply.send(outcome.body);
-      request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
-      return reply.code(outcome.status).send(outcome.body);
+      /** Answers the call: its effect at most once per key; whether it did the work now (not a replay). */
+      const respond = async (): Promise<boolean> => {
+        if (!claim) {
+          reply.send(await answer(deps.db));
+          return true;
+        }
+        const outcome = await applyOnce(deps.db, claim, answer);
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+        if (!outcome.refused) {
+          reply.send(outcome.body);
+          return !outcome.replayed;
+        }
+        request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+        reply.code(outcome.status).send(outcome.body);
+        return false;
+      };
+
+      const limit = options.attempts?.(input, { config: deps.config, user, ip: request.ip }) ?? null;
+      if (!limit) return respond().then(() => reply);
+      let reservation: Reservation;
+      try {
+        reservation = await reserveAttempt(deps.db, limit.budgets, limit.tooMany, request.log);
+      } catch (error) {
+        // A repeat of an action done before gets its stored answer, locked or not (DESIGN §5).
+        const stored = claim && error instanceof DomainError ? await storedOutcome(deps.db, claim) : null;
+        if (!stored) throw error;
+        reply.header('idempotent-replayed', 'true');
+        return reply.code(stored.refused ? stored.status : 200).send(stored.body);
+      }
+      let result: AttemptResult = 'unchecked';
+      try {
+        if (await respond()) result = 'succeeded';
+      } finally {
+        await reservation.settle(wrongSecret ? 'failed' : result);
+      }
+      return reply;
     },
   });
 }

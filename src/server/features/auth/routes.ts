@@ -1,14 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import { loginCard, loginPassword, logout } from '../../../contract/auth.ts';
+import { texts } from '../../../contract/texts.ts';
+import { budgets } from '../../http/attempt-limits.ts';
 import { type Deps, registerEndpoint, registerPublicEndpoint } from '../../http/route.ts';
-import { abmelden, anmeldenMitKarte, anmeldenMitPasswort } from './service.ts';
+import { abmelden, anmeldenMitKarte, anmeldenMitPasswort, normalUserName, type Opened } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
-  registerPublicEndpoint(app, deps, loginPassword, ({ body }, { db, config, request }) =>
-    anmeldenMitPasswort(db, config, { username: body.username, password: body.password, ip: request.ip }),
+  /** Logins the cap per user ended are refused here from the next request on, not after the cache time. */
+  const forgetEnded = ({ answer, ended }: Opened) => {
+    for (const id of ended) deps.sessions.forgetSession(id);
+    return answer;
+  };
+  registerPublicEndpoint(
+    app,
+    deps,
+    loginPassword,
+    async ({ body }, { db, config }) =>
+      forgetEnded(
+        await anmeldenMitPasswort(db, config, { username: body.username, password: body.password }),
+      ),
+    {
+      attempts: ({ body }, { config, ip }) => ({
+        budgets: [
+          budgets.passwordOfUser(config, normalUserName(body.username)),
+          budgets.passwordFromAddress(config, ip),
+        ],
+        tooMany: texts.login.tooMany,
+      }),
+    },
   );
-  registerPublicEndpoint(app, deps, loginCard, ({ body }, { db, config, request }) =>
-    anmeldenMitKarte(db, config, { card: body.stechuhrdevice, ip: request.ip }),
+  registerPublicEndpoint(
+    app,
+    deps,
+    loginCard,
+    async ({ body }, { db, config }) =>
+      forgetEnded(await anmeldenMitKarte(db, config, { card: body.stechuhrdevice })),
+    {
+      attempts: (_input, { config, ip }) => ({
+        budgets: [budgets.cardFromAddress(config, ip)],
+        tooMany: texts.login.tooMany,
+      }),
+    },
   );
   registerEndpoint(app, deps, logout, async (_input, { db, user }) => {
     await abmelden(db, user.sessionId);

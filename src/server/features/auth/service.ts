@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { WrongSecret } from '../../http/errors.ts';
 import { DUMMY_PASSWORD_HASH, hashCardSecret, newSessionToken, verifyPassword } from './secrets.ts';
 
 export interface AuthUser {
@@ -19,65 +19,109 @@ export interface LoginResult {
 }
 
 type Db = Kysely<Database>;
-type LoginPolicy = Pick<Config, 'loginMaxFailuresPerIp' | 'loginMaxFailuresPerUser' | 'loginWindowMinutes'>;
 
 /** Sliding expiry is refreshed at most once a minute per session, so reads stay reads. */
 const TOUCH_AFTER_SECONDS = 60;
 
+/** A user name as the password login compares it (and counts its failures). */
+export function normalUserName(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/**
+ * Name and password. The route counts the attempt against the name's and the address's limits before this
+ * runs (decision 14); a wrong one is a `WrongSecret`.
+ */
 export async function anmeldenMitPasswort(
   db: Db,
-  policy: LoginPolicy,
-  input: { username: string; password: string; ip: string },
-): Promise<LoginResult> {
-  const username = input.username.trim().toLowerCase();
-  await assertNotLockedOut(db, policy, input.ip, username);
+  policy: SessionPolicy,
+  input: { username: string; password: string },
+): Promise<Opened> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'name', 'password_hash', 'active'])
-    .where(sql<string>`lower(username)`, '=', username)
+    .where(sql<string>`lower(username)`, '=', normalUserName(input.username))
     .executeTakeFirst();
   // Always run one scrypt so an unknown name takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!user?.active || !user.password_hash || !passwordOk) {
-    await recordFailure(db, policy, input.ip, username);
-    throw unauthorized(texts.login.failed);
-  }
-  await db.deleteFrom('login_failures').where('username', '=', username).execute();
-  return openSession(db, user);
+  if (!user?.active || !user.password_hash || !passwordOk) throw new WrongSecret(401, texts.login.failed);
+  return openSession(db, policy, user);
 }
 
+/** The scanned employee card; counted against the address's card limit by the route. */
 export async function anmeldenMitKarte(
   db: Db,
-  policy: LoginPolicy,
-  input: { card: string; ip: string },
-): Promise<LoginResult> {
-  await assertNotLockedOut(db, policy, input.ip, null);
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'active'])
-    .where('card_secret_hash', '=', hashCardSecret(input.card.trim()))
-    .executeTakeFirst();
-  if (!user?.active) {
-    await recordFailure(db, policy, input.ip, null);
-    throw unauthorized(texts.login.failed);
-  }
-  return openSession(db, user);
+  policy: SessionPolicy,
+  input: { card: string },
+): Promise<Opened> {
+  const user = await karteninhaber(db, input.card);
+  if (!user) throw new WrongSecret(401, texts.login.failed);
+  return openSession(db, policy, user);
 }
 
-async function openSession(db: Db, user: { id: number; name: string }): Promise<LoginResult> {
+/**
+ * The active user a scanned card text belongs to, or null — for an unknown card and for a deactivated
+ * user's alike, so no answer tells the two apart. Every call that checks a card text uses this and counts
+ * its attempts against the card limits (decision 14).
+ */
+export async function karteninhaber(db: Db, card: string): Promise<{ id: number; name: string } | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('card_secret_hash', '=', hashCardSecret(card.trim()))
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return user ?? null;
+}
+
+/** What a login needs to know about sessions (README "Configuration"). */
+export type SessionPolicy = Pick<Config, 'sessionMaxPerUser' | 'sessionIdleMinutes'>;
+
+/** A new login, and the logins the cap per user ended to make room (the server forgets them at once). */
+export interface Opened {
+  answer: LoginResult;
+  ended: number[];
+}
+
+/**
+ * Opens a session. A user holds at most `sessionMaxPerUser` live ones: past that, the one unused for longest
+ * ends (an abandoned device, rather than the handheld logged in first and still scanning); ended and
+ * idle-expired ones go with it. The user's row is locked meanwhile, so parallel logins cannot pass the cap.
+ */
+async function openSession(
+  db: Db,
+  policy: SessionPolicy,
+  user: { id: number; name: string },
+): Promise<Opened> {
   const { token, tokenHash } = newSessionToken();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: tokenHash, user_id: user.id, last_seen_at: new Date() })
-    .execute();
-  return { success: true, token, name: user.name, id: user.id };
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    const session = await trx
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: user.id, last_seen_at: sql`now()` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ended = await sql<{ id: number }>`
+      update sessions set revoked_at = now()
+      where user_id = ${user.id} and revoked_at is null and id <> ${session.id}
+        and id not in (
+          select id from sessions
+          where user_id = ${user.id} and revoked_at is null and id <> ${session.id}
+            and last_seen_at > now() - make_interval(mins => ${policy.sessionIdleMinutes})
+          order by last_seen_at desc, id desc
+          limit ${policy.sessionMaxPerUser - 1})
+      returning id`.execute(trx);
+    return {
+      answer: { success: true as const, token, name: user.name, id: user.id },
+      ended: ended.rows.map((r) => r.id),
+    };
+  });
 }
 
 export async function abmelden(db: Db, sessionId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
 }
 
-/** The user behind a token, if the session is live (not revoked, not idle too long, user active). */
 /** The login behind a token (given as its hash), or null if it is unknown, ended, idle too long or its user is off. */
 export async function sitzungPruefen(
   db: Db,
@@ -107,41 +151,4 @@ export async function sitzungPruefen(
       .execute();
   }
   return { id: row.id, name: row.name, sessionId: row.sessionId };
-}
-
-async function assertNotLockedOut(
-  db: Db,
-  policy: LoginPolicy,
-  ip: string,
-  username: string | null,
-): Promise<void> {
-  const counts = await db
-    .selectFrom('login_failures')
-    .select([
-      sql<number>`count(*) filter (where ip = ${ip})::int`.as('byIp'),
-      sql<number>`count(*) filter (where username = ${username})::int`.as('byUser'),
-    ])
-    .where(sql<boolean>`at > now() - make_interval(mins => ${policy.loginWindowMinutes})`)
-    .where((eb) =>
-      username === null ? eb('ip', '=', ip) : eb.or([eb('ip', '=', ip), eb('username', '=', username)]),
-    )
-    .executeTakeFirst();
-  if (!counts) return;
-  if (counts.byIp >= policy.loginMaxFailuresPerIp || counts.byUser >= policy.loginMaxFailuresPerUser) {
-    throw tooManyRequests(texts.login.tooMany);
-  }
-}
-
-async function recordFailure(
-  db: Db,
-  policy: LoginPolicy,
-  ip: string,
-  username: string | null,
-): Promise<void> {
-  await db.insertInto('login_failures').values({ ip, username }).execute();
-  // Old failures no longer count; keep the table small.
-  await db
-    .deleteFrom('login_failures')
-    .where(sql<boolean>`at < now() - make_interval(mins => ${policy.loginWindowMinutes * 2})`)
-    .execute();
 }

@@ -6,6 +6,8 @@ import {
   captureContainer,
   captureTransporter,
 } from '../../../contract/capture.ts';
+import { texts } from '../../../contract/texts.ts';
+import { budgets } from '../../http/attempt-limits.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import {
   batchErfassen,
@@ -22,8 +24,19 @@ export function erfassungRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, batchByDeliveryNote, ({ params }, { db }) =>
     batchZuLieferschein(db, params.belegnr),
   );
-  registerEndpoint(app, deps, assignBatch, ({ body }, { db, user }) =>
-    batchMitarbeiter(db, { batch: body.lieferschein, card: body.qrcode, userId: user.id }),
+  registerEndpoint(
+    app,
+    deps,
+    assignBatch,
+    ({ body }, { db, user }) =>
+      batchMitarbeiter(db, { batch: body.lieferschein, card: body.qrcode, userId: user.id }),
+    {
+      // A card scanned here is checked like a card login: guessing one here must cost the same.
+      attempts: (_input, { config, user, ip }) => ({
+        budgets: [budgets.cardOfUser(config, user.id), budgets.cardFromAddress(config, ip)],
+        tooMany: texts.batch.tooManyCards,
+      }),
+    },
   );
   registerEndpoint(app, deps, captureContainer, ({ body }, { db, user }) =>
     containerErfassen(db, { container: body.container, batch: body.batch, userId: user.id }),

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { hashCardSecret } from '../auth/secrets.ts';
+import { badRequest, notFound, WrongSecret } from '../../http/errors.ts';
+import { karteninhaber } from '../auth/service.ts';
 import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
 
 type Db = Kysely<Database>;
@@ -36,16 +36,14 @@ export async function batchZuLieferschein(db: Db, belegnr: string) {
   return { data: { lieferschein: row.batch_id ?? '' } };
 }
 
-/** Which employee (card scan) took over a batch. */
+/**
+ * Which employee (card scan) took over a batch. A wrong card is answered as the card login answers it — an
+ * unknown card and a deactivated worker's alike — and counted against the card limits (routes.ts).
+ */
 export async function batchMitarbeiter(db: Db, input: { batch: string; card: string; userId: number }) {
   const id = await batch(db, input.batch);
-  const employee = await db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('card_secret_hash', '=', hashCardSecret(input.card.trim()))
-    .where('active', '=', true)
-    .executeTakeFirst();
-  if (!employee) throw notFound(texts.batch.employeeUnknown);
+  const employee = await karteninhaber(db, input.card);
+  if (!employee) throw new WrongSecret(404, texts.batch.employeeUnknown);
   await db
     .insertInto('batch_events')
     .values({ batch_id: id, kind: 'mitarbeiter', employee_user_id: employee.id, user_id: input.userId })

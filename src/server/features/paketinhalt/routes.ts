@@ -6,6 +6,7 @@ import {
   scanPackageItem,
 } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
+import { budgets } from '../../http/attempt-limits.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { abkuerzung, artikelScannen, klaerfall as klaerfallMelden, paketinhalt } from './service.ts';
@@ -14,12 +15,37 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, packageContent, async ({ params }, { db }) => ({
     data: await paketinhalt(db, params.belegnr),
   }));
-  registerEndpoint(app, deps, scanPackageItem, ({ params, body }, { db, config, user }) => {
-    if (params.itemNr !== body.itemNr) throw badRequest(texts.paketinhalt.itemNrMismatch);
-    return artikelScannen(db, config.cheatCode, { id: body.id, itemNr: body.itemNr, userId: user.id });
-  });
-  registerEndpoint(app, deps, packageContentCheat, ({ body }, { db, config, user }) =>
-    abkuerzung(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),
+  registerEndpoint(
+    app,
+    deps,
+    scanPackageItem,
+    ({ params, body }, { db, config, user }) => {
+      if (params.itemNr !== body.itemNr) throw badRequest(texts.paketinhalt.itemNrMismatch);
+      return artikelScannen(db, config.cheatCode, { id: body.id, itemNr: body.itemNr, userId: user.id });
+    },
+    {
+      // A scan matching nothing was compared with the cheat code: a guess, if there is a code to guess.
+      attempts: (_input, { config, user }) =>
+        config.cheatCode === null
+          ? null
+          : { budgets: [budgets.itemMissOfUser(config, user.id)], tooMany: texts.paketinhalt.tooManyCodes },
+    },
+  );
+  registerEndpoint(
+    app,
+    deps,
+    packageContentCheat,
+    ({ body }, { db, config, user }) =>
+      abkuerzung(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),
+    {
+      attempts: (_input, { config, user, ip }) =>
+        config.cheatCode === null
+          ? null
+          : {
+              budgets: [budgets.cheatOfUser(config, user.id), budgets.cheatFromAddress(config, ip)],
+              tooMany: texts.paketinhalt.tooManyCodes,
+            },
+    },
   );
   registerEndpoint(app, deps, klaerfall, ({ body }, { db, user }) =>
     klaerfallMelden(db, { id: body.id, userId: user.id }),

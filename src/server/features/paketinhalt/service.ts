@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { DomainError, notAcceptable, notFound } from '../../http/errors.ts';
+import { notAcceptable, notFound, WrongSecret } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -93,7 +93,7 @@ export async function artikelScannen(
     .execute();
   if (lines.length === 0) {
     if (isCheatCode(cheatCode, input.itemNr)) return alleVollstaendig(db, note.id, input.userId);
-    throw await keinePosition(db, note, input.itemNr);
+    throw await keinePosition(db, note, input.itemNr, cheatCode !== null);
   }
   const open = lines.find((l) => l.pemenge < l.lsmenge);
   if (!open) throw notAcceptable(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
@@ -111,8 +111,16 @@ async function markPackedWhenComplete(db: Db, noteId: number) {
   );
 }
 
-/** The refusal of a scan that matches no line of the note: what the scanned text is instead, if we know. */
-async function keinePosition(db: Db, note: { id: number; belegnr: string }, scanned: string) {
+/**
+ * The refusal of a scan that matches no line of the note: what the scanned text is instead, if we know.
+ * Anything else also told the packer "not the cheat code", if one is set: a `WrongSecret`, counted (decision 14).
+ */
+async function keinePosition(
+  db: Db,
+  note: { id: number; belegnr: string },
+  scanned: string,
+  comparedWithCheatCode: boolean,
+) {
   if (scanned === note.belegnr) return notFound(texts.paketinhalt.ownNoteScanned);
   const other = await db
     .selectFrom('delivery_notes')
@@ -121,7 +129,8 @@ async function keinePosition(db: Db, note: { id: number; belegnr: string }, scan
     .executeTakeFirst();
   if (other)
     return notFound(texts.paketinhalt.otherNoteScanned(other.belegnr), { lieferschein: other.belegnr });
-  return notFound(texts.paketinhalt.itemNotInNote(scanned));
+  const message = texts.paketinhalt.itemNotInNote(scanned);
+  return comparedWithCheatCode ? new WrongSecret(404, message) : notFound(message);
 }
 
 /** Whether a scan is the configured cheat code (CHEAT_CODE; unset: nothing is). */
@@ -153,7 +162,7 @@ export async function abkuerzung(
   cheatCode: string | null,
   input: { id: number; code: string; userId: number },
 ) {
-  if (!isCheatCode(cheatCode, input.code)) throw new DomainError(403, texts.paketinhalt.cheatRefused);
+  if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret(403, texts.paketinhalt.cheatRefused);
   const note = await lieferscheinNachId(db, input.id);
   return alleVollstaendig(db, note.id, input.userId);
 }
