@@ -133,7 +133,7 @@ describe.each(databaseKinds())('control characters in every string field on %s',
     const { rows } = await sql<Record<string, number>>`select
       (select count(*) from idempotency)::int as keys,
       (select count(*) from sessions)::int as sessions,
-      (select count(*) from login_failures)::int as login_failures,
+      (select count(*) from attempt_counters)::int as attempts,
       (select count(*) from movements)::int as movements,
       (select coalesce(sum(amount), 0) from stock)::int as stock,
       (select count(*) from inventory_counts)::int as counts,
