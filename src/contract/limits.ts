@@ -13,11 +13,17 @@ export const scanLimits = {
   card: 2000,
 } as const;
 
+/**
+ * The GS1 group separator (ASCII 29) that ends a variable-length field. Here, not in gs1.ts, so that the first
+ * bundle (scan settings) does not pull in the GS1 reader and its AI table.
+ */
+export const GROUP_SEPARATOR = '\u001d';
+
 /** Control characters never belong in a scan, except GS (29), the GS1 group separator. */
 export function hasForbiddenControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if ((code < 32 && code !== 29) || code === 127) return true;
+    if ((code < 32 && text[i] !== GROUP_SEPARATOR) || code === 127) return true;
   }
   return false;
 }
