@@ -68,9 +68,15 @@ export default function WmsRetoureScreen() {
       if (found.count > 1) banner.showError(texts.lookup.articleAmbiguous(scanned));
       else if (!found.found || found.id === null) banner.showError(texts.lookup.articleNotFound(scanned));
       else {
-        setDone({ charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) });
-        if (named.gs1?.batch) setCharge(named.gs1.batch);
-        if (named.gs1?.expiry) setMhdText(germanDate(named.gs1.expiry));
+        const gs1 = named.gs1;
+        // MHD: (15) best before, else (17) expiry, else (16) sell by (decision 15).
+        setDone({ charge: Boolean(gs1?.batch), mhd: Boolean(gs1?.mhd) });
+        if (gs1?.batch) setCharge(gs1.batch);
+        if (gs1?.mhd) setMhdText(germanDate(gs1.mhd));
+        // A field of the label meant for this form that could not be read is named; the worker fills it in.
+        // Fields the form does not take (a price, a ship-to address) are no business of this screen.
+        const unread = gs1?.problems.find((p) => [gs1.gtinFrom, '10', gs1.mhdFrom].includes(p.ai));
+        if (unread) banner.showError(unread.message);
         setArticle({
           id: found.id,
           nummer: found.nummer ?? scanned,
