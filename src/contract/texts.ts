@@ -455,7 +455,6 @@ export const texts = {
     tooShort: (ai: string) => `GS1-Code: Feld (${ai}) ist zu kurz.`,
     tooLong: (ai: string) => `GS1-Code: Feld (${ai}) ist zu lang.`,
     empty: (ai: string) => `GS1-Code: Feld (${ai}) ist leer.`,
-    badLength: (ai: string) => `GS1-Code: Feld (${ai}) hat eine falsche Länge.`,
     notDigits: (ai: string) => `GS1-Code: Feld (${ai}) darf nur Ziffern enthalten.`,
     badCharacters: (ai: string) => `GS1-Code: Feld (${ai}) enthält unzulässige Zeichen.`,
     checkDigit: (ai: string) => `GS1-Code: Prüfziffer in Feld (${ai}) falsch. Bitte erneut scannen.`,
