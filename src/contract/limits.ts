@@ -14,6 +14,12 @@ export const scanLimits = {
 } as const;
 
 /**
+ * The GS1 group separator (ASCII 29) that ends a variable-length field. Here, not in gs1.ts, so that the first
+ * bundle (scan settings) does not pull in the GS1 reader and its AI table.
+ */
+export const GROUP_SEPARATOR = '\u001d';
+
+/**
  * The most of one article one location may hold, all its charges and MHDs together. Stock amounts are 32-bit
  * integers in the database (at most 2,147,483,647, also in the sums per location); a booking that would go
  * above this is refused. It stays below the integer limit by more than its own size, so even two bookings

@@ -456,14 +456,31 @@ export const texts = {
     failed: 'Kamera-Scan nicht möglich. Bitte mit dem Scanner oder der Tastatur eingeben.',
     loadFailed: 'Kamera-Scan konnte nicht geladen werden. Bitte die Verbindung prüfen.',
   },
+  /**
+   * A GS1 code's problems, each naming the field (AI) it is about (src/contract/gs1.ts). A broken key (GTIN,
+   * SSCC) refuses the code; any other broken or unknown field is left out and named, the rest is used.
+   */
   gs1: {
     unreadable: 'GS1-Code nicht lesbar. Bitte erneut scannen.',
     unknownAi: (ai: string) => `GS1-Code: unbekannter Datenbezeichner (${ai}).`,
     tooShort: (ai: string) => `GS1-Code: Feld (${ai}) ist zu kurz.`,
-    badLength: (ai: string) => `GS1-Code: Feld (${ai}) hat eine falsche Länge.`,
+    tooLong: (ai: string) => `GS1-Code: Feld (${ai}) ist zu lang.`,
+    empty: (ai: string) => `GS1-Code: Feld (${ai}) ist leer.`,
     notDigits: (ai: string) => `GS1-Code: Feld (${ai}) darf nur Ziffern enthalten.`,
+    badCharacters: (ai: string) => `GS1-Code: Feld (${ai}) enthält unzulässige Zeichen.`,
     checkDigit: (ai: string) => `GS1-Code: Prüfziffer in Feld (${ai}) falsch. Bitte erneut scannen.`,
     badDate: (ai: string) => `GS1-Code: Datum in Feld (${ai}) ungültig.`,
+    badTime: (ai: string) => `GS1-Code: Uhrzeit in Feld (${ai}) ungültig.`,
+    badValue: (ai: string) => `GS1-Code: Wert in Feld (${ai}) ungültig.`,
+    twice: (ai: string) => `GS1-Code: Feld (${ai}) steht zweimal mit verschiedenen Werten.`,
+    notWith: (ai: string, other: string) => `GS1-Code: Feld (${ai}) darf nicht mit Feld (${other}) stehen.`,
+    /** `needs('10', [['01'], ['02']])`: 'GS1-Code: Feld (10) braucht Feld (01) oder (02).' */
+    needs: (ai: string, alternatives: readonly (readonly string[])[]) => {
+      const named = alternatives.map((all) => all.map((a) => `(${a})`).join(' und '));
+      const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} oder ${named.at(-1)}` : named[0];
+      return `GS1-Code: Feld (${ai}) braucht Feld ${list}.`;
+    },
+    misplaced: (ai: string) => `GS1-Code: Feld (${ai}) steht im Link an falscher Stelle.`,
   },
   /** Where a scan goes (src/web/scan): a scan that cannot land says what the screen expects instead. */
   scan: {

@@ -23,6 +23,7 @@
  * While a scan's answer is on its way, the next keys are held and typed out once the answer is on screen,
  * into what is the current target by then (`holdKeysWhile`, started by the field that scanned).
  */
+import { GROUP_SEPARATOR } from '../../contract/limits.ts';
 import { BURST_GAP_MS, COLLECT_IDLE_MS, SCANNER_MIN_KEYS } from './timing.ts';
 
 export type ScanTarget =
@@ -261,6 +262,12 @@ function onKeyDown(event: KeyboardEvent): void {
     const kind = focused.getAttribute(SCAN_ATTRIBUTE);
     if (kind === 'scan') {
       run = null;
+      // A wedge that sends the GS1 group separator as a key of its own: the browser types no control
+      // character, so the field would lose it and a batch would run into the next field's data.
+      if (event.key === GROUP_SEPARATOR) {
+        swallow(event);
+        typeText(focused, event.key);
+      }
       return; // a scan field (the screen's or the one the worker tapped) ends its scan at its own Enter
     }
     const target = current();

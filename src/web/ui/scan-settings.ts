@@ -1,4 +1,4 @@
-import { GROUP_SEPARATOR } from '../../contract/gs1.ts';
+import { GROUP_SEPARATOR } from '../../contract/limits.ts';
 
 /**
  * How this device's scanner frames a code (issue 8): some add a fixed prefix or suffix to every scan, and a

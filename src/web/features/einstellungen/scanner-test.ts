@@ -1,4 +1,4 @@
-import { GROUP_SEPARATOR } from '../../../contract/gs1.ts';
+import { GROUP_SEPARATOR } from '../../../contract/limits.ts';
 import { scannerTestTexts } from '../../../contract/texts-scanner-test.ts';
 import type { ScanSettings } from '../../ui/scan-settings.ts';
 

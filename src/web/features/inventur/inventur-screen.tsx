@@ -3,13 +3,8 @@ import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../..
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import {
-  type FoundArticle,
-  type FoundLocation,
-  lookUpArticle,
-  lookUpLocation,
-  messageOf,
-} from '../../api/lookups.ts';
+import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
+import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

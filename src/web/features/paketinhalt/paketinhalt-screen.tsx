@@ -8,8 +8,9 @@ import {
 } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
+import { articleCode } from '../../api/article-lookups.ts';
 import { ApiError } from '../../api/client.ts';
-import { articleCode, messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/lookups.ts';
 import { readSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
 import { isComplete, usePacking } from '../../state/packing.tsx';

@@ -3,13 +3,8 @@ import { texts } from '../../../contract/texts.ts';
 import { articleInfo, checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import {
-  type FoundArticle,
-  type FoundLocation,
-  lookUpArticle,
-  lookUpLocation,
-  messageOf,
-} from '../../api/lookups.ts';
+import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
+import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

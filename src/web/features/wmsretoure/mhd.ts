@@ -1,6 +1,6 @@
 /** The formats a worker types or scans, each read as [day, month, year]. */
 const FORMATS: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
-  // DDMMYY, as in GS1 AI 17 (years 20xx)
+  // DDMMYY as a worker types it (years 20xx); a GS1 label's YYMMDD comes through src/contract/gs1.ts
   [/^(\d{2})(\d{2})(\d{2})$/, (m) => [Number(m[1]), Number(m[2]), 2000 + Number(m[3])]],
   // D.M.YYYY, DD.MM.YYYY, DD.MM.YY
   [

@@ -4,7 +4,8 @@ import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import { articleCode, lhmCode, messageOf } from '../../api/lookups.ts';
+import { articleCode, lhmCode } from '../../api/article-lookups.ts';
+import { messageOf } from '../../api/lookups.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -58,9 +59,15 @@ export default function WmsRetoureScreen() {
       const found = await api.call(wmsItem, { params: { article: scanned } });
       if (found.count > 1) return article.refuse(texts.lookup.articleAmbiguous(scanned));
       if (!found.found || found.id === null) return article.refuse(texts.lookup.articleNotFound(scanned));
-      setDone({ charge: Boolean(named.gs1?.batch), mhd: Boolean(named.gs1?.expiry) });
-      if (named.gs1?.batch) setCharge(named.gs1.batch);
-      if (named.gs1?.expiry) setMhdText(germanDate(named.gs1.expiry));
+      const gs1 = named.gs1;
+      // MHD: (15) best before, else (17) expiry, else (16) sell by (decision 15).
+      setDone({ charge: Boolean(gs1?.batch), mhd: Boolean(gs1?.mhd) });
+      if (gs1?.batch) setCharge(gs1.batch);
+      if (gs1?.mhd) setMhdText(germanDate(gs1.mhd));
+      // A field of the label meant for this form that could not be read is named; the worker fills it in.
+      // Fields the form does not take (a price, a ship-to address) are no business of this screen.
+      const unread = gs1?.problems.find((p) => [gs1.gtinFrom, '10', gs1.mhdFrom].includes(p.ai));
+      if (unread) banner.showError(unread.message);
       article.choose({
         id: found.id,
         nummer: found.nummer ?? scanned,

@@ -77,6 +77,49 @@ describe('the camera reader', () => {
   });
 });
 
+/**
+ * GS1 labels as the camera reads them (issue 18): ZXing hands over the element string with the group
+ * separator where the label's FNC1 ends a field, and no symbology identifier; a QR code's Digital Link as
+ * printed. Each must read as the same label in its bracket form does.
+ */
+describe('GS1 labels through the camera reader', () => {
+  const today = new Date('2026-11-23T12:00:00Z');
+  const GTIN = '04006381000024';
+  it.each([
+    [
+      'gs1datamatrix',
+      `(01)${GTIN}(15)271200(10)CH-CAM(30)6(3922)1299`,
+      { batch: 'CH-CAM', mhd: '2027-12-31' },
+    ],
+    ['gs1datamatrix', `(01)${GTIN}(10)L1(17)270630(21)S-1(240)X1`, { batch: 'L1', mhd: '2027-06-30' }],
+    [
+      'gs1-128',
+      '(00)340123450000000017(02)04006381000024(37)12(10)L2(15)270115',
+      { sscc: '340123450000000017' },
+    ],
+    ['gs1-128', `(01)${GTIN}(3103)000250(15)270131(10)L3`, { batch: 'L3', mhd: '2027-01-31' }],
+    ['gs1qrcode', `(01)${GTIN}(10)QR-1(16)270301`, { batch: 'QR-1', mhd: '2027-03-01' }],
+  ])('%s %s', async (bcid, bracketed, expected) => {
+    const reader = await createCodeReader(fromDisk);
+    const scanned = (await reader.read(await label(bcid, bracketed))) ?? '';
+    expect(scanned.startsWith('(')).toBe(false);
+    const read = parseGs1(scanned, today);
+    expect(read).toEqual(parseGs1(bracketed, today));
+    expect(read).toMatchObject({ kind: 'gs1', data: { ...expected, problems: [] } });
+  });
+
+  it('reads a QR code with a GS1 Digital Link as the label has it', async () => {
+    const reader = await createCodeReader(fromDisk);
+    const link = `https://id.gs1.org/01/${GTIN}/10/CH-QR?17=270630`;
+    const scanned = await reader.read(await label('qrcode', link));
+    expect(scanned).toBe(link);
+    expect(parseGs1(scanned ?? '', today)).toMatchObject({
+      kind: 'gs1',
+      data: { gtin: GTIN, batch: 'CH-QR', mhd: '2027-06-30', mhdFrom: '17', problems: [] },
+    });
+  });
+});
+
 describe('choosing the detector', () => {
   const withNative = (formats: string[]) => {
     (globalThis as { BarcodeDetector?: unknown }).BarcodeDetector = class {
