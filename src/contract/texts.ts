@@ -11,6 +11,11 @@ export const texts = {
     title: 'Lagerscanner',
     back: 'Zurück',
     logout: (name: string) => `${name} abmelden`,
+    mainMenu: 'Hauptmenü',
+    /** The names a screen reader gives the small buttons beside a field or a count. */
+    clearField: (label: string) => `${label} leeren`,
+    less: (label: string) => `${label} weniger`,
+    more: (label: string) => `${label} mehr`,
     beta: 'Beta',
     loading: 'Lädt …',
     settings: 'Einstellungen',
@@ -214,6 +219,7 @@ export const texts = {
     contentOf: (code: string) => `Inhalt von ${code}`,
   },
   nachschub: {
+    taskButton: (start: string, nummer: string, location: string) => `${start}: ${nummer} nach ${location}`,
     heading: 'Nachschub',
     empty: 'Alle Kommissionierplätze sind über ihrem Mindestbestand.',
     location: 'Platz',

@@ -1,3 +1,6 @@
+import { texts } from '../../contract/texts.ts';
+import { ApiError } from './client.ts';
+
 /** The login as the spec stores it (SPEC §3): three localStorage keys. */
 export const STORAGE_KEYS = { token: 'vmAccessKey', name: 'vmUserName', id: 'vmUserID' } as const;
 
@@ -18,6 +21,17 @@ export function readSession(): StoredSession | null {
     name: localStorage.getItem(STORAGE_KEYS.name) ?? '',
     id: Number(localStorage.getItem(STORAGE_KEYS.id) ?? 0),
   };
+}
+
+/**
+ * The logged-in worker, for a body whose contract names them (SPEC §7's `user_id`; the server books with the
+ * session's user). A screen is only shown logged in; should the login be gone, the scan is refused as a 401
+ * would refuse it.
+ */
+export function requireSession(): StoredSession {
+  const session = readSession();
+  if (!session) throw new ApiError(401, texts.errors.scanNotSaved);
+  return session;
 }
 
 export function storeSession(session: StoredSession): void {

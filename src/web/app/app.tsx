@@ -20,9 +20,9 @@ import { OutboxBadge } from './outbox-badge.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
-const ArtikelUmlagernScreen = lazy(() => import('../features/umlagern/artikel-umlagern-screen.tsx'));
+const ArtikelUmlagernScreen = lazy(() => import('../features/umbuchung/artikel-umlagern-screen.tsx'));
 const UmbuchungScreen = lazy(() => import('../features/umbuchung/umbuchung-screen.tsx'));
-const LagercheckScreen = lazy(() => import('../features/lagercheck/lagercheck-screen.tsx'));
+const LagercheckScreen = lazy(() => import('../features/umbuchung/lagercheck-screen.tsx'));
 const NachschubScreen = lazy(() => import('../features/nachschub/nachschub-screen.tsx'));
 const PaketinhaltScreen = lazy(() => import('../features/paketinhalt/paketinhalt-screen.tsx'));
 const KartonagenScreen = lazy(() => import('../features/kartonagen/kartonagen-screen.tsx'));
@@ -30,7 +30,7 @@ const loadPaketausgang = () => import('../features/paketausgang/paketausgang-scr
 const PaketausgangScreen = lazy(loadPaketausgang);
 const loadRetoure = () => import('../features/retoure/retoure-screen.tsx');
 const RetoureScreen = lazy(loadRetoure);
-const loadBatcherfassung = () => import('../features/batcherfassung/batcherfassung-screen.tsx');
+const loadBatcherfassung = () => import('../features/batch/batcherfassung-screen.tsx');
 const BatcherfassungScreen = lazy(loadBatcherfassung);
 const BatchScreen = lazy(() => import('../features/batch/batch-screen.tsx'));
 const loadContainer = () => import('../features/container/container-screen.tsx');

@@ -5,7 +5,7 @@ import { betaMenu, mainMenu, paths, screens } from '../paths.ts';
 /** The main menu: 11 buttons linking to the relative routes (SPEC §2), plus the beta link. */
 export function MainMenu() {
   return (
-    <nav className="menu" aria-label="Hauptmenü">
+    <nav className="menu" aria-label={texts.app.mainMenu}>
       {mainMenu.map((name) => (
         <Link key={name} className="menu-button" to={name}>
           {screens[name].title}

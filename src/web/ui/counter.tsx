@@ -1,3 +1,5 @@
+import { texts } from '../../contract/texts.ts';
+
 /** Plus/minus counter with big buttons; never below 0 (cartons, SPEC §2). */
 export function Counter({
   label,
@@ -13,7 +15,7 @@ export function Counter({
       <button
         type="button"
         className="icon-button"
-        aria-label={`${label} weniger`}
+        aria-label={texts.app.less(label)}
         onClick={() => onChange(Math.max(0, value - 1))}
       >
         −
@@ -24,7 +26,7 @@ export function Counter({
       <button
         type="button"
         className="icon-button"
-        aria-label={`${label} mehr`}
+        aria-label={texts.app.more(label)}
         onClick={() => onChange(value + 1)}
       >
         +

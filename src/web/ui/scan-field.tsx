@@ -294,7 +294,12 @@ export function LockedValue({
       <span className="field-label">{label}</span>
       <div className="locked">
         <span className="locked-value">{value}</span>
-        <button type="button" className="icon-button" aria-label={`${label} leeren`} onClick={onClear}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={texts.app.clearField(label)}
+          onClick={onClear}
+        >
           ✕
         </button>
       </div>

@@ -5,7 +5,7 @@ import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
-import { readSession } from '../../api/session.ts';
+import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { usePacking } from '../../state/packing.tsx';
@@ -71,7 +71,7 @@ export default function KartonagenScreen() {
       const body = {
         id: note.id,
         belegnr: note.belegnr,
-        user_id: readSession()?.id || 1,
+        user_id: requireSession().id,
         kartonagen: packing.state.packages.map((p) => ({ packageid: p.id, amount: p.amount })),
       };
       await saveKey.send(body, (idempotencyKey) =>

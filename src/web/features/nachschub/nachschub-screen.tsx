@@ -69,7 +69,7 @@ export default function NachschubScreen() {
                     type="button"
                     className="button"
                     disabled={!row.source}
-                    aria-label={`${texts.nachschub.start}: ${row.nummer} nach ${row.location}`}
+                    aria-label={texts.nachschub.taskButton(texts.nachschub.start, row.nummer, row.location)}
                     onClick={() => setTask(row)}
                   >
                     {texts.nachschub.start}

@@ -11,7 +11,7 @@ import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
 import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/lookups.ts';
-import { readSession } from '../../api/session.ts';
+import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
 import { isComplete, usePacking } from '../../state/packing.tsx';
 import { useBanner } from '../../ui/banner.tsx';
@@ -69,7 +69,7 @@ export default function PaketinhaltScreen() {
             itemNr: scanned,
             belegnr: state.belegnr,
             eu: state.eu,
-            user_id: readSession()?.id || 1,
+            user_id: requireSession().id,
             paketinhalt: [],
             versandart: state.versandart,
           },
