@@ -43,7 +43,21 @@ describe('npm run import', () => {
     expect(importCli('stock', csv).code).toBe(0);
   }, 120_000);
 
-  it('explains what it needs: usage (exit 2), missing files and files that are not UTF-8 (exit 1)', () => {
+  it('reads German Excel’s default CSV (Windows-1252: umlauts, ß, €) and says which encoding it read', () => {
+    const row = 'Artikelnummer;Bezeichnung\n900001;Dübel „groß“ für Müller, 5 €\n';
+    const cp1252: Record<string, number> = { '€': 0x80, '„': 0x84, '“': 0x93 };
+    const bytes = Buffer.from([...row].map((c) => cp1252[c] ?? c.charCodeAt(0)));
+    const excel = importCli('articles', file('excel.csv', bytes));
+    expect(excel.stdout).toContain('Read as Windows-1252.');
+    expect(excel.stdout).toContain('articles: 1 new, 0 changed, 0 unchanged');
+    expect(excel.code).toBe(0);
+    // The same row as UTF-8 changes nothing: the name was read letter for letter.
+    const utf8 = importCli('articles', file('utf8.csv', Buffer.from(`\ufeff${row}`, 'utf8')));
+    expect(utf8.stdout).toContain('Read as UTF-8.');
+    expect(utf8.stdout).toContain('articles: 0 new, 0 changed, 1 unchanged');
+  }, 120_000);
+
+  it('explains what it needs: usage (exit 2), missing files and files it cannot read (exit 1)', () => {
     const usage = importCli('frobnicate', 'x.csv');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Unknown kind "frobnicate".');
@@ -57,11 +71,16 @@ describe('npm run import', () => {
     const missing = importCli('articles', path.join(dataDir, 'nope.csv'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No such file:');
-    const latin1 = importCli(
+    const utf16 = importCli(
       'articles',
-      file('latin1.csv', Buffer.from('Artikelnummer;Bezeichnung\n1;D\xfcbel\n', 'latin1')),
+      file(
+        'utf16.csv',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Artikelnummer\n1\n', 'utf16le')]),
+      ),
     );
-    expect(latin1.code).toBe(1);
-    expect(latin1.stderr).toContain('is not UTF-8 text. Export it as UTF-8');
+    expect(utf16.code).toBe(1);
+    expect(utf16.stderr).toContain(
+      'The file is UTF-16 (Excel: "Unicode-Text"). Save it from Excel as "CSV UTF-8 (durch Trennzeichen getrennt)" or "CSV (Trennzeichen-getrennt)".',
+    );
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { decodeCsv } from '../import/encoding.ts';
 import { isKindName, KINDS } from '../import/kinds/index.ts';
 import { stderrProgress } from '../import/progress.ts';
 import { formatReport, importCsv } from '../import/run.ts';
@@ -48,15 +49,9 @@ if (imagesSource && !fs.statSync(imagesSource, { throwIfNoEntry: false })?.isDir
 const target = path.resolve(file);
 if (!fs.statSync(target, { throwIfNoEntry: false })?.isFile()) fail(`No such file: ${target}`, 1);
 
-let text: string;
-try {
-  text = new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(target));
-} catch {
-  fail(
-    `${target} is not UTF-8 text. Export it as UTF-8 (Excel: "CSV UTF-8 (durch Trennzeichen getrennt)").`,
-    1,
-  );
-}
+const decoded = decodeCsv(fs.readFileSync(target));
+if (!decoded.ok) fail(`${target}: ${decoded.reason}`, 1);
+const { text, encoding } = decoded;
 
 const config = (() => {
   try {
@@ -76,7 +71,7 @@ try {
     imagesDir: config.imagesDir,
     progress: stderrProgress(),
   });
-  const output = formatReport(report, { skipBad });
+  const output = `Read as ${encoding}.\n${formatReport(report, { skipBad })}`;
   if (report.committed) console.log(output);
   else console.error(output);
   exitCode = report.committed ? 0 : 1;

@@ -1,7 +1,7 @@
 /**
  * CSV as ERP systems and Excel write it (RFC 4180): fields in double quotes may hold the separator, line
- * breaks and doubled quotes; lines end in CRLF or LF; UTF-8 with or without a byte order mark. German Excel
- * separates with ';', most other exporters with ',' — the header line decides.
+ * breaks and doubled quotes; lines end in CRLF or LF. The text is already decoded (encoding.ts: UTF-8 or
+ * Windows-1252). German Excel separates with ';', most other exporters with ',' — the header line decides.
  */
 export interface CsvRecord {
   /** Line number in the file (1 = header) where the record starts. */
