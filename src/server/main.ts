@@ -6,6 +6,7 @@ import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
+import { logStreamFor } from './log.ts';
 
 /** `npm start`: configuration → web build if needed → database + migrations → demo seed if empty → listen. */
 async function main(): Promise<void> {
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const logStream = logStreamFor();
+  const log = pino({ level: config.logLevel }, logStream);
 
   await ensureWebBuilt(config.webDir, (message) => log.info(message));
 
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ db: handle.db, config });
+  const app = await buildApp({ db: handle.db, config, logStream });
   // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
   const tidy = () => {
     void housekeeping(handle.db, config).catch((error) =>
