@@ -6,12 +6,12 @@ import { exportMessages } from '../../contract/export.ts';
 import { inputErrorMessage } from '../../contract/input-errors.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
 import { hashToken } from '../features/auth/secrets.ts';
 import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import { findLiveIntegrationToken, integrationTokenPruefen } from '../features/integration/tokens.ts';
 import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from './attempt-limits.ts';
-import { badRequest, DomainError, forbidden, unauthorized, WrongSecret } from './errors.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
@@ -62,7 +62,7 @@ export function tokenOf(request: FastifyRequest): string | null {
 
 export async function requireUser(deps: Deps, request: FastifyRequest): Promise<AuthUser> {
   const token = tokenOf(request);
-  if (!token || token.length > 200) throw unauthorized();
+  if (!token || token.length > 200) throw unauthenticated();
   const tokenHash = hashToken(token);
   const known = deps.sessions.get(tokenHash);
   if (known) return known;
@@ -70,7 +70,7 @@ export async function requireUser(deps: Deps, request: FastifyRequest): Promise<
   if (!user) {
     // An integration token is no login: say so, instead of the staff's "log in again".
     if (await findLiveIntegrationToken(deps.db, token)) throw forbidden(exportMessages.integrationOnly);
-    throw unauthorized();
+    throw unauthenticated();
   }
   deps.sessions.remember(tokenHash, user);
   return user;
@@ -99,7 +99,7 @@ export async function requireIntegration(
       (await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, tokenHash));
     if (login) throw forbidden(exportMessages.scannerLogin);
   }
-  throw unauthorized(token ? exportMessages.unknownToken : exportMessages.missingToken);
+  throw unauthenticated(token ? exportMessages.unknownToken : exportMessages.missingToken);
 }
 
 /**
@@ -134,7 +134,7 @@ export function registerPublicEndpoint<E extends Endpoint>(
 /** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
 function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value, { reportInput: true });
-  if (!parsed.success) throw badRequest(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
+  if (!parsed.success) throw invalid(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
   return parsed.data;
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { WrongSecret } from '../../http/errors.ts';
+import { WrongSecret } from '../../domain/errors.ts';
 import { DUMMY_PASSWORD_HASH, hashCardSecret, newSessionToken, verifyPassword } from './secrets.ts';
 
 export interface AuthUser {
@@ -44,7 +44,8 @@ export async function anmeldenMitPasswort(
     .executeTakeFirst();
   // Always run one scrypt so an unknown name takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!user?.active || !user.password_hash || !passwordOk) throw new WrongSecret(401, texts.login.failed);
+  if (!user?.active || !user.password_hash || !passwordOk)
+    throw new WrongSecret('unauthenticated', texts.login.failed);
   return openSession(db, policy, user);
 }
 
@@ -55,7 +56,7 @@ export async function anmeldenMitKarte(
   input: { card: string },
 ): Promise<Opened> {
   const user = await karteninhaber(db, input.card);
-  if (!user) throw new WrongSecret(401, texts.login.failed);
+  if (!user) throw new WrongSecret('unauthenticated', texts.login.failed);
   return openSession(db, policy, user);
 }
 

@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound, WrongSecret } from '../../http/errors.ts';
+import { invalid, notFound, WrongSecret } from '../../domain/errors.ts';
 import { karteninhaber } from '../auth/service.ts';
 import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
 
 type Db = Kysely<Database>;
 
 async function batch(db: Db, scanned: string): Promise<string> {
-  if (scanned.length > BATCH_NUMBER_MAX) throw badRequest(texts.batch.tooLong);
+  if (scanned.length > BATCH_NUMBER_MAX) throw invalid(texts.batch.tooLong);
   const row = await db.selectFrom('batches').select('id').where('id', '=', scanned).executeTakeFirst();
   if (!row) throw notFound(texts.batch.notFound(scanned));
   return row.id;
@@ -43,7 +43,7 @@ export async function batchZuLieferschein(db: Db, belegnr: string) {
 export async function batchMitarbeiter(db: Db, input: { batch: string; card: string; userId: number }) {
   const id = await batch(db, input.batch);
   const employee = await karteninhaber(db, input.card);
-  if (!employee) throw new WrongSecret(404, texts.batch.employeeUnknown);
+  if (!employee) throw new WrongSecret('notFound', texts.batch.employeeUnknown);
   await db
     .insertInto('batch_events')
     .values({ batch_id: id, kind: 'mitarbeiter', employee_user_id: employee.id, user_id: input.userId })
@@ -66,9 +66,9 @@ export async function transporterErfassen(
   db: Db,
   input: { kennzeichen: string; container: string; plombe: string; value: number; userId: number },
 ) {
-  if (input.kennzeichen === '') throw badRequest(texts.transporter.kennzeichenMissing);
-  if (input.plombe === '') throw badRequest(texts.transporter.plombeMissing);
-  if (input.container === '') throw badRequest(texts.transporter.containerMissing);
+  if (input.kennzeichen === '') throw invalid(texts.transporter.kennzeichenMissing);
+  if (input.plombe === '') throw invalid(texts.transporter.plombeMissing);
+  if (input.container === '') throw invalid(texts.transporter.containerMissing);
   await db
     .insertInto('transporter_events')
     .values({

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { invalid } from '../../domain/errors.ts';
 import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
-import { badRequest } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -67,13 +67,13 @@ export async function inventurBuchen(
     .select(['id'])
     .where('id', '=', input.lp)
     .executeTakeFirst();
-  if (!location) throw badRequest(texts.inventur.unknownLocation);
+  if (!location) throw invalid(texts.inventur.unknownLocation);
   const article = await db
     .selectFrom('articles')
     .select(['id'])
     .where('id', '=', input.article)
     .executeTakeFirst();
-  if (!article) throw badRequest(texts.inventur.unknownArticle);
+  if (!article) throw invalid(texts.inventur.unknownArticle);
 
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
   const rows = await lockStockRows(db, input.article, [input.lp]);

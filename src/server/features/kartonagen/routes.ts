@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { kartonagen, kartonagenSpeichern } from './service.ts';
 
@@ -10,7 +10,7 @@ export function kartonagenRoutes(app: FastifyInstance, deps: Deps): void {
     data: await kartonagen(db, params.belegnr),
   }));
   registerEndpoint(app, deps, savePackageRecording, ({ params, body }, { db, user }) => {
-    if (params.id !== body.id) throw badRequest(texts.kartonagen.idMismatch);
+    if (params.id !== body.id) throw invalid(texts.kartonagen.idMismatch);
     return kartonagenSpeichern(db, { id: body.id, kartonagen: body.kartonagen, userId: user.id });
   });
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
 
 type Db = Kysely<Database>;
@@ -49,7 +49,7 @@ export async function kartonagenSpeichern(
     ).map((c) => c.id),
   );
   for (const carton of input.kartonagen) {
-    if (!allowed.has(carton.packageid)) throw badRequest(texts.kartonagen.notInProject(carton.packageid));
+    if (!allowed.has(carton.packageid)) throw invalid(texts.kartonagen.notInProject(carton.packageid));
   }
   for (const carton of input.kartonagen) {
     await db

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 import { carrierFromTracking } from './carrier.ts';
 
 type Db = Kysely<Database>;

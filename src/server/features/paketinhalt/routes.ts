@@ -6,8 +6,8 @@ import {
   scanPackageItem,
 } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
+import { invalid } from '../../domain/errors.ts';
 import { budgets } from '../../http/attempt-limits.ts';
-import { badRequest } from '../../http/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { abkuerzung, artikelScannen, klaerfall as klaerfallMelden, paketinhalt } from './service.ts';
 
@@ -20,7 +20,7 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
     deps,
     scanPackageItem,
     ({ params, body }, { db, config, user }) => {
-      if (params.itemNr !== body.itemNr) throw badRequest(texts.paketinhalt.itemNrMismatch);
+      if (params.itemNr !== body.itemNr) throw invalid(texts.paketinhalt.itemNrMismatch);
       return artikelScannen(db, config.cheatCode, { id: body.id, itemNr: body.itemNr, userId: user.id });
     },
     {

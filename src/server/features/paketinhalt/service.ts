@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { notAcceptable, notFound, WrongSecret } from '../../http/errors.ts';
+import { limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -96,7 +96,7 @@ export async function artikelScannen(
     throw await keinePosition(db, note, input.itemNr, cheatCode !== null);
   }
   const open = lines.find((l) => l.pemenge < l.lsmenge);
-  if (!open) throw notAcceptable(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
+  if (!open) throw limitReached(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
   const next = open.lsmenge > COUNT_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
   await db.updateTable('delivery_note_lines').set({ pemenge: next }).where('id', '=', open.id).execute();
   await markPackedWhenComplete(db, note.id);
@@ -130,7 +130,7 @@ async function keinePosition(
   if (other)
     return notFound(texts.paketinhalt.otherNoteScanned(other.belegnr), { lieferschein: other.belegnr });
   const message = texts.paketinhalt.itemNotInNote(scanned);
-  return comparedWithCheatCode ? new WrongSecret(404, message) : notFound(message);
+  return comparedWithCheatCode ? new WrongSecret('notFound', message) : notFound(message);
 }
 
 /** Whether a scan is the configured cheat code (CHEAT_CODE; unset: nothing is). */
@@ -162,7 +162,7 @@ export async function abkuerzung(
   cheatCode: string | null,
   input: { id: number; code: string; userId: number },
 ) {
-  if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret(403, texts.paketinhalt.cheatRefused);
+  if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret('forbidden', texts.paketinhalt.cheatRefused);
   const note = await lieferscheinNachId(db, input.id);
   return alleVollstaendig(db, note.id, input.userId);
 }

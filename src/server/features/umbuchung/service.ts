@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import { book, ensureRoom, firstOut, lockStockRows } from '../../domain/stock.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -89,7 +89,7 @@ export async function artikelUmlagern(
     requestKey: string | null;
   },
 ): Promise<void> {
-  if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
+  if (input.from === input.to) throw invalid(texts.umlagern.sameLocation);
   // Both locations and the article must exist: one statement for the three checks.
   const names = await sql<{ from: string | null; to: string | null; article: string | null }>`
     select (select code from locations where id = ${input.from}) as "from",
@@ -103,7 +103,7 @@ export async function artikelUmlagern(
   const sourceRows = rows.filter((r) => r.location_id === input.from && r.amount > 0).sort(firstOut);
   const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
   if (input.amount > available)
-    throw badRequest(texts.umlagern.notEnoughStock(known.from, available, known.article));
+    throw invalid(texts.umlagern.notEnoughStock(known.from, available, known.article));
   const onTarget = rows.filter((r) => r.location_id === input.to).reduce((sum, r) => sum + r.amount, 0);
   ensureRoom(onTarget, input.amount, { article: known.article, location: known.to });
 
@@ -136,7 +136,7 @@ export async function lagerplatzUmbuchen(
   db: Db,
   input: { from: number; to: number; userId: number; requestKey: string | null },
 ): Promise<{ success: true; message: string }> {
-  if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
+  if (input.from === input.to) throw invalid(texts.umlagern.sameLocation);
   const from = await lagerplatz(db, input.from);
   const to = await lagerplatz(db, input.to);
 
@@ -151,7 +151,7 @@ export async function lagerplatzUmbuchen(
     .forUpdate()
     .execute();
   const moving = rows.filter((r) => r.location_id === input.from && r.amount > 0);
-  if (moving.length === 0) throw badRequest(texts.lookup.locationEmpty);
+  if (moving.length === 0) throw invalid(texts.lookup.locationEmpty);
   // Each article lands on what the target already holds of it: that must stay within the maximum.
   const perArticle = (location: number) => {
     const sums = new Map<number, number>();

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -67,7 +67,7 @@ export async function paketErfassen(
     .executeTakeFirst();
   if (!cart) throw notFound(texts.zollpaket.cartNotFound(input.wagennummer));
   if (cart.status !== 'offen') {
-    throw badRequest(
+    throw invalid(
       input.close
         ? texts.zollpaket.cartAlreadyClosed(cart.bezeichnung)
         : texts.zollpaket.cartNotOpen(cart.bezeichnung),
@@ -87,13 +87,13 @@ export async function paketErfassen(
       .select('c.bezeichnung')
       .where('p.delivery_note_id', '=', note.id)
       .executeTakeFirst();
-    if (onCart) throw badRequest(texts.zollpaket.noteOnCart(belegnr, onCart.bezeichnung));
+    if (onCart) throw invalid(texts.zollpaket.noteOnCart(belegnr, onCart.bezeichnung));
     await db
       .insertInto('customs_parcels')
       .values({ cart_id: cart.id, delivery_note_id: note.id, user_id: input.userId })
       .execute();
   } else if (!input.close) {
-    throw badRequest(texts.zollpaket.noteMissing);
+    throw invalid(texts.zollpaket.noteMissing);
   }
   if (input.close) {
     await db
