@@ -7,7 +7,7 @@ import {
   captureTransporter,
 } from '../../../contract/capture.ts';
 import { texts } from '../../../contract/texts.ts';
-import { budgets } from '../../http/attempt-limits.ts';
+import { budgets } from '../../auth/attempt-limits.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import {
   batchErfassen,

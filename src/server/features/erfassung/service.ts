@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
+import { cardOwner } from '../../auth/cards.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound, WrongSecret } from '../../domain/errors.ts';
-import { karteninhaber } from '../auth/service.ts';
 import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
 
 type Db = Kysely<Database>;
@@ -42,7 +42,7 @@ export async function batchZuLieferschein(db: Db, belegnr: string) {
  */
 export async function batchMitarbeiter(db: Db, input: { batch: string; card: string; userId: number }) {
   const id = await batch(db, input.batch);
-  const employee = await karteninhaber(db, input.card);
+  const employee = await cardOwner(db, input.card);
   if (!employee) throw new WrongSecret('notFound', texts.batch.employeeUnknown);
   await db
     .insertInto('batch_events')

@@ -6,8 +6,8 @@ import {
   scanPackageItem,
 } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
+import { budgets } from '../../auth/attempt-limits.ts';
 import { invalid } from '../../domain/errors.ts';
-import { budgets } from '../../http/attempt-limits.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { abkuerzung, artikelScannen, klaerfall as klaerfallMelden, paketinhalt } from './service.ts';
 
