@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { eanVariants } from '../../../contract/ean.ts';
 import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
@@ -15,9 +16,7 @@ export async function artikelFinden(db: Db, scanned: string): Promise<ArticleLoo
   // One statement for the three ways a code names an article, best first: its nummer, its EAN (with or
   // without one leading 0, as EAN-13 and UPC/GTIN-14 scanners differ), its herstellernummer. Only the best
   // kind that matches counts; up to 50 of it are counted.
-  const eans = /^\d+$/.test(scanned)
-    ? [scanned, `0${scanned}`, ...(scanned.startsWith('0') ? [scanned.slice(1)] : [])]
-    : [];
+  const eans = eanVariants(scanned);
   const byEan = eans.length > 0 ? sql`when ean in (${sql.join(eans)}) then 2` : sql``;
   const rank = sql<number>`case when nummer = ${scanned} then 1 ${byEan} else 3 end`;
   const rows = await db

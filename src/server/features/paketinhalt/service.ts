@@ -1,13 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import { eanVariants } from '../../../contract/ean.ts';
+import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
 
 type Db = Kysely<Database>;
-
-/** Above this delivery amount one confirmed scan counts the whole line (SPEC §4). */
-const COUNT_WHOLE_LINE_ABOVE = 5;
 
 export async function lieferscheinNachBelegnr(db: Db, belegnr: string) {
   const note = await db
@@ -63,8 +62,9 @@ export async function paketinhalt(db: Db, belegnr: string) {
 
 /** The scanned text matches a line by nummer, herstellernummer or EAN (with or without one leading 0). */
 function matches(scanned: string) {
-  const eans = [scanned, `0${scanned}`, ...(scanned.startsWith('0') ? [scanned.slice(1)] : [])];
-  return sql<boolean>`(a.nummer = ${scanned} or a.herstellernummer = ${scanned} or a.ean in (${sql.join(eans)}))`;
+  const eans = eanVariants(scanned);
+  const byEan = eans.length > 0 ? sql` or a.ean in (${sql.join(eans)})` : sql``;
+  return sql<boolean>`(a.nummer = ${scanned} or a.herstellernummer = ${scanned}${byEan})`;
 }
 
 /**
@@ -97,7 +97,7 @@ export async function artikelScannen(
   }
   const open = lines.find((l) => l.pemenge < l.lsmenge);
   if (!open) throw limitReached(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
-  const next = open.lsmenge > COUNT_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
+  const next = open.lsmenge > CONFIRM_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
   await db.updateTable('delivery_note_lines').set({ pemenge: next }).where('id', '=', open.id).execute();
   await markPackedWhenComplete(db, note.id);
   return { success: true as const, data: { paketinhalt: await positionen(db, note.id) } };
