@@ -1,23 +1,16 @@
 import type { Kysely } from 'kysely';
-import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { cardOwner } from '../../auth/cards.ts';
 import type { Database } from '../../db/schema.ts';
-import { invalid, notFound, WrongSecret } from '../../domain/errors.ts';
-import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
+import { invalid, WrongSecret } from '../../domain/errors.ts';
+import { knownBatch } from '../../repositories/batch.repository.ts';
+import { deliveryNoteByBelegnr } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
 
-async function batch(db: Db, scanned: string): Promise<string> {
-  if (scanned.length > BATCH_NUMBER_MAX) throw invalid(texts.batch.tooLong);
-  const row = await db.selectFrom('batches').select('id').where('id', '=', scanned).executeTakeFirst();
-  if (!row) throw notFound(texts.batch.notFound(scanned));
-  return row.id;
-}
-
 /** Batch capture: records that the batch was scanned. */
 export async function batchErfassen(db: Db, input: { batch: string; userId: number }) {
-  const id = await batch(db, input.batch);
+  const id = await knownBatch(db, input.batch);
   await db
     .insertInto('batch_events')
     .values({ batch_id: id, kind: 'erfasst', user_id: input.userId })
@@ -27,13 +20,8 @@ export async function batchErfassen(db: Db, input: { batch: string; userId: numb
 
 /** The batch of a delivery note ('' when the note has none; the screen then asks to call IT). */
 export async function batchZuLieferschein(db: Db, belegnr: string) {
-  const note = await lieferscheinNachBelegnr(db, belegnr);
-  const row = await db
-    .selectFrom('delivery_notes')
-    .select('batch_id')
-    .where('id', '=', note.id)
-    .executeTakeFirstOrThrow();
-  return { data: { lieferschein: row.batch_id ?? '' } };
+  const note = await deliveryNoteByBelegnr(db, belegnr);
+  return { data: { lieferschein: note.batch_id ?? '' } };
 }
 
 /**
@@ -41,7 +29,7 @@ export async function batchZuLieferschein(db: Db, belegnr: string) {
  * unknown card and a deactivated worker's alike — and counted against the card limits (routes.ts).
  */
 export async function batchMitarbeiter(db: Db, input: { batch: string; card: string; userId: number }) {
-  const id = await batch(db, input.batch);
+  const id = await knownBatch(db, input.batch);
   const employee = await cardOwner(db, input.card);
   if (!employee) throw new WrongSecret('notFound', texts.batch.employeeUnknown);
   await db
@@ -53,7 +41,7 @@ export async function batchMitarbeiter(db: Db, input: { batch: string; card: str
 
 /** A batch loaded onto a swap body (Wechselbrücke) or carrier container. */
 export async function containerErfassen(db: Db, input: { container: string; batch: string; userId: number }) {
-  const id = await batch(db, input.batch);
+  const id = await knownBatch(db, input.batch);
   await db
     .insertInto('container_events')
     .values({ container: input.container, batch_id: id, user_id: input.userId })

@@ -5,28 +5,9 @@ import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
+import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
-
-export async function lieferscheinNachBelegnr(db: Db, belegnr: string) {
-  const note = await db
-    .selectFrom('delivery_notes')
-    .select(['id', 'belegnr', 'eu', 'versandart', 'gravur', 'project_id', 'status'])
-    .where('belegnr', '=', belegnr)
-    .executeTakeFirst();
-  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
-  return note;
-}
-
-async function lieferscheinNachId(db: Db, id: number) {
-  const note = await db
-    .selectFrom('delivery_notes')
-    .select(['id', 'belegnr'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));
-  return note;
-}
 
 export async function positionen(db: Db, deliveryNoteId: number): Promise<PackageContentRow[]> {
   return db
@@ -49,7 +30,7 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
 
 /** The delivery note with its lines, as the packing station shows it. */
 export async function paketinhalt(db: Db, belegnr: string) {
-  const note = await lieferscheinNachBelegnr(db, belegnr);
+  const note = await deliveryNoteByBelegnr(db, belegnr);
   return {
     id: note.id,
     belegnr: note.belegnr,
@@ -81,7 +62,7 @@ export async function artikelScannen(
   cheatCode: string | null,
   input: { id: number; itemNr: string; userId: number },
 ) {
-  const note = await lieferscheinNachId(db, input.id);
+  const note = await deliveryNoteById(db, input.id);
   const lines = await db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
@@ -163,13 +144,13 @@ export async function abkuerzung(
   input: { id: number; code: string; userId: number },
 ) {
   if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret('forbidden', texts.paketinhalt.cheatRefused);
-  const note = await lieferscheinNachId(db, input.id);
+  const note = await deliveryNoteById(db, input.id);
   return alleVollstaendig(db, note.id, input.userId);
 }
 
 /** The note goes to the inquiry desk instead of shipping. */
 export async function klaerfall(db: Db, input: { id: number; userId: number }) {
-  const note = await lieferscheinNachId(db, input.id);
+  const note = await deliveryNoteById(db, input.id);
   await db
     .updateTable('delivery_notes')
     .set({ status: 'klaerfall', klaerfall_at: sql`now()` })

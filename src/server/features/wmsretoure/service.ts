@@ -3,13 +3,13 @@ import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
-import { artikelFinden } from '../inventur/service.ts';
+import { articleByCode } from '../../repositories/article.repository.ts';
 
 type Db = Kysely<Database>;
 
 /** The article lookup of Inventur, plus whether a booking needs a Charge and an MHD. */
 export async function wmsArtikel(db: Db, scanned: string) {
-  const found = await artikelFinden(db, scanned);
+  const found = await articleByCode(db, scanned);
   const flags =
     found.id === null
       ? null

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
+import { deliveryNoteByBelegnr } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -75,12 +76,7 @@ export async function paketErfassen(
   }
   const belegnr = input.lieferschein.trim();
   if (belegnr !== '') {
-    const note = await db
-      .selectFrom('delivery_notes')
-      .select('id')
-      .where('belegnr', '=', belegnr)
-      .executeTakeFirst();
-    if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
+    const note = await deliveryNoteByBelegnr(db, belegnr);
     const onCart = await db
       .selectFrom('customs_parcels as p')
       .innerJoin('carts as c', 'c.id', 'p.cart_id')
