@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  assignBatch,
-  batchByDeliveryNote,
-  captureBatch,
-  captureContainer,
-  captureTransporter,
-} from '../../../contract/capture.ts';
+import { assignBatch, batchByDeliveryNote, captureBatch } from '../../../contract/batch.ts';
+import { captureContainer } from '../../../contract/container.ts';
 import { texts } from '../../../contract/texts.ts';
+import { captureTransporter } from '../../../contract/transporter.ts';
 import { budgets } from '../../auth/attempt-limits.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
+import { packageRecording, savePackageRecording } from '../../../contract/kartonagen.ts';
 import { texts } from '../../../contract/texts.ts';
 import { invalid } from '../../domain/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { paketausgang, paketausgangCompare, retourenerfassung } from '../../../contract/capture.ts';
+import { paketausgang, paketausgangCompare } from '../../../contract/paketausgang.ts';
+import { retourenerfassung } from '../../../contract/retoure.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { paketausgang as ausgang, paketausgangVergleich, retoureErfassen } from './service.ts';
 
