@@ -9,11 +9,11 @@ import { articleByCode } from '../../repositories/article.repository.ts';
 type Db = Kysely<Database>;
 
 /** The article a scan names (the shared lookup of the article repository). */
-export async function artikelFinden(db: Db, scanned: string): Promise<ArticleLookup> {
+export async function findArticle(db: Db, scanned: string): Promise<ArticleLookup> {
   return articleByCode(db, scanned);
 }
 
-export async function lagerplatzFinden(db: Db, code: string): Promise<LocationLookup> {
+export async function findLp(db: Db, code: string): Promise<LocationLookup> {
   const location = await db
     .selectFrom('locations')
     .select(['id', 'name'])
@@ -26,7 +26,7 @@ export async function lagerplatzFinden(db: Db, code: string): Promise<LocationLo
  * An inventory count: the counted amount becomes the stock of that article on that location (all charges and
  * MHDs of it together are counted as one). The difference is journalled in the same transaction.
  */
-export async function inventurBuchen(
+export async function bookInventur(
   db: Db,
   input: { lp: number; article: number; amount: number; userId: number; requestKey: string | null },
 ): Promise<void> {
@@ -95,7 +95,7 @@ export async function inventurBuchen(
 }
 
 /** The user's latest 20 counts, newest first. */
-export async function inventurVerlauf(db: Db, userId: number): Promise<InventurHistoryRow[]> {
+export async function inventurHistory(db: Db, userId: number): Promise<InventurHistoryRow[]> {
   const rows = await db
     .selectFrom('inventory_counts as c')
     .innerJoin('articles as a', 'a.id', 'c.article_id')

@@ -7,7 +7,7 @@ import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/deli
 type Db = Kysely<Database>;
 
 /** The cartons of the note's project with the counts recorded for this note so far. */
-export async function kartonagen(db: Db, belegnr: string) {
+export async function packageRecording(db: Db, belegnr: string) {
   const note = await deliveryNoteByBelegnr(db, belegnr);
   const cartons = await db
     .selectFrom('cartons as c')
@@ -29,7 +29,7 @@ export async function kartonagen(db: Db, belegnr: string) {
 }
 
 /** Stores the carton counts of a note (the whole set: what is sent is what was used). */
-export async function kartonagenSpeichern(
+export async function savePackageRecording(
   db: Db,
   input: { id: number; kartonagen: { packageid: number; amount: number }[]; userId: number },
 ) {

@@ -6,6 +6,8 @@ import { notFound } from '../../domain/errors.ts';
 import { recordParcelScan, shipmentByTracking } from '../../repositories/shipment.repository.ts';
 
 type Db = Kysely<Database>;
+
+/** An outgoing parcel: recorded once, however often it is scanned; answers its carrier. */
 export async function paketausgang(db: Db, input: { tracking: string; userId: number }) {
   const shipment = await shipmentByTracking(db, input.tracking);
   if (!shipment) throw notFound(texts.paketausgang.trackingNotFound(input.tracking));
@@ -14,7 +16,7 @@ export async function paketausgang(db: Db, input: { tracking: string; userId: nu
 }
 
 /** After packing: the parcel's tracking number must belong to the delivery note just packed. */
-export async function paketausgangVergleich(
+export async function paketausgangCompare(
   db: Db,
   input: { tracking: string; belegnr: string; userId: number },
 ) {
@@ -23,11 +25,4 @@ export async function paketausgangVergleich(
     throw notFound(texts.paketausgang.trackingMismatch(input.tracking));
   await recordParcelScan(db, { shipmentId: shipment.id, kind: 'ausgang', userId: input.userId });
   return { carrier: shipment.carrier ?? carrierFromTracking(input.tracking) };
-}
-
-export async function retoureErfassen(db: Db, input: { tracking: string; userId: number }) {
-  const shipment = await shipmentByTracking(db, input.tracking);
-  if (!shipment) throw notFound(texts.paketausgang.trackingNotFound(input.tracking));
-  await recordParcelScan(db, { shipmentId: shipment.id, kind: 'retoure', userId: input.userId });
-  return { success: true, message: texts.retoure.recorded(input.tracking) };
 }

@@ -29,7 +29,7 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
 }
 
 /** The delivery note with its lines, as the packing station shows it. */
-export async function paketinhalt(db: Db, belegnr: string) {
+export async function packageContent(db: Db, belegnr: string) {
   const note = await deliveryNoteByBelegnr(db, belegnr);
   return {
     id: note.id,
@@ -53,11 +53,11 @@ function matches(scanned: string) {
  * are counted one after the other and the scanned amount never passes the delivery amount.
  *
  * A scan that matches no line is answered in this one call, whatever it is (decision 12): the configured
- * cheat code completes the note as `abkuerzung` does; another delivery note's number is a 404 that names
+ * cheat code completes the note as `packageContentCheat` does; another delivery note's number is a 404 that names
  * that note (`lieferschein`), so the screen can offer to switch; this note's own number is a 404 asking for
  * an article; anything else SPEC's 404.
  */
-export async function artikelScannen(
+export async function scanPackageItem(
   db: Db,
   cheatCode: string | null,
   input: { id: number; itemNr: string; userId: number },
@@ -136,9 +136,9 @@ async function alleVollstaendig(db: Db, noteId: number, userId: number) {
 
 /**
  * The cheat call of SPEC §7: the configured code completes every line at once; journalled with the user.
- * The item scan recognises the code too (artikelScannen), so the screen needs no second call.
+ * The item scan recognises the code too (scanPackageItem), so the screen needs no second call.
  */
-export async function abkuerzung(
+export async function packageContentCheat(
   db: Db,
   cheatCode: string | null,
   input: { id: number; code: string; userId: number },

@@ -28,11 +28,7 @@ async function artikel(db: Db, id: number): Promise<{ id: number; nummer: string
 }
 
 /** How much of the article lies on the location (0 if none): the most that can be moved from there. */
-export async function bestandAufLagerplatz(
-  db: Db,
-  lpId: number,
-  articleId: number,
-): Promise<{ amount: number }> {
+export async function checkLpArticle(db: Db, lpId: number, articleId: number): Promise<{ amount: number }> {
   // One statement: both must exist (a typo'd id is not "0 in stock"), then the sum.
   const row = await sql<{ location: number | null; article: number | null; amount: number }>`
     select (select id from locations where id = ${lpId}) as location,
@@ -46,7 +42,7 @@ export async function bestandAufLagerplatz(
 }
 
 /** Where the article lies: location name, type and amount, by location code. */
-export async function artikelInfo(db: Db, articleId: number) {
+export async function articleInfo(db: Db, articleId: number) {
   await artikel(db, articleId);
   return db
     .selectFrom('stock as s')
@@ -60,7 +56,7 @@ export async function artikelInfo(db: Db, articleId: number) {
 }
 
 /** What lies on a location, per article. */
-export async function lagerplatzInhalt(db: Db, lpId: number) {
+export async function locationContent(db: Db, lpId: number) {
   await lagerplatz(db, lpId);
   return db
     .selectFrom('stock as s')
@@ -78,7 +74,7 @@ export async function lagerplatzInhalt(db: Db, lpId: number) {
  * locked, the amount checked against what is there, taken off oldest MHD first (keeping charge and MHD),
  * added to the target and journalled part by part.
  */
-export async function artikelUmlagern(
+export async function moveArticle(
   db: Db,
   input: {
     from: number;
@@ -132,7 +128,7 @@ export async function artikelUmlagern(
 }
 
 /** Moves everything on one location to another, all articles in one transaction. */
-export async function lagerplatzUmbuchen(
+export async function moveLocation(
   db: Db,
   input: { from: number; to: number; userId: number; requestKey: string | null },
 ): Promise<{ success: true; message: string }> {

@@ -8,7 +8,7 @@ import { articleByCode } from '../../repositories/article.repository.ts';
 type Db = Kysely<Database>;
 
 /** The article lookup of Inventur, plus whether a booking needs a Charge and an MHD. */
-export async function wmsArtikel(db: Db, scanned: string) {
+export async function wmsItem(db: Db, scanned: string) {
   const found = await articleByCode(db, scanned);
   const flags =
     found.id === null
@@ -26,7 +26,7 @@ export async function wmsArtikel(db: Db, scanned: string) {
 }
 
 /** A load carrier (LHM) by its code; an ordinary location is not one. */
-export async function ladungstraeger(db: Db, code: string) {
+export async function wmsStorage(db: Db, code: string) {
   const location = await db
     .selectFrom('locations')
     .select(['id', 'name'])
@@ -37,7 +37,7 @@ export async function ladungstraeger(db: Db, code: string) {
 }
 
 /** Books a returned article onto a load carrier, with Charge, MHD and quality, journalled. */
-export async function retoureBuchen(
+export async function bookWmsRetoure(
   db: Db,
   input: {
     article: number;

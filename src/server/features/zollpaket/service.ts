@@ -7,7 +7,7 @@ import { deliveryNoteByBelegnr } from '../../repositories/delivery-note.reposito
 type Db = Kysely<Database>;
 
 /** The open customs cart, if any: one per site (a unique index on open carts keeps it so). */
-export async function offenerWagen(db: Db) {
+export async function checkWagen(db: Db) {
   const cart = await db
     .selectFrom('carts')
     .select(['wagennummer', 'bezeichnung'])
@@ -28,7 +28,7 @@ function isUniqueViolation(error: unknown): boolean {
  * A scanned cart number: when the cart exists it is opened for packing. While another cart is open it is
  * refused with the open cart's name; two workers opening carts at once end with one open cart.
  */
-export async function wagenFinden(db: Db, input: { wagennummer: string; userId: number }) {
+export async function findWagen(db: Db, input: { wagennummer: string; userId: number }) {
   const cart = await db
     .selectFrom('carts')
     .select(['id', 'wagennummer', 'bezeichnung', 'status'])
@@ -45,7 +45,7 @@ export async function wagenFinden(db: Db, input: { wagennummer: string; userId: 
       .execute();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const open = await offenerWagen(db);
+    const open = await checkWagen(db);
     return {
       found: false,
       wagennummer: null,
@@ -56,7 +56,7 @@ export async function wagenFinden(db: Db, input: { wagennummer: string; userId: 
 }
 
 /** Adds a delivery note to the open cart, or (close) closes the cart, with a last note if one is given. */
-export async function paketErfassen(
+export async function zollPaket(
   db: Db,
   input: { lieferschein: string; wagennummer: string; close: boolean; userId: number },
 ) {
@@ -103,7 +103,7 @@ export async function paketErfassen(
 }
 
 /** The latest customs parcels, newest first. */
-export async function zollVerlauf(db: Db) {
+export async function zollHistory(db: Db) {
   const rows = await db
     .selectFrom('customs_parcels as p')
     .innerJoin('delivery_notes as d', 'd.id', 'p.delivery_note_id')
