@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint.ts';
 import { contract, extraContract } from '../../src/contract/index.ts';
+import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { hashToken } from '../../src/server/auth/secrets.ts';
 import { testConfig } from '../../src/server/config.ts';
@@ -18,7 +19,7 @@ import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.t
 const protectedCalls = [...contract, ...extraContract].filter((e) => e.auth);
 const UNAUTHORIZED = {
   success: false,
-  message: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
+  message: texts.errors.unauthorized,
 };
 
 /** Every path parameter filled with something plausible; the login check comes before any validation. */
