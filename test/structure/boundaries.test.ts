@@ -38,6 +38,20 @@ const rules: IForbiddenRuleType[] = [
     to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
   },
   {
+    name: 'web-features-not-app',
+    comment: 'the app shell composes the features; a feature does not reach back up into it',
+    severity: 'error',
+    from: { path: '^src/web/features/' },
+    to: { path: '^src/web/app/' },
+  },
+  {
+    name: 'web-shared-below-features',
+    comment: 'ui/, scan/, api/ and state/ serve every screen and know none (src/web/README.md)',
+    severity: 'error',
+    from: { path: '^src/web/(ui|scan|api|state)/' },
+    to: { path: '^src/web/(features|app)/' },
+  },
+  {
     name: 'http-below-features',
     comment: 'what every route shares knows no feature: features register themselves through it',
     severity: 'error',
@@ -112,6 +126,8 @@ describe('each boundary rule', () => {
         'server-features-apart: src/server/features/a/service.ts → src/server/features/b/service.ts',
         'web-features-apart: src/web/features/x/screen.ts → src/web/features/y/screen.ts',
         'web-not-server: src/web/features/x/screen.ts → src/server/features/b/service.ts',
+        'web-features-not-app: src/web/features/y/screen.ts → src/web/app/shell.ts',
+        'web-shared-below-features: src/web/ui/field.ts → src/web/features/y/screen.ts',
       ].sort(),
     );
   });
