@@ -7,7 +7,7 @@ import { articleByCode } from '../../repositories/article.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** The article lookup of Inventur, plus whether a booking needs a Charge and an MHD. */
+/** The shared article lookup (articleByCode, as Inventur), plus whether a booking needs a Charge and an MHD. */
 export async function wmsItem(db: Db, scanned: string) {
   const found = await articleByCode(db, scanned);
   const flags =
