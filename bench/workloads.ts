@@ -12,9 +12,9 @@ import {
   largeLocationCode,
   largeSizes,
 } from '../src/server/db/seed/large.ts';
-import { artikelFinden, lagerplatzFinden } from '../src/server/features/inventur/service.ts';
-import { artikelScannen, paketinhalt } from '../src/server/features/paketinhalt/service.ts';
-import { artikelUmlagern, bestandAufLagerplatz } from '../src/server/features/umbuchung/service.ts';
+import * as inventur from '../src/server/features/inventur/service.ts';
+import * as paketinhalt from '../src/server/features/paketinhalt/service.ts';
+import * as umbuchung from '../src/server/features/umbuchung/service.ts';
 import { applyOnce, type Outcome, requestHash } from '../src/server/http/idempotency.ts';
 
 /**
@@ -120,7 +120,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/inventur/findarticle/${scanned}`,
-          direct: (db) => artikelFinden(db, scanned),
+          direct: (db) => inventur.findArticle(db, scanned),
         };
       },
     },
@@ -132,7 +132,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/inventur/findlp/${code}`,
-          direct: (db) => lagerplatzFinden(db, code),
+          direct: (db) => inventur.findLp(db, code),
         };
       },
     },
@@ -145,7 +145,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/umlagern/checklparticle/${lp}/${row.article}`,
-          direct: (db) => bestandAufLagerplatz(db, lp, row.article),
+          direct: (db) => umbuchung.checkLpArticle(db, lp, row.article),
         };
       },
     },
@@ -157,7 +157,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/packagecontent/${belegnr}`,
-          direct: (db) => paketinhalt(db, belegnr),
+          direct: (db) => paketinhalt.packageContent(db, belegnr),
         };
       },
     },
@@ -182,7 +182,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
           direct: (db, user) => {
             const key = randomUUID();
             return applyOnce(db, { key, userId: user, route, hash: requestHash(route, {}, body) }, (trx) =>
-              artikelUmlagern(trx, { ...body, userId: user, requestKey: key }),
+              umbuchung.moveArticle(trx, { ...body, userId: user, requestKey: key }),
             ).then(failOnRefusal);
           },
         };
@@ -214,7 +214,12 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
             return applyOnce(
               db,
               { key, userId: user, route, hash: requestHash(route, { itemNr: open.nummer }, body) },
-              (trx) => artikelScannen(trx, null, { id: open.noteId, itemNr: open.nummer, userId: user }),
+              (trx) =>
+                paketinhalt.scanPackageItem(trx, null, {
+                  id: open.noteId,
+                  itemNr: open.nummer,
+                  userId: user,
+                }),
             ).then(failOnRefusal);
           },
         };

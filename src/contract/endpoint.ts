@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ControlRule, hasForbiddenControlCharacter, scanLimits } from './limits.ts';
+import { AMOUNT_MAX, type ControlRule, hasForbiddenControlCharacter, scanLimits } from './limits.ts';
 
 export type { ControlRule };
 
@@ -134,8 +134,8 @@ export const idParam = z
 /** A database id in a JSON body. */
 export const id = z.number().int().min(1).max(MAX_INT);
 
-/** A counted or moved amount in a JSON body. */
-export const amount = (min: number) => z.number().int().min(min).max(1_000_000);
+/** A counted or moved amount in a JSON body: at least `min`, at most AMOUNT_MAX. */
+export const amount = (min: number) => z.number().int().min(min).max(AMOUNT_MAX);
 
 export const successOnly = z.object({ success: z.literal(true) });
 export const successMessage = z.object({ success: z.boolean(), message: z.string() });

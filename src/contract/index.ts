@@ -1,10 +1,15 @@
 import * as auth from './auth.ts';
-import * as capture from './capture.ts';
+import * as batch from './batch.ts';
+import * as container from './container.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
+import * as kartonagen from './kartonagen.ts';
 import * as nachschub from './nachschub.ts';
+import * as paketausgang from './paketausgang.ts';
 import * as paketinhalt from './paketinhalt.ts';
+import * as retoure from './retoure.ts';
+import * as transporter from './transporter.ts';
 import * as umbuchung from './umbuchung.ts';
 import * as wmsretoure from './wmsretoure.ts';
 import * as zollpaket from './zollpaket.ts';
@@ -20,20 +25,20 @@ export const contract: readonly Endpoint[] = [
   umbuchung.moveLocation,
   inventur.bookInventur,
   inventur.inventurHistory,
-  capture.captureBatch,
-  capture.batchByDeliveryNote,
-  capture.assignBatch,
-  capture.captureContainer,
-  capture.captureTransporter,
+  batch.captureBatch,
+  batch.batchByDeliveryNote,
+  batch.assignBatch,
+  container.captureContainer,
+  transporter.captureTransporter,
   paketinhalt.packageContent,
   paketinhalt.packageContentCheat,
   paketinhalt.scanPackageItem,
   paketinhalt.klaerfall,
-  paketinhalt.packageRecording,
-  paketinhalt.savePackageRecording,
-  capture.paketausgang,
-  capture.paketausgangCompare,
-  capture.retourenerfassung,
+  kartonagen.packageRecording,
+  kartonagen.savePackageRecording,
+  paketausgang.paketausgang,
+  paketausgang.paketausgangCompare,
+  retoure.retourenerfassung,
   wmsretoure.wmsItem,
   wmsretoure.wmsStorage,
   wmsretoure.bookWmsRetoure,
@@ -52,4 +57,20 @@ export const extraContract: readonly Endpoint[] = [nachschub.replenishmentList];
 /** The export API for other systems (integration tokens only, never a scanner login). */
 export const exportContract: readonly Endpoint[] = Object.values(exportApi.exportEndpoints);
 
-export { auth, capture, exportApi, inventur, nachschub, paketinhalt, umbuchung, wmsretoure, zollpaket };
+/** One module per feature, named as the feature (decision 16). */
+export {
+  auth,
+  batch,
+  container,
+  exportApi,
+  inventur,
+  kartonagen,
+  nachschub,
+  paketausgang,
+  paketinhalt,
+  retoure,
+  transporter,
+  umbuchung,
+  wmsretoure,
+  zollpaket,
+};

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginCard, loginPassword } from './auth.ts';
-import { captureBatch, captureTransporter } from './capture.ts';
+import { captureBatch } from './batch.ts';
 import type { Endpoint } from './endpoint.ts';
 import { contract, extraContract } from './index.ts';
 import { fieldLabel, inputErrorMessage } from './input-errors.ts';
 import { bookInventur, findLp } from './inventur.ts';
-import { packageContentCheat, savePackageRecording } from './paketinhalt.ts';
+import { savePackageRecording } from './kartonagen.ts';
+import { packageContentCheat } from './paketinhalt.ts';
 import { fieldLabels } from './texts.ts';
+import { captureTransporter } from './transporter.ts';
 import { moveArticle, moveLocation } from './umbuchung.ts';
 import { bookWmsRetoure } from './wmsretoure.ts';
 

@@ -48,3 +48,16 @@ export function hasForbiddenControlCharacter(text: string, rule: ControlRule = '
 
 /** A batch number has at most this many characters ('Achtung - Batch hat nur sechs Ziffern!'). */
 export const BATCH_NUMBER_MAX = 6;
+
+/**
+ * The most one booking, count or return may name (the contract's `amount()` and the WMS return): 1,000,000.
+ * The web app's amount fields read it too, so a worker cannot type what the server refuses.
+ */
+export const AMOUNT_MAX = 1_000_000;
+
+/**
+ * Packing (SPEC §4): a line whose delivery amount is above this is completed by one confirmed scan instead of
+ * one scan per piece. The packing screen asks to confirm; the server sets the scanned amount to the delivery
+ * amount.
+ */
+export const CONFIRM_WHOLE_LINE_ABOVE = 5;

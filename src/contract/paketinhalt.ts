@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, id, idParam, scanText, successOnly, text } from './endpoint.ts';
+import { endpoint, id, scanText, successOnly, text } from './endpoint.ts';
 
 export const packageContentRow = z.object({
   id: z.number().int(),
@@ -78,39 +78,5 @@ export const klaerfall = endpoint({
   method: 'PUT',
   path: '/api/paketinhalt/klaerfall',
   body: z.object({ id }),
-  response: successOnly,
-});
-
-export const cartonRow = z.object({
-  packageid: z.number().int(),
-  name: z.string(),
-  /** Current count for this delivery note. */
-  amount: z.number().int(),
-  height: z.number(),
-  width: z.number(),
-  depth: z.number(),
-});
-
-export const packageRecording = endpoint({
-  name: 'packageRecording',
-  method: 'GET',
-  path: '/api/packagerecording/:belegnr',
-  params: z.object({ belegnr: scanText() }),
-  response: z.object({
-    data: z.object({ id: z.number().int(), belegnr: z.string(), kartonagen: z.array(cartonRow) }),
-  }),
-});
-
-export const savePackageRecording = endpoint({
-  name: 'savePackageRecording',
-  method: 'PUT',
-  path: '/api/packagerecording/:id',
-  params: z.object({ id: idParam }),
-  body: z.object({
-    id,
-    belegnr: scanText(),
-    user_id: id,
-    kartonagen: z.array(z.object({ packageid: id, amount: z.number().int().min(0).max(10_000) })).max(200),
-  }),
   response: successOnly,
 });

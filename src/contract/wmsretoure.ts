@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, id, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
 import { locationLookup } from './inventur.ts';
+import { AMOUNT_MAX } from './limits.ts';
 
 export const wmsArticle = z.object({
   found: z.boolean(),
@@ -39,7 +40,7 @@ export const bookWmsRetoure = endpoint({
     article: id,
     lagerplatz: id,
     /** Below 1 the server answers 'Menge korrigieren!'. */
-    amount: z.number().int().max(1_000_000),
+    amount: z.number().int().max(AMOUNT_MAX),
     charge: scanTextOrEmpty(50).nullable(),
     /** ISO date YYYY-MM-DD. */
     mhd: z.iso.date().nullable(),

@@ -19,7 +19,7 @@ export async function housekeeping(
       and exists (select 1 from sessions n
         where n.user_id = s.user_id and (n.last_seen_at, n.id) > (s.last_seen_at, s.id))`.execute(db);
   // A counter whose longest window (a day) is over, with no lock running and nothing being checked, counts
-  // for nothing any more (src/server/http/attempt-limits.ts).
+  // for nothing any more (src/server/auth/attempt-limits.ts).
   await sql`delete from attempt_counters
     where window_start < now() - interval '1 day'
       and (locked_until is null or locked_until < now())

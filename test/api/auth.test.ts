@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
+import { hashToken } from '../../src/server/auth/secrets.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { hashToken } from '../../src/server/features/auth/secrets.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
@@ -67,7 +68,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Benutzer nicht gefunden oder fehlende Rechte!',
+        message: texts.login.failed,
       });
     }
   });
@@ -83,9 +84,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     for (let i = 0; i < 3; i++) expect((await attempt('falsch', `10.0.0.${i + 1}`)).statusCode).toBe(401);
     const locked = await attempt('demo', '10.0.0.99');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe(
-      'Zu viele Anmeldeversuche. Bitte in einigen Minuten erneut versuchen.',
-    );
+    expect(locked.json().message).toBe(texts.login.tooMany);
     // The first lock lasts a minute: pretend it is over.
     await sql`update attempt_counters set locked_until = now() - interval '1 second'`.execute(t.database.db);
     expect((await attempt('demo', '10.0.0.99')).statusCode).toBe(200);
@@ -120,11 +119,19 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
 
   it('refuses malformed login bodies with 400 and a German message', async () => {
     for (const [url, payload, message] of [
-      ['/api/user/login', {}, 'Name fehlt.'],
-      ['/api/user/login', { username: 'demo' }, 'Passwort fehlt.'],
-      ['/api/user/login', { username: 5, password: 'x' }, 'Name ist ungültig.'],
-      ['/api/user/login', { username: '  ', password: 'x' }, 'Name fehlt.'],
-      ['/api/user/login/qrcode', { stechuhrdevice: '' }, 'Mitarbeiterkarte fehlt.'],
+      ['/api/user/login', {}, texts.errors.input.missing(texts.login.username)],
+      ['/api/user/login', { username: 'demo' }, texts.errors.input.missing(texts.login.password)],
+      ['/api/user/login', { username: 5, password: 'x' }, texts.errors.input.invalid(texts.login.username)],
+      [
+        '/api/user/login',
+        { username: '  ', password: 'x' },
+        texts.errors.input.missing(texts.login.username),
+      ],
+      [
+        '/api/user/login/qrcode',
+        { stechuhrdevice: '' },
+        texts.errors.input.missing(texts.batch.employeeLabel),
+      ],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url, payload });
       expect(res.statusCode).toBe(400);
@@ -142,7 +149,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     const refused = await history({});
     expect(refused.json()).toEqual({
       success: false,
-      message: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
+      message: texts.errors.unauthorized,
     });
   });
 

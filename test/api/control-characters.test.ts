@@ -7,9 +7,9 @@ import { FEEDS } from '../../src/contract/export.ts';
 import { contract, exportContract, extraContract } from '../../src/contract/index.ts';
 import { fieldLabel } from '../../src/contract/input-errors.ts';
 import { type FieldLabel, texts } from '../../src/contract/texts.ts';
+import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { encodeCursor } from '../../src/server/features/export/feeds.ts';
-import { createIntegrationToken } from '../../src/server/features/integration/tokens.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -28,13 +29,13 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
     it('records a batch scan, refuses more than six characters and an unknown batch', async () => {
       const ok = await put('/api/batcherfassung', { batch: '123456' });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ success: true, message: 'Batch 123456 erfasst.' });
+      expect(ok.json()).toEqual({ success: true, message: texts.batch.captured('123456') });
       const long = await put('/api/batcherfassung', { batch: '1234567' });
       expect(long.statusCode).toBe(400);
-      expect(long.json().message).toBe('Achtung - Batch hat nur sechs Ziffern!');
+      expect(long.json().message).toBe(texts.batch.tooLong);
       const unknown = await put('/api/batcherfassung', { batch: '999999' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('Batch 999999 nicht gefunden!');
+      expect(unknown.json().message).toBe(texts.batch.notFound('999999'));
       const events = await t.database.db
         .selectFrom('batch_events')
         .selectAll()
@@ -60,15 +61,18 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
 
     it('records which employee took over a batch by card', async () => {
       const ok = await put('/api/batch', { lieferschein: '123456', qrcode: demo.cardUser.card });
-      expect(ok.json()).toEqual({ success: true, message: 'Batch 123456 an Karten Nutzer übergeben.' });
+      expect(ok.json()).toEqual({ success: true, message: texts.batch.assigned('123456', 'Karten Nutzer') });
       const unknown = await put('/api/batch', { lieferschein: '123456', qrcode: 'FREMDE-KARTE' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('Mitarbeiterkarte nicht erkannt.');
+      expect(unknown.json().message).toBe(texts.batch.employeeUnknown);
     });
 
     it('records a batch on a container, 404 for an unknown batch', async () => {
       const ok = await put('/api/containererfassung', { container: 'ABGESCHLOSSENDHL', batch: '123456' });
-      expect(ok.json()).toEqual({ success: true, message: 'Batch 123456 auf ABGESCHLOSSENDHL erfasst.' });
+      expect(ok.json()).toEqual({
+        success: true,
+        message: texts.container.captured('ABGESCHLOSSENDHL', '123456'),
+      });
       expect(
         (await put('/api/containererfassung', { container: 'GLSPROD', batch: '000000' })).statusCode,
       ).toBe(404);
@@ -80,17 +84,17 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
       const base = { kennzeichen: 'HH-LS 123', plombe: 'P-77', container: 'WB-9', value: 55 };
       expect(
         (await put('/api/transporterfassung', { ...base, kennzeichen: '', plombe: '' })).json().message,
-      ).toBe('Kennzeichen fehlt!');
+      ).toBe(texts.transporter.kennzeichenMissing);
       expect(
         (await put('/api/transporterfassung', { ...base, plombe: '', container: '' })).json().message,
-      ).toBe('Plombe fehlt!');
+      ).toBe(texts.transporter.plombeMissing);
       expect((await put('/api/transporterfassung', { ...base, container: '' })).json().message).toBe(
-        'Wechselbrücke fehlt!',
+        texts.transporter.containerMissing,
       );
       for (const value of [53, -5, 105])
         expect((await put('/api/transporterfassung', { ...base, value })).statusCode).toBe(400);
       const ok = await put('/api/transporterfassung', base);
-      expect(ok.json()).toEqual({ success: true, message: 'Transporter HH-LS 123 erfasst.' });
+      expect(ok.json()).toEqual({ success: true, message: texts.transporter.captured('HH-LS 123') });
       const row = await t.database.db.selectFrom('transporter_events').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         kennzeichen: 'HH-LS 123',
@@ -132,7 +136,10 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
       const booking = { article, lagerplatz: lhm, amount: 3, charge: 'CH-42', mhd: '2027-03-31', quality: 1 };
       const res = await put('/api/wmsretoure', booking);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: '3 × 100002 auf LHM000002 gebucht.' });
+      expect(res.json()).toEqual({
+        success: true,
+        message: texts.wmsretoure.booked(3, '100002', 'LHM000002'),
+      });
       const stock = await db
         .selectFrom('stock')
         .select(['charge', 'mhd', 'amount'])
@@ -173,14 +180,11 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
         quality: 2,
       };
       const cases: [Record<string, unknown>, string][] = [
-        [{ charge: null }, 'Charge fehlt!'],
-        [{ charge: '  ' }, 'Charge fehlt!'],
-        [{ mhd: null }, 'MHD fehlt!'],
-        [{ amount: 0 }, 'Menge korrigieren!'],
-        [
-          { lagerplatz: await locationId(db, 'A-01-01-01') },
-          'Dieser Lagerplatz ist kein Ladungsträger (LHM).',
-        ],
+        [{ charge: null }, texts.wmsretoure.chargeMissing],
+        [{ charge: '  ' }, texts.wmsretoure.chargeMissing],
+        [{ mhd: null }, texts.wmsretoure.mhdMissing],
+        [{ amount: 0 }, texts.wmsretoure.amountInvalid],
+        [{ lagerplatz: await locationId(db, 'A-01-01-01') }, texts.wmsretoure.notLhm],
       ];
       for (const [change, message] of cases) {
         const res = await put('/api/wmsretoure', { ...base, ...change });
@@ -207,7 +211,7 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
       expect((await get('/api/zollpaketerfassung/findWagen/ZW99')).json()).toEqual({
         found: false,
         wagennummer: null,
-        message: 'Wagen ZW99 nicht gefunden!',
+        message: texts.zollpaket.cartNotFound('ZW99'),
       });
       expect((await get('/api/zollpaketerfassung/findWagen/ZW01')).json()).toEqual({
         found: true,
@@ -222,7 +226,7 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
       expect((await get('/api/zollpaketerfassung/findWagen/ZW02')).json()).toEqual({
         found: false,
         wagennummer: null,
-        message: 'Wagen Zollwagen 1 ist noch offen, bitte abschließen!',
+        message: texts.zollpaket.cartStillOpen('Zollwagen 1'),
       });
 
       const add = await put('/api/zollpaketerfassung/paket', {
@@ -230,21 +234,21 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
         wagennummer: 'ZW01',
         close: false,
       });
-      expect(add.json()).toEqual({ success: true, message: 'Erfasst!' });
+      expect(add.json()).toEqual({ success: true, message: texts.zollpaket.captured });
       const twice = await put('/api/zollpaketerfassung/paket', {
         lieferschein: 'LS100002',
         wagennummer: 'ZW01',
         close: false,
       });
       expect(twice.statusCode).toBe(400);
-      expect(twice.json().message).toBe('Lieferschein LS100002 liegt schon auf Wagen Zollwagen 1.');
+      expect(twice.json().message).toBe(texts.zollpaket.noteOnCart('LS100002', 'Zollwagen 1'));
       const unknown = await put('/api/zollpaketerfassung/paket', {
         lieferschein: 'LS999',
         wagennummer: 'ZW01',
         close: false,
       });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('Lieferschein LS999 kann nicht gefunden werden.');
+      expect(unknown.json().message).toBe(texts.paketinhalt.deliveryNoteNotFound('LS999'));
       const empty = await put('/api/zollpaketerfassung/paket', {
         lieferschein: '',
         wagennummer: 'ZW01',
@@ -260,14 +264,14 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
         wagennummer: 'ZW01',
         close: true,
       });
-      expect(close.json()).toEqual({ success: true, message: 'Wagen abgeschlossen!' });
+      expect(close.json()).toEqual({ success: true, message: texts.zollpaket.cartClosed });
       const again = await put('/api/zollpaketerfassung/paket', {
         lieferschein: '',
         wagennummer: 'ZW01',
         close: true,
       });
       expect(again.statusCode).toBe(400);
-      expect(again.json().message).toBe('Wagen Zollwagen 1 ist schon abgeschlossen.');
+      expect(again.json().message).toBe(texts.zollpaket.cartAlreadyClosed('Zollwagen 1'));
       expect((await get('/api/zollpaketerfassung/checkWagen')).json().found).toBe(false);
       const onClosed = await put('/api/zollpaketerfassung/paket', {
         lieferschein: 'LS100001',
@@ -275,7 +279,7 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
         close: false,
       });
       expect(onClosed.statusCode).toBe(400);
-      expect(onClosed.json().message).toBe('Wagen Zollwagen 1 ist nicht offen.');
+      expect(onClosed.json().message).toBe(texts.zollpaket.cartNotOpen('Zollwagen 1'));
 
       // The note stays on the first cart: the next cart refuses it.
       expect((await get('/api/zollpaketerfassung/findWagen/ZW02')).json().found).toBe(true);
@@ -285,7 +289,7 @@ describe.each(databaseKinds())('capture stations API on %s', (kind) => {
         close: false,
       });
       expect(secondCart.statusCode).toBe(400);
-      expect(secondCart.json().message).toBe('Lieferschein LS100002 liegt schon auf Wagen Zollwagen 1.');
+      expect(secondCart.json().message).toBe(texts.zollpaket.noteOnCart('LS100002', 'Zollwagen 1'));
       expect(
         (await put('/api/zollpaketerfassung/paket', { lieferschein: '', wagennummer: 'ZW02', close: true }))
           .statusCode,

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint.ts';
 import { FEEDS, type Feed } from '../../src/contract/export.ts';
 import { contract, extraContract } from '../../src/contract/index.ts';
-import type { Database } from '../../src/server/db/schema.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
-import { pageQuery } from '../../src/server/features/export/feeds.ts';
 import {
   createIntegrationToken,
   listIntegrationTokens,
   revokeIntegrationToken,
-} from '../../src/server/features/integration/tokens.ts';
+} from '../../src/server/auth/integration-tokens.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { pageQuery } from '../../src/server/features/export/feeds.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

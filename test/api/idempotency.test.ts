@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -91,7 +92,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
-      message: 'Dieser Vorgang wurde schon mit anderen Daten gesendet. Bitte neu eingeben.',
+      message: texts.errors.idempotencyConflict,
     });
     const stock = await t.database.db
       .selectFrom('stock')
@@ -121,9 +122,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     for (const key of [null, '', 'abc', '123e4567-e89b-12d3-a456-426614174000']) {
       const res = await book(1, key);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(
-        'Die Anfrage hat keinen gültigen Idempotenz-Schlüssel (X-Idempotency-Key, UUID v4).',
-      );
+      expect(res.json().message).toBe(texts.errors.missingIdempotencyKey);
     }
     const after = await t.database.db
       .selectFrom('inventory_counts')

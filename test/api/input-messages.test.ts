@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMOUNT_MAX } from '../../src/contract/limits.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -65,28 +66,28 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         method: 'GET',
         url: `/api/inventur/findlp/${LONG}`,
         key: 'code',
-        message: 'Lagerplatz ist zu lang: höchstens 200 Zeichen.',
+        message: texts.errors.input.tooLong(texts.inventur.location, 200),
       },
       {
         name: 'findlp, a control character',
         method: 'GET',
         url: '/api/inventur/findlp/A-01%01-01',
         key: 'code',
-        message: 'Lagerplatz enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+        message: texts.errors.input.controlCharacter(texts.inventur.location),
       },
       {
         name: 'findarticle, 300 characters',
         method: 'GET',
         url: `/api/inventur/findarticle/${LONG}`,
         key: 'number',
-        message: 'Artikel ist zu lang: höchstens 200 Zeichen.',
+        message: texts.errors.input.tooLong(texts.inventur.article, 200),
       },
       {
         name: 'findarticle, a control character',
         method: 'GET',
         url: '/api/inventur/findarticle/4006381%0D333931',
         key: 'number',
-        message: 'Artikel enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+        message: texts.errors.input.controlCharacter(texts.inventur.article),
       },
       {
         name: 'paketausgang, 300 characters',
@@ -94,7 +95,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/paketausgang',
         payload: { tracking: LONG },
         key: 'tracking',
-        message: 'Trackingnummer ist zu lang: höchstens 100 Zeichen.',
+        message: texts.errors.input.tooLong(texts.paketausgang.tracking, 100),
       },
       {
         name: 'paketausgang, a control character',
@@ -102,7 +103,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/paketausgang',
         payload: { tracking: '003404341610\u00009404255' },
         key: 'tracking',
-        message: 'Trackingnummer enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+        message: texts.errors.input.controlCharacter(texts.paketausgang.tracking),
       },
       {
         name: 'batcherfassung, 300 characters',
@@ -110,7 +111,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/batcherfassung',
         payload: { batch: LONG },
         key: 'batch',
-        message: 'Achtung - Batch hat nur sechs Ziffern!',
+        message: texts.batch.tooLong,
       },
       {
         name: 'batcherfassung, a control character',
@@ -118,7 +119,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/batcherfassung',
         payload: { batch: '1234\u00075' },
         key: 'batch',
-        message: 'Batch enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+        message: texts.errors.input.controlCharacter(texts.batch.label),
       },
       {
         name: 'transporterfassung, 300 characters',
@@ -126,7 +127,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/transporterfassung',
         payload: { ...transporter, kennzeichen: LONG },
         key: 'kennzeichen',
-        message: 'Kennzeichen ist zu lang: höchstens 20 Zeichen.',
+        message: texts.errors.input.tooLong(texts.transporter.kennzeichen, 20),
       },
       {
         name: 'transporterfassung, a control character',
@@ -134,7 +135,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/transporterfassung',
         payload: { ...transporter, kennzeichen: 'B-LS\u001b100' },
         key: 'kennzeichen',
-        message: 'Kennzeichen enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+        message: texts.errors.input.controlCharacter(texts.transporter.kennzeichen),
       },
       {
         name: 'wmsretoure, 300 characters',
@@ -142,7 +143,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/wmsretoure',
         payload: { ...wms, charge: LONG },
         key: 'charge',
-        message: 'Charge ist zu lang: höchstens 50 Zeichen.',
+        message: texts.errors.input.tooLong(texts.wmsretoure.charge, 50),
       },
       {
         name: 'wmsretoure, a control character',
@@ -150,7 +151,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/wmsretoure',
         payload: { ...wms, charge: 'CH-\u007f1' },
         key: 'charge',
-        message: 'Charge enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.',
+        message: texts.errors.input.controlCharacter(texts.wmsretoure.charge),
       },
       {
         name: 'inventur, amount above the range',
@@ -158,7 +159,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/inventur/',
         payload: { lp: ids.lp, article: ids.article, amount: 10_000_000 },
         key: 'amount',
-        message: 'Menge darf höchstens 1.000.000 sein.',
+        message: texts.errors.input.tooBig(texts.inventur.amount, AMOUNT_MAX),
       },
       {
         name: 'inventur, amount below the range',
@@ -166,7 +167,7 @@ describe.each(databaseKinds())('refused scans on %s', (kind) => {
         url: '/api/inventur/',
         payload: { lp: ids.lp, article: ids.article, amount: -3 },
         key: 'amount',
-        message: 'Menge muss mindestens 0 sein.',
+        message: texts.errors.input.tooSmall(texts.inventur.amount, 0),
       },
     ];
   };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMOUNT_MAX } from '../../src/contract/limits.ts';
+import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -218,13 +220,28 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
         .select(sql<number>`count(*)::int`.as('n'))
         .executeTakeFirstOrThrow();
       for (const [payload, message] of [
-        [{ lp: ids.main, article: ids.article, amount: -1 }, 'Menge muss mindestens 0 sein.'],
-        [{ lp: ids.main, article: ids.article, amount: 0.5 }, 'Menge muss eine ganze Zahl sein.'],
-        [{ lp: ids.main, article: ids.article, amount: '5' }, 'Menge muss eine Zahl sein.'],
-        [{ lp: ids.main, article: ids.article, amount: 1e12 }, 'Menge darf höchstens 1.000.000 sein.'],
-        [{ lp: ids.main, article: ids.article }, 'Menge fehlt.'],
-        [{ lp: 'A-01-01-01', article: ids.article, amount: 1 }, 'Lagerplatz muss eine Zahl sein.'],
-        [{ article: ids.article, amount: 1 }, 'Lagerplatz fehlt.'],
+        [
+          { lp: ids.main, article: ids.article, amount: -1 },
+          texts.errors.input.tooSmall(texts.inventur.amount, 0),
+        ],
+        [
+          { lp: ids.main, article: ids.article, amount: 0.5 },
+          texts.errors.input.notAWholeNumber(texts.inventur.amount),
+        ],
+        [
+          { lp: ids.main, article: ids.article, amount: '5' },
+          texts.errors.input.notANumber(texts.inventur.amount),
+        ],
+        [
+          { lp: ids.main, article: ids.article, amount: 1e12 },
+          texts.errors.input.tooBig(texts.inventur.amount, AMOUNT_MAX),
+        ],
+        [{ lp: ids.main, article: ids.article }, texts.errors.input.missing(texts.inventur.amount)],
+        [
+          { lp: 'A-01-01-01', article: ids.article, amount: 1 },
+          texts.errors.input.notANumber(texts.inventur.location),
+        ],
+        [{ article: ids.article, amount: 1 }, texts.errors.input.missing(texts.inventur.location)],
       ] as const) {
         const res = await book(payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -240,9 +257,9 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
     it('refuses an unknown location or article with 400', async () => {
       const res = await book({ lp: 999999, article: ids.article, amount: 1 });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'Lagerplatz nicht gefunden.' });
+      expect(res.json()).toEqual({ success: false, message: texts.inventur.unknownLocation });
       const res2 = await book({ lp: ids.main, article: 999999, amount: 1 });
-      expect(res2.json()).toEqual({ success: false, message: 'Artikel nicht gefunden.' });
+      expect(res2.json()).toEqual({ success: false, message: texts.inventur.unknownArticle });
     });
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
@@ -98,7 +99,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Lieferschein LS999 kann nicht gefunden werden.',
+        message: texts.paketinhalt.deliveryNoteNotFound('LS999'),
       });
     });
 
@@ -110,7 +111,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(pemengeOf(res.json().data.paketinhalt, '100001')).toBe(2);
       res = await scanItem('LS100001', '4006381333931');
       expect(res.statusCode).toBe(406);
-      expect(res.json()).toEqual({ success: false, message: 'Maximale Menge für Artikel 100001 erreicht' });
+      expect(res.json()).toEqual({ success: false, message: texts.paketinhalt.maxReached('100001') });
     });
 
     it('counts a line above 5 fully with one scan, also by EAN with a leading 0', async () => {
@@ -130,7 +131,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
-        message: 'ArtikelNr/EAN: 100005 nicht im Lieferschein vorhanden.',
+        message: texts.paketinhalt.itemNotInNote('100005'),
       });
     });
 
@@ -171,7 +172,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       const id = notes.LS100003;
       const wrong = await send('PUT', '/api/packagecontent/cheat', { id, code: 'RATEN' });
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json()).toEqual({ success: false, message: 'Dieser Code ist nicht gültig.' });
+      expect(wrong.json()).toEqual({ success: false, message: texts.paketinhalt.cheatRefused });
       const right = await send('PUT', '/api/packagecontent/cheat', { id, code: 'ALLES-FERTIG-42' });
       expect(right.statusCode).toBe(200);
       for (const row of right.json().data.paketinhalt) expect(row.pemenge).toBe(row.lsmenge);
@@ -212,7 +213,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Lieferschein LS100002 gescannt – zu diesem Lieferschein wechseln?',
+        message: texts.paketinhalt.otherNoteScanned('LS100002'),
         lieferschein: 'LS100002',
       });
       // A retry of the same scan reads the same refusal, with the note in it.
@@ -230,7 +231,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Das ist der Lieferschein, der gerade gepackt wird – bitte Artikel scannen.',
+        message: texts.paketinhalt.ownNoteScanned,
       });
       expect(await scannedOf('LS100012')).toBe(before);
     });
@@ -241,7 +242,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
-        message: 'ArtikelNr/EAN: ALLES-FERTIG-4 nicht im Lieferschein vorhanden.',
+        message: texts.paketinhalt.itemNotInNote('ALLES-FERTIG-4'),
       });
       expect(await scannedOf('LS100012')).toBe(before);
       expect(await eventsOf('LS100012')).toEqual([]);
@@ -313,9 +314,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         kartonagen: [{ packageid: foreign.id, amount: 1 }],
       });
       expect(other.statusCode).toBe(400);
-      expect(other.json().message).toBe(
-        `Kartonage ${foreign.id} gehört nicht zum Projekt dieses Lieferscheins.`,
-      );
+      expect(other.json().message).toBe(texts.kartonagen.notInProject(foreign.id));
       const negative = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
         ...base,
         kartonagen: [{ packageid: 1, amount: -1 }],
@@ -372,7 +371,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Trackingnummer XX123 kann nicht gefunden werden.',
+        message: texts.paketausgang.trackingNotFound('XX123'),
       });
       expect((await send('PUT', '/api/paketausgang', { tracking: '   ' })).statusCode).toBe(400);
     });
@@ -391,8 +390,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       expect(wrong.statusCode).toBe(404);
       expect(wrong.json()).toEqual({
         success: false,
-        message:
-          'Trackingnummer 00340434161094042557 stimmt nicht mit Lieferschein überein oder ist nicht vorhanden.',
+        message: texts.paketausgang.trackingMismatch('00340434161094042557'),
       });
       expect(
         (await send('PUT', '/api/paketausgangcompare', { tracking: 'NIX', belegnr: 'LS100098' })).statusCode,
@@ -402,10 +400,10 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     it('records a return by tracking number', async () => {
       const res = await send('PUT', '/api/retourenerfassung', { tracking: '00340434161094042557' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Retoure 00340434161094042557 erfasst.' });
+      expect(res.json()).toEqual({ success: true, message: texts.retoure.recorded('00340434161094042557') });
       const unknown = await send('PUT', '/api/retourenerfassung', { tracking: 'XX999' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('Trackingnummer XX999 kann nicht gefunden werden.');
+      expect(unknown.json().message).toBe(texts.paketausgang.trackingNotFound('XX999'));
     });
   });
 });
@@ -445,7 +443,7 @@ describe.each(databaseKinds())('cheat code switched off on %s', (kind) => {
       expect(item.statusCode).toBe(404);
       expect(item.json()).toEqual({
         success: false,
-        message: 'ArtikelNr/EAN: ALLES-FERTIG-42 nicht im Lieferschein vorhanden.',
+        message: texts.paketinhalt.itemNotInNote('ALLES-FERTIG-42'),
       });
       const { rows } = await sql<{ scanned: number; events: number }>`select
         (select coalesce(sum(pemenge), 0) from delivery_note_lines where delivery_note_id = ${note.id})::int as scanned,

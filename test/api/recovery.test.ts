@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { authHeaders, loginDemo } from '../support/app.ts';
@@ -30,7 +31,7 @@ describe('a lost PostgreSQL connection', () => {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({
         success: false,
-        message: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
+        message: texts.errors.unavailable,
       });
       expect(lines.join('')).toContain('database not reachable');
       // It comes back: the pool reconnects, no restart needed.
@@ -88,7 +89,7 @@ describe.each(databaseKinds())('a full disk under the database on %s', (kind) =>
       expect(refused.statusCode).toBe(500);
       expect(refused.json()).toEqual({
         success: false,
-        message: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
+        message: texts.errors.system500,
       });
       expect(lines.join('')).toContain('database disk full');
       expect(lines.join('')).toContain('No space left on device');

@@ -8,17 +8,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint.ts';
 import { contract, extraContract } from '../../src/contract/index.ts';
+import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { hashToken } from '../../src/server/auth/secrets.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { hashToken } from '../../src/server/features/auth/secrets.ts';
 import { loginDemo } from '../support/app.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 
 const protectedCalls = [...contract, ...extraContract].filter((e) => e.auth);
 const UNAUTHORIZED = {
   success: false,
-  message: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
+  message: texts.errors.unauthorized,
 };
 
 /** Every path parameter filled with something plausible; the login check comes before any validation. */

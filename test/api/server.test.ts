@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { authHeaders, loginDemo } from '../support/app.ts';
@@ -68,7 +69,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
   it('answers an unknown API path with 404 JSON in German', async () => {
     const res = await app.inject('/api/gibtsnicht');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Diese Adresse gibt es nicht.' });
+    expect(res.json()).toEqual({ success: false, message: texts.errors.routeNotFound });
   });
 
   it('hides internal errors behind the German 500 message', async () => {
@@ -76,7 +77,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       success: false,
-      message: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
+      message: texts.errors.system500,
     });
     expect(res.body).not.toContain('secret');
   });
@@ -88,7 +89,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       payload: { username: 'x'.repeat(5000), password: 'y' },
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ success: false, message: 'Die Anfrage ist zu groß.' });
+    expect(big.json()).toEqual({ success: false, message: texts.errors.bodyTooLarge });
 
     const broken = await app.inject({
       method: 'POST',
@@ -97,7 +98,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       payload: '{"username": "demo",',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ success: false, message: 'Die Anfrage ist kein gültiges JSON.' });
+    expect(broken.json()).toEqual({ success: false, message: texts.errors.invalidJson });
 
     const form = await app.inject({
       method: 'POST',
@@ -106,7 +107,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       payload: 'username=demo&password=demo',
     });
     expect(form.statusCode).toBe(415);
-    expect(form.json()).toEqual({ success: false, message: 'Die Anfrage muss JSON sein.' });
+    expect(form.json()).toEqual({ success: false, message: texts.errors.unsupportedMediaType });
   });
 
   it('answers the web app for every screen path (deep links and reloads work)', async () => {
@@ -177,7 +178,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({
       success: false,
-      message: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
+      message: texts.errors.csrf,
     });
   });
 
@@ -195,7 +196,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       success: false,
-      message: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
+      message: texts.errors.unavailable,
     });
     expect((await lonely.inject('/healthz')).statusCode).toBe(200);
     await lonely.close();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/server/auth/secrets.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { hashToken } from '../../src/server/features/auth/secrets.ts';
 import { housekeeping } from '../../src/server/housekeeping.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';

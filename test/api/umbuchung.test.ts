@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf, totalOf } from '../support/stock.ts';
@@ -51,7 +52,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
       });
       const unknown = await get(`/api/umlagern/checklparticle/999999/${ids.a1}`);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ success: false, message: 'Lagerplatz nicht gefunden.' });
+      expect(unknown.json()).toEqual({ success: false, message: texts.umlagern.unknownLocation });
       expect((await get(`/api/umlagern/checklparticle/abc/${ids.a1}`)).statusCode).toBe(400);
     });
 
@@ -105,16 +106,16 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
       expect(tooMuch.status).toBe(400);
       expect(await tooMuch.json()).toEqual({
         success: false,
-        message: 'Nicht genug Bestand: auf A-01-01-02 liegen nur 10 Stück von Artikel 100001.',
+        message: texts.umlagern.notEnoughStock('A-01-01-02', 10, '100001'),
       });
       const same = await move(ids.second, ids.second, ids.a1, 1);
       expect(same.status).toBe(400);
-      expect((await same.json()).message).toBe('Quell- und Ziel-Lagerplatz sind gleich.');
+      expect((await same.json()).message).toBe(texts.umlagern.sameLocation);
       for (const [amount, message] of [
-        [0, 'Menge muss mindestens 1 sein.'],
-        [-1, 'Menge muss mindestens 1 sein.'],
-        [1.5, 'Menge muss eine ganze Zahl sein.'],
-        ['x', 'Menge muss eine Zahl sein.'],
+        [0, texts.errors.input.tooSmall(texts.inventur.amount, 1)],
+        [-1, texts.errors.input.tooSmall(texts.inventur.amount, 1)],
+        [1.5, texts.errors.input.notAWholeNumber(texts.inventur.amount)],
+        ['x', texts.errors.input.notANumber(texts.inventur.amount)],
       ] as const) {
         const res = await post('/api/umbuchung/artikel/', {
           from: ids.second,
@@ -250,7 +251,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         success: true,
-        message: `${content.length} Artikel von A-01-01-01 nach C-05-04-04 umgebucht.`,
+        message: texts.umbuchung.done(content.length, 'A-01-01-01', 'C-05-04-04'),
       });
       expect((await get(`/api/umbuchung/${ids.main}`)).json()).toEqual([]);
       const moved = (await get(`/api/umbuchung/${to}`)).json() as { number: string; amount: number }[];
@@ -324,7 +325,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
     it('refuses an empty source, the same location, and a missing field', async () => {
       const empty = await post('/api/umbuchung/', { from: ids.main, to: ids.second });
       expect(empty.status).toBe(400);
-      expect((await empty.json()).message).toBe('Keine Artikel auf diesem Lagerplatz!');
+      expect((await empty.json()).message).toBe(texts.lookup.locationEmpty);
       expect((await post('/api/umbuchung/', { from: ids.second, to: ids.second })).status).toBe(400);
       expect((await post('/api/umbuchung/', { from: ids.second })).status).toBe(400);
     });
@@ -356,7 +357,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
         expect(res.status).toBe(500);
         expect(await res.json()).toEqual({
           success: false,
-          message: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
+          message: texts.errors.system500,
         });
         const after = await sql<{ location_id: number; article_id: number; amount: number }>`
           select location_id, article_id, amount from stock where location_id in (${from}, ${to}) order by 1, 2, 3`.execute(

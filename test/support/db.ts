@@ -43,7 +43,7 @@ function templateVersion(): string {
     }
   };
   visit(root);
-  hash.update(fs.readFileSync(path.resolve(root, '../features/auth/secrets.ts')));
+  hash.update(fs.readFileSync(path.resolve(root, '../auth/secrets.ts')));
   return hash.digest('hex').slice(0, 16);
 }
 

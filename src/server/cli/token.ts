@@ -1,12 +1,12 @@
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
 import {
   createIntegrationToken,
   listIntegrationTokens,
   revokeIntegrationToken,
   TOKEN_NAME,
   TokenNameTaken,
-} from '../features/integration/tokens.ts';
+} from '../auth/integration-tokens.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
 
 /**
  * Integration tokens for the export API, for IT:

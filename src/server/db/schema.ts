@@ -24,7 +24,7 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
-/** Failed attempts at a secret per budget and subject (src/server/http/attempt-limits.ts). */
+/** Failed attempts at a secret per budget and subject (src/server/auth/attempt-limits.ts). */
 export interface AttemptCountersTable {
   /** Which budget: 'password-user', 'card-address', … */
   kind: string;

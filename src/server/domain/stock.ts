@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, type QueryCreator, sql } from 'kysely';
 import { MAX_STOCK_PER_LOCATION } from '../../contract/limits.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database, MovementsTable } from '../db/schema.ts';
-import { badRequest } from '../http/errors.ts';
+import { invalid } from './errors.ts';
 
 /**
  * Stock bookings shared by every feature that moves goods. Stock never changes without a journal row in
@@ -52,7 +52,7 @@ export function lockStockRows(db: Db, articleId: number, locationIds: number[]):
  */
 export function ensureRoom(held: number, adding: number, what: { article: string; location: string }): void {
   if (held + adding > MAX_STOCK_PER_LOCATION)
-    throw badRequest(texts.stock.overMaximum(what.article, what.location, MAX_STOCK_PER_LOCATION));
+    throw invalid(texts.stock.overMaximum(what.article, what.location, MAX_STOCK_PER_LOCATION));
 }
 
 /**

@@ -2,15 +2,31 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import type { ErrorDetails } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
+import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
 import type { DiskFullWatch } from './disk-full.ts';
-import { DomainError } from './errors.ts';
 
 type ErrorAnswer = { status: number; message: string; details?: ErrorDetails };
+
+/** The HTTP status of each kind of domain refusal: the one place where the domain's words become HTTP's. */
+const STATUS_OF: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 406 | 409 | 429> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  limitReached: 406,
+  conflict: 409,
+  tooManyAttempts: 429,
+};
+
+/** The status a domain refusal is answered with (also as the exactly-once store keeps it). */
+export function statusOf(error: DomainError): number {
+  return STATUS_OF[error.kind];
+}
 
 /** Maps anything thrown while answering a request to a status and a German message. */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof DomainError)
-    return { status: error.status, message: error.message, details: error.details };
+    return { status: statusOf(error), message: error.message, details: error.details };
   // Routes name the refused field themselves (route.ts); a parse anywhere else says no more than this.
   if (error instanceof ZodError) return { status: 400, message: texts.errors.badRequest };
   const fastifyError = error as Partial<FastifyError>;

@@ -3,13 +3,14 @@ import type { Kysely } from 'kysely';
 import type { ErrorBody } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, conflict, DomainError } from './errors.ts';
+import { conflict, DomainError, invalid } from '../domain/errors.ts';
+import { statusOf } from './error-handler.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export function parseIdempotencyKey(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
-  if (!value || !UUID_V4.test(value.trim())) throw badRequest(texts.errors.missingIdempotencyKey);
+  if (!value || !UUID_V4.test(value.trim())) throw invalid(texts.errors.missingIdempotencyKey);
   return value.trim().toLowerCase();
 }
 
@@ -92,7 +93,7 @@ async function claimAndWork<T>(
     try {
       body = await work(trx);
     } catch (error) {
-      if (error instanceof DomainError && FINAL_REFUSALS.has(error.status)) throw new Refused(error);
+      if (error instanceof DomainError && FINAL_REFUSALS.has(statusOf(error))) throw new Refused(error);
       throw error;
     }
     await trx
@@ -111,8 +112,9 @@ async function storeRefusal<T>(
 ): Promise<Outcome<T>> {
   const body: Refusal = refusal.body();
   return db.transaction().execute(async (trx) => {
-    const earlier = await claimKey(trx, claim, refusal.status, body);
-    return (earlier as Outcome<T> | null) ?? { refused: true, status: refusal.status, body, replayed: false };
+    const status = statusOf(refusal);
+    const earlier = await claimKey(trx, claim, status, body);
+    return (earlier as Outcome<T> | null) ?? { refused: true, status, body, replayed: false };
   });
 }
 

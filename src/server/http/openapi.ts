@@ -12,23 +12,29 @@ import * as modules from '../../contract/index.ts';
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
-/** Contract modules whose calls appear in the document, by tag; in the order the viewer lists them. */
-const TAGS: Record<string, { description: string; module: Record<string, unknown> }> = {
-  auth: { description: 'Login and logout of the scanner app', module: modules.auth },
-  inventur: { description: 'Inventur: count stock on a location', module: modules.inventur },
-  umbuchung: { description: 'Move stock between locations', module: modules.umbuchung },
-  nachschub: { description: 'Replenishment of pick places', module: modules.nachschub },
+/**
+ * The document's tags, in the order the viewer lists them, each with the contract modules whose calls it
+ * shows. A tag may group several features' modules (the capture stations; packing and its cartons).
+ */
+const TAGS: Record<string, { description: string; modules: Record<string, unknown>[] }> = {
+  auth: { description: 'Login and logout of the scanner app', modules: [modules.auth] },
+  inventur: { description: 'Inventur: count stock on a location', modules: [modules.inventur] },
+  umbuchung: { description: 'Move stock between locations', modules: [modules.umbuchung] },
+  nachschub: { description: 'Replenishment of pick places', modules: [modules.nachschub] },
   capture: {
     description: 'Batches, containers, transporters, parcels out and returns',
-    module: modules.capture,
+    modules: [modules.batch, modules.container, modules.transporter, modules.paketausgang, modules.retoure],
   },
-  paketinhalt: { description: 'Packing station: package content and cartons', module: modules.paketinhalt },
-  wmsretoure: { description: 'WMS returns', module: modules.wmsretoure },
-  zollpaket: { description: 'Customs parcels on carts', module: modules.zollpaket },
+  paketinhalt: {
+    description: 'Packing station: package content and cartons',
+    modules: [modules.paketinhalt, modules.kartonagen],
+  },
+  wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
+  zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
   export: {
     description:
       'Journals for other systems, for an integration token only. Pages in (time, id) order; pass nextCursor as cursor to continue.',
-    module: modules.exportApi,
+    modules: [modules.exportApi],
   },
 };
 
@@ -36,7 +42,9 @@ const TAGS: Record<string, { description: string; module: Record<string, unknown
 const CALLS: readonly Endpoint[] = [...modules.contract, ...modules.extraContract, ...modules.exportContract];
 
 function tagOf(endpoint: Endpoint): string {
-  const tag = Object.entries(TAGS).find(([, { module }]) => Object.values(module).includes(endpoint))?.[0];
+  const tag = Object.entries(TAGS).find(([, tagged]) =>
+    tagged.modules.some((module) => Object.values(module).includes(endpoint)),
+  )?.[0];
   if (!tag) throw new Error(`${endpoint.name} belongs to no tag of the API document`);
   return tag;
 }

@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { exportMessages } from '../../contract/export.ts';
 import { inputErrorMessage } from '../../contract/input-errors.ts';
+import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from '../auth/attempt-limits.ts';
+import { checkIntegrationToken, findLiveIntegrationToken } from '../auth/integration-tokens.ts';
+import { hashToken } from '../auth/secrets.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
+import { type AuthUser, checkSession } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { hashToken } from '../features/auth/secrets.ts';
-import { type AuthUser, sitzungPruefen } from '../features/auth/service.ts';
-import type { SessionCache } from '../features/auth/session-cache.ts';
-import { findLiveIntegrationToken, integrationTokenPruefen } from '../features/integration/tokens.ts';
-import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from './attempt-limits.ts';
-import { badRequest, DomainError, forbidden, unauthorized, WrongSecret } from './errors.ts';
+import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
@@ -62,15 +62,15 @@ export function tokenOf(request: FastifyRequest): string | null {
 
 export async function requireUser(deps: Deps, request: FastifyRequest): Promise<AuthUser> {
   const token = tokenOf(request);
-  if (!token || token.length > 200) throw unauthorized();
+  if (!token || token.length > 200) throw unauthenticated();
   const tokenHash = hashToken(token);
   const known = deps.sessions.get(tokenHash);
   if (known) return known;
-  const user = await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, tokenHash);
+  const user = await checkSession(deps.db, deps.config.sessionIdleMinutes, tokenHash);
   if (!user) {
     // An integration token is no login: say so, instead of the staff's "log in again".
     if (await findLiveIntegrationToken(deps.db, token)) throw forbidden(exportMessages.integrationOnly);
-    throw unauthorized();
+    throw unauthenticated();
   }
   deps.sessions.remember(tokenHash, user);
   return user;
@@ -88,7 +88,7 @@ export async function requireIntegration(
   const bearer =
     typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
   if (bearer && bearer.length <= 200) {
-    const integration = await integrationTokenPruefen(deps.db, bearer);
+    const integration = await checkIntegrationToken(deps.db, bearer);
     if (integration) return integration;
   }
   const token = tokenOf(request);
@@ -96,10 +96,10 @@ export async function requireIntegration(
     const tokenHash = hashToken(token);
     const login =
       deps.sessions.get(tokenHash) ??
-      (await sitzungPruefen(deps.db, deps.config.sessionIdleMinutes, tokenHash));
+      (await checkSession(deps.db, deps.config.sessionIdleMinutes, tokenHash));
     if (login) throw forbidden(exportMessages.scannerLogin);
   }
-  throw unauthorized(token ? exportMessages.unknownToken : exportMessages.missingToken);
+  throw unauthenticated(token ? exportMessages.unknownToken : exportMessages.missingToken);
 }
 
 /**
@@ -134,7 +134,7 @@ export function registerPublicEndpoint<E extends Endpoint>(
 /** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
 function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value, { reportInput: true });
-  if (!parsed.success) throw badRequest(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
+  if (!parsed.success) throw invalid(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
   return parsed.data;
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Failed attempts at a secret (password, card, cheat code), one row per budget and subject, counted with one
- * atomic statement per attempt (src/server/http/attempt-limits.ts, decision 14). Replaces login_failures,
+ * atomic statement per attempt (src/server/auth/attempt-limits.ts, decision 14). Replaces login_failures,
  * whose check-then-insert let parallel guesses past the limit. Its rows are not carried over: a running lock
  * ends with the upgrade.
  */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { hashCardSecret, hashPassword } from '../../features/auth/secrets.ts';
+import { hashCardSecret, hashPassword } from '../../auth/secrets.ts';
 import type { Database } from '../schema.ts';
 import { ean13, seededRandom } from './random.ts';
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { loginCard, loginPassword, logout } from '../../../contract/auth.ts';
+import * as contract from '../../../contract/auth.ts';
 import { texts } from '../../../contract/texts.ts';
-import { budgets } from '../../http/attempt-limits.ts';
+import { budgets } from '../../auth/attempt-limits.ts';
+import type { Opened } from '../../auth/sessions.ts';
 import { type Deps, registerEndpoint, registerPublicEndpoint } from '../../http/route.ts';
-import { abmelden, anmeldenMitKarte, anmeldenMitPasswort, normalUserName, type Opened } from './service.ts';
+import * as service from './service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   /** Logins the cap per user ended are refused here from the next request on, not after the cache time. */
@@ -14,15 +15,15 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerPublicEndpoint(
     app,
     deps,
-    loginPassword,
+    contract.loginPassword,
     async ({ body }, { db, config }) =>
       forgetEnded(
-        await anmeldenMitPasswort(db, config, { username: body.username, password: body.password }),
+        await service.loginPassword(db, config, { username: body.username, password: body.password }),
       ),
     {
       attempts: ({ body }, { config, ip }) => ({
         budgets: [
-          budgets.passwordOfUser(config, normalUserName(body.username)),
+          budgets.passwordOfUser(config, service.normalUserName(body.username)),
           budgets.passwordFromAddress(config, ip),
         ],
         tooMany: texts.login.tooMany,
@@ -32,9 +33,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerPublicEndpoint(
     app,
     deps,
-    loginCard,
+    contract.loginCard,
     async ({ body }, { db, config }) =>
-      forgetEnded(await anmeldenMitKarte(db, config, { card: body.stechuhrdevice })),
+      forgetEnded(await service.loginCard(db, config, { card: body.stechuhrdevice })),
     {
       attempts: (_input, { config, ip }) => ({
         budgets: [budgets.cardFromAddress(config, ip)],
@@ -42,8 +43,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       }),
     },
   );
-  registerEndpoint(app, deps, logout, async (_input, { db, user }) => {
-    await abmelden(db, user.sessionId);
+  registerEndpoint(app, deps, contract.logout, async (_input, { db, user }) => {
+    await service.logout(db, user.sessionId);
     deps.sessions.forgetSession(user.sessionId);
     return { success: true as const };
   });

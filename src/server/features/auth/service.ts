@@ -1,27 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
-import type { Config } from '../../config.ts';
+import { cardOwner } from '../../auth/cards.ts';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/secrets.ts';
+import { endSession, type Opened, openSession, type SessionPolicy } from '../../auth/sessions.ts';
 import type { Database } from '../../db/schema.ts';
-import { WrongSecret } from '../../http/errors.ts';
-import { DUMMY_PASSWORD_HASH, hashCardSecret, newSessionToken, verifyPassword } from './secrets.ts';
-
-export interface AuthUser {
-  id: number;
-  name: string;
-  sessionId: number;
-}
-
-export interface LoginResult {
-  success: true;
-  token: string;
-  name: string;
-  id: number;
-}
+import { WrongSecret } from '../../domain/errors.ts';
 
 type Db = Kysely<Database>;
-
-/** Sliding expiry is refreshed at most once a minute per session, so reads stay reads. */
-const TOUCH_AFTER_SECONDS = 60;
 
 /** A user name as the password login compares it (and counts its failures). */
 export function normalUserName(username: string): string {
@@ -32,7 +17,7 @@ export function normalUserName(username: string): string {
  * Name and password. The route counts the attempt against the name's and the address's limits before this
  * runs (decision 14); a wrong one is a `WrongSecret`.
  */
-export async function anmeldenMitPasswort(
+export async function loginPassword(
   db: Db,
   policy: SessionPolicy,
   input: { username: string; password: string },
@@ -44,111 +29,18 @@ export async function anmeldenMitPasswort(
     .executeTakeFirst();
   // Always run one scrypt so an unknown name takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!user?.active || !user.password_hash || !passwordOk) throw new WrongSecret(401, texts.login.failed);
+  if (!user?.active || !user.password_hash || !passwordOk)
+    throw new WrongSecret('unauthenticated', texts.login.failed);
   return openSession(db, policy, user);
 }
 
 /** The scanned employee card; counted against the address's card limit by the route. */
-export async function anmeldenMitKarte(
-  db: Db,
-  policy: SessionPolicy,
-  input: { card: string },
-): Promise<Opened> {
-  const user = await karteninhaber(db, input.card);
-  if (!user) throw new WrongSecret(401, texts.login.failed);
+export async function loginCard(db: Db, policy: SessionPolicy, input: { card: string }): Promise<Opened> {
+  const user = await cardOwner(db, input.card);
+  if (!user) throw new WrongSecret('unauthenticated', texts.login.failed);
   return openSession(db, policy, user);
 }
 
-/**
- * The active user a scanned card text belongs to, or null — for an unknown card and for a deactivated
- * user's alike, so no answer tells the two apart. Every call that checks a card text uses this and counts
- * its attempts against the card limits (decision 14).
- */
-export async function karteninhaber(db: Db, card: string): Promise<{ id: number; name: string } | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('card_secret_hash', '=', hashCardSecret(card.trim()))
-    .where('active', '=', true)
-    .executeTakeFirst();
-  return user ?? null;
-}
-
-/** What a login needs to know about sessions (README "Configuration"). */
-export type SessionPolicy = Pick<Config, 'sessionMaxPerUser' | 'sessionIdleMinutes'>;
-
-/** A new login, and the logins the cap per user ended to make room (the server forgets them at once). */
-export interface Opened {
-  answer: LoginResult;
-  ended: number[];
-}
-
-/**
- * Opens a session. A user holds at most `sessionMaxPerUser` live ones: past that, the one unused for longest
- * ends (an abandoned device, rather than the handheld logged in first and still scanning); ended and
- * idle-expired ones go with it. The user's row is locked meanwhile, so parallel logins cannot pass the cap.
- */
-async function openSession(
-  db: Db,
-  policy: SessionPolicy,
-  user: { id: number; name: string },
-): Promise<Opened> {
-  const { token, tokenHash } = newSessionToken();
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-    const session = await trx
-      .insertInto('sessions')
-      .values({ token_hash: tokenHash, user_id: user.id, last_seen_at: sql`now()` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ended = await sql<{ id: number }>`
-      update sessions set revoked_at = now()
-      where user_id = ${user.id} and revoked_at is null and id <> ${session.id}
-        and id not in (
-          select id from sessions
-          where user_id = ${user.id} and revoked_at is null and id <> ${session.id}
-            and last_seen_at > now() - make_interval(mins => ${policy.sessionIdleMinutes})
-          order by last_seen_at desc, id desc
-          limit ${policy.sessionMaxPerUser - 1})
-      returning id`.execute(trx);
-    return {
-      answer: { success: true as const, token, name: user.name, id: user.id },
-      ended: ended.rows.map((r) => r.id),
-    };
-  });
-}
-
-export async function abmelden(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
-}
-
-/** The login behind a token (given as its hash), or null if it is unknown, ended, idle too long or its user is off. */
-export async function sitzungPruefen(
-  db: Db,
-  idleMinutes: number,
-  tokenHash: string,
-): Promise<AuthUser | null> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as sessionId',
-      'u.id as id',
-      'u.name as name',
-      sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`.as('stale'),
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('u.active', '=', true)
-    .where(sql<boolean>`s.last_seen_at > now() - make_interval(mins => ${idleMinutes})`)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.stale) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: sql`now()` })
-      .where('id', '=', row.sessionId)
-      .execute();
-  }
-  return { id: row.id, name: row.name, sessionId: row.sessionId };
+export async function logout(db: Db, sessionId: number): Promise<void> {
+  await endSession(db, sessionId);
 }

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type ExportRow, FEEDS, type Feed, isoTime } from '../../../contract/export.ts';
 import type { Database } from '../../db/schema.ts';
-import { carrierFromTracking } from '../paketausgang/carrier.ts';
+import { carrierFromTracking } from '../../domain/carrier.ts';
 
 /**
  * The export feeds: each journal read in (time, id) order, a page at a time (keyset pagination on the

@@ -6,7 +6,7 @@ import {
   exportMessages,
   FEEDS,
 } from '../../../contract/export.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type Deps, requireIntegration } from '../../http/route.ts';
 import { csvHeader, csvRows } from './csv.ts';
 import { decodeCursor, exportPage } from './feeds.ts';
@@ -24,13 +24,12 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
       handler: async (request, reply) => {
         const integration = await requireIntegration(deps, request);
         const parsed = endpoint.query.safeParse(request.query ?? {});
-        if (!parsed.success)
-          throw badRequest(parsed.error.issues[0]?.message ?? exportMessages.sinceOrCursor);
+        if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? exportMessages.sinceOrCursor);
         const query = parsed.data;
         const cursor = query.cursor === undefined ? null : decodeCursor(feed, query.cursor);
-        if (query.cursor !== undefined && !cursor) throw badRequest(exportMessages.cursor);
-        if (!cursor && query.since === undefined) throw badRequest(exportMessages.sinceOrCursor);
-        if (query.sep !== undefined && query.format !== 'csv') throw badRequest(exportMessages.sep);
+        if (query.cursor !== undefined && !cursor) throw invalid(exportMessages.cursor);
+        if (!cursor && query.since === undefined) throw invalid(exportMessages.sinceOrCursor);
+        if (query.sep !== undefined && query.format !== 'csv') throw invalid(exportMessages.sep);
 
         const page = await exportPage(deps.db, feed, {
           since: query.since ?? null,

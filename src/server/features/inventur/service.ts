@@ -1,51 +1,19 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { invalid } from '../../domain/errors.ts';
 import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
-import { badRequest } from '../../http/errors.ts';
+import { articleByCode } from '../../repositories/article.repository.ts';
 
 type Db = Kysely<Database>;
 
-/**
- * Finds an article by what was scanned: its nummer, else its EAN (also when the scanner adds or drops one
- * leading 0, as UPC/EAN scanners do), else its herstellernummer. `found` only when exactly one matches.
- */
-export async function artikelFinden(db: Db, scanned: string): Promise<ArticleLookup> {
-  // One statement for the three ways a code names an article, best first: its nummer, its EAN (with or
-  // without one leading 0, as EAN-13 and UPC/GTIN-14 scanners differ), its herstellernummer. Only the best
-  // kind that matches counts; up to 50 of it are counted.
-  const eans = /^\d+$/.test(scanned)
-    ? [scanned, `0${scanned}`, ...(scanned.startsWith('0') ? [scanned.slice(1)] : [])]
-    : [];
-  const byEan = eans.length > 0 ? sql`when ean in (${sql.join(eans)}) then 2` : sql``;
-  const rank = sql<number>`case when nummer = ${scanned} then 1 ${byEan} else 3 end`;
-  const rows = await db
-    .selectFrom('articles')
-    .select(['id', 'nummer', 'name', rank.as('rank')])
-    .where((eb) =>
-      eb.or([
-        eb('nummer', '=', scanned),
-        ...(eans.length > 0 ? [eb('ean', 'in', eans)] : []),
-        eb('herstellernummer', '=', scanned),
-      ]),
-    )
-    .orderBy('rank')
-    .limit(51 * 3)
-    .execute();
-  const best = rows[0]?.rank;
-  const matches = rows.filter((row) => row.rank === best).slice(0, 50);
-  const only = matches.length === 1 ? matches[0] : undefined;
-  return {
-    found: only !== undefined,
-    count: matches.length,
-    id: only?.id ?? null,
-    nummer: only?.nummer ?? null,
-    name: only?.name ?? null,
-  };
+/** The article a scan names (the shared lookup of the article repository). */
+export async function findArticle(db: Db, scanned: string): Promise<ArticleLookup> {
+  return articleByCode(db, scanned);
 }
 
-export async function lagerplatzFinden(db: Db, code: string): Promise<LocationLookup> {
+export async function findLp(db: Db, code: string): Promise<LocationLookup> {
   const location = await db
     .selectFrom('locations')
     .select(['id', 'name'])
@@ -58,7 +26,7 @@ export async function lagerplatzFinden(db: Db, code: string): Promise<LocationLo
  * An inventory count: the counted amount becomes the stock of that article on that location (all charges and
  * MHDs of it together are counted as one). The difference is journalled in the same transaction.
  */
-export async function inventurBuchen(
+export async function bookInventur(
   db: Db,
   input: { lp: number; article: number; amount: number; userId: number; requestKey: string | null },
 ): Promise<void> {
@@ -67,13 +35,13 @@ export async function inventurBuchen(
     .select(['id'])
     .where('id', '=', input.lp)
     .executeTakeFirst();
-  if (!location) throw badRequest(texts.inventur.unknownLocation);
+  if (!location) throw invalid(texts.inventur.unknownLocation);
   const article = await db
     .selectFrom('articles')
     .select(['id'])
     .where('id', '=', input.article)
     .executeTakeFirst();
-  if (!article) throw badRequest(texts.inventur.unknownArticle);
+  if (!article) throw invalid(texts.inventur.unknownArticle);
 
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
   const rows = await lockStockRows(db, input.article, [input.lp]);
@@ -127,7 +95,7 @@ export async function inventurBuchen(
 }
 
 /** The user's latest 20 counts, newest first. */
-export async function inventurVerlauf(db: Db, userId: number): Promise<InventurHistoryRow[]> {
+export async function inventurHistory(db: Db, userId: number): Promise<InventurHistoryRow[]> {
   const rows = await db
     .selectFrom('inventory_counts as c')
     .innerJoin('articles as a', 'a.id', 'c.article_id')

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
+import * as contract from '../../../contract/kartonagen.ts';
 import { texts } from '../../../contract/texts.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import { kartonagen, kartonagenSpeichern } from './service.ts';
+import * as service from './service.ts';
 
 export function kartonagenRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, packageRecording, async ({ params }, { db }) => ({
-    data: await kartonagen(db, params.belegnr),
+  registerEndpoint(app, deps, contract.packageRecording, async ({ params }, { db }) => ({
+    data: await service.packageRecording(db, params.belegnr),
   }));
-  registerEndpoint(app, deps, savePackageRecording, ({ params, body }, { db, user }) => {
-    if (params.id !== body.id) throw badRequest(texts.kartonagen.idMismatch);
-    return kartonagenSpeichern(db, { id: body.id, kartonagen: body.kartonagen, userId: user.id });
+  registerEndpoint(app, deps, contract.savePackageRecording, ({ params, body }, { db, user }) => {
+    if (params.id !== body.id) throw invalid(texts.kartonagen.idMismatch);
+    return service.savePackageRecording(db, { id: body.id, kartonagen: body.kartonagen, userId: user.id });
   });
 }

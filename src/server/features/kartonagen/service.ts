@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { lieferscheinNachBelegnr } from '../paketinhalt/service.ts';
+import { invalid } from '../../domain/errors.ts';
+import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
 
 /** The cartons of the note's project with the counts recorded for this note so far. */
-export async function kartonagen(db: Db, belegnr: string) {
-  const note = await lieferscheinNachBelegnr(db, belegnr);
+export async function packageRecording(db: Db, belegnr: string) {
+  const note = await deliveryNoteByBelegnr(db, belegnr);
   const cartons = await db
     .selectFrom('cartons as c')
     .leftJoin('carton_usage as u', (join) =>
@@ -29,16 +29,11 @@ export async function kartonagen(db: Db, belegnr: string) {
 }
 
 /** Stores the carton counts of a note (the whole set: what is sent is what was used). */
-export async function kartonagenSpeichern(
+export async function savePackageRecording(
   db: Db,
   input: { id: number; kartonagen: { packageid: number; amount: number }[]; userId: number },
 ) {
-  const note = await db
-    .selectFrom('delivery_notes')
-    .select(['id', 'project_id'])
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(input.id)));
+  const note = await deliveryNoteById(db, input.id);
   const allowed = new Set(
     (
       await db
@@ -49,7 +44,7 @@ export async function kartonagenSpeichern(
     ).map((c) => c.id),
   );
   for (const carton of input.kartonagen) {
-    if (!allowed.has(carton.packageid)) throw badRequest(texts.kartonagen.notInProject(carton.packageid));
+    if (!allowed.has(carton.packageid)) throw invalid(texts.kartonagen.notInProject(carton.packageid));
   }
   for (const carton of input.kartonagen) {
     await db

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { replenishmentList } from '../../../contract/nachschub.ts';
+import * as contract from '../../../contract/nachschub.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import { nachschubListe } from './service.ts';
+import * as service from './service.ts';
 
 export function nachschubRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, replenishmentList, async (_input, { db }) => ({
-    data: await nachschubListe(db),
+  registerEndpoint(app, deps, contract.replenishmentList, async (_input, { db }) => ({
+    data: await service.replenishmentList(db),
   }));
 }

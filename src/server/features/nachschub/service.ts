@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
  * the other location holding the most of that article, where taking it does not push that location below
  * its own minimum.
  */
-export async function nachschubListe(db: Kysely<Database>): Promise<ReplenishmentRow[]> {
+export async function replenishmentList(db: Kysely<Database>): Promise<ReplenishmentRow[]> {
   const { rows } = await sql<{
     locationId: number;
     location: string;

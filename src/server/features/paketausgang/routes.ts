@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { paketausgang, paketausgangCompare, retourenerfassung } from '../../../contract/capture.ts';
+import * as contract from '../../../contract/paketausgang.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import { paketausgang as ausgang, paketausgangVergleich, retoureErfassen } from './service.ts';
+import * as service from './service.ts';
 
 export function paketausgangRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, paketausgang, ({ body }, { db, user }) =>
-    ausgang(db, { tracking: body.tracking, userId: user.id }),
+  registerEndpoint(app, deps, contract.paketausgang, ({ body }, { db, user }) =>
+    service.paketausgang(db, { tracking: body.tracking, userId: user.id }),
   );
-  registerEndpoint(app, deps, paketausgangCompare, ({ body }, { db, user }) =>
-    paketausgangVergleich(db, { tracking: body.tracking, belegnr: body.belegnr, userId: user.id }),
-  );
-  registerEndpoint(app, deps, retourenerfassung, ({ body }, { db, user }) =>
-    retoureErfassen(db, { tracking: body.tracking, userId: user.id }),
+  registerEndpoint(app, deps, contract.paketausgangCompare, ({ body }, { db, user }) =>
+    service.paketausgangCompare(db, { tracking: body.tracking, belegnr: body.belegnr, userId: user.id }),
   );
 }

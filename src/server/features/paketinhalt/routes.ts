@@ -1,27 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  klaerfall,
-  packageContent,
-  packageContentCheat,
-  scanPackageItem,
-} from '../../../contract/paketinhalt.ts';
+import * as contract from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
-import { budgets } from '../../http/attempt-limits.ts';
-import { badRequest } from '../../http/errors.ts';
+import { budgets } from '../../auth/attempt-limits.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import { abkuerzung, artikelScannen, klaerfall as klaerfallMelden, paketinhalt } from './service.ts';
+import * as service from './service.ts';
 
 export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, packageContent, async ({ params }, { db }) => ({
-    data: await paketinhalt(db, params.belegnr),
+  registerEndpoint(app, deps, contract.packageContent, async ({ params }, { db }) => ({
+    data: await service.packageContent(db, params.belegnr),
   }));
   registerEndpoint(
     app,
     deps,
-    scanPackageItem,
+    contract.scanPackageItem,
     ({ params, body }, { db, config, user }) => {
-      if (params.itemNr !== body.itemNr) throw badRequest(texts.paketinhalt.itemNrMismatch);
-      return artikelScannen(db, config.cheatCode, { id: body.id, itemNr: body.itemNr, userId: user.id });
+      if (params.itemNr !== body.itemNr) throw invalid(texts.paketinhalt.itemNrMismatch);
+      return service.scanPackageItem(db, config.cheatCode, {
+        id: body.id,
+        itemNr: body.itemNr,
+        userId: user.id,
+      });
     },
     {
       // A scan matching nothing was compared with the cheat code: a guess, if there is a code to guess.
@@ -34,9 +33,9 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(
     app,
     deps,
-    packageContentCheat,
+    contract.packageContentCheat,
     ({ body }, { db, config, user }) =>
-      abkuerzung(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),
+      service.packageContentCheat(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),
     {
       attempts: (_input, { config, user, ip }) =>
         config.cheatCode === null
@@ -47,7 +46,7 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
             },
     },
   );
-  registerEndpoint(app, deps, klaerfall, ({ body }, { db, user }) =>
-    klaerfallMelden(db, { id: body.id, userId: user.id }),
+  registerEndpoint(app, deps, contract.klaerfall, ({ body }, { db, user }) =>
+    service.klaerfall(db, { id: body.id, userId: user.id }),
   );
 }

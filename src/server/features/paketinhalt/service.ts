@@ -1,33 +1,13 @@
 import { type Kysely, sql } from 'kysely';
+import { eanVariants } from '../../../contract/ean.ts';
+import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { notAcceptable, notFound, WrongSecret } from '../../http/errors.ts';
+import { limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
+import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
-
-/** Above this delivery amount one confirmed scan counts the whole line (SPEC §4). */
-const COUNT_WHOLE_LINE_ABOVE = 5;
-
-export async function lieferscheinNachBelegnr(db: Db, belegnr: string) {
-  const note = await db
-    .selectFrom('delivery_notes')
-    .select(['id', 'belegnr', 'eu', 'versandart', 'gravur', 'project_id', 'status'])
-    .where('belegnr', '=', belegnr)
-    .executeTakeFirst();
-  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
-  return note;
-}
-
-async function lieferscheinNachId(db: Db, id: number) {
-  const note = await db
-    .selectFrom('delivery_notes')
-    .select(['id', 'belegnr'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));
-  return note;
-}
 
 export async function positionen(db: Db, deliveryNoteId: number): Promise<PackageContentRow[]> {
   return db
@@ -49,8 +29,8 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
 }
 
 /** The delivery note with its lines, as the packing station shows it. */
-export async function paketinhalt(db: Db, belegnr: string) {
-  const note = await lieferscheinNachBelegnr(db, belegnr);
+export async function packageContent(db: Db, belegnr: string) {
+  const note = await deliveryNoteByBelegnr(db, belegnr);
   return {
     id: note.id,
     belegnr: note.belegnr,
@@ -63,8 +43,9 @@ export async function paketinhalt(db: Db, belegnr: string) {
 
 /** The scanned text matches a line by nummer, herstellernummer or EAN (with or without one leading 0). */
 function matches(scanned: string) {
-  const eans = [scanned, `0${scanned}`, ...(scanned.startsWith('0') ? [scanned.slice(1)] : [])];
-  return sql<boolean>`(a.nummer = ${scanned} or a.herstellernummer = ${scanned} or a.ean in (${sql.join(eans)}))`;
+  const eans = eanVariants(scanned);
+  const byEan = eans.length > 0 ? sql` or a.ean in (${sql.join(eans)})` : sql``;
+  return sql<boolean>`(a.nummer = ${scanned} or a.herstellernummer = ${scanned}${byEan})`;
 }
 
 /**
@@ -72,16 +53,16 @@ function matches(scanned: string) {
  * are counted one after the other and the scanned amount never passes the delivery amount.
  *
  * A scan that matches no line is answered in this one call, whatever it is (decision 12): the configured
- * cheat code completes the note as `abkuerzung` does; another delivery note's number is a 404 that names
+ * cheat code completes the note as `packageContentCheat` does; another delivery note's number is a 404 that names
  * that note (`lieferschein`), so the screen can offer to switch; this note's own number is a 404 asking for
  * an article; anything else SPEC's 404.
  */
-export async function artikelScannen(
+export async function scanPackageItem(
   db: Db,
   cheatCode: string | null,
   input: { id: number; itemNr: string; userId: number },
 ) {
-  const note = await lieferscheinNachId(db, input.id);
+  const note = await deliveryNoteById(db, input.id);
   const lines = await db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
@@ -96,8 +77,8 @@ export async function artikelScannen(
     throw await keinePosition(db, note, input.itemNr, cheatCode !== null);
   }
   const open = lines.find((l) => l.pemenge < l.lsmenge);
-  if (!open) throw notAcceptable(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
-  const next = open.lsmenge > COUNT_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
+  if (!open) throw limitReached(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
+  const next = open.lsmenge > CONFIRM_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
   await db.updateTable('delivery_note_lines').set({ pemenge: next }).where('id', '=', open.id).execute();
   await markPackedWhenComplete(db, note.id);
   return { success: true as const, data: { paketinhalt: await positionen(db, note.id) } };
@@ -130,7 +111,7 @@ async function keinePosition(
   if (other)
     return notFound(texts.paketinhalt.otherNoteScanned(other.belegnr), { lieferschein: other.belegnr });
   const message = texts.paketinhalt.itemNotInNote(scanned);
-  return comparedWithCheatCode ? new WrongSecret(404, message) : notFound(message);
+  return comparedWithCheatCode ? new WrongSecret('notFound', message) : notFound(message);
 }
 
 /** Whether a scan is the configured cheat code (CHEAT_CODE; unset: nothing is). */
@@ -155,21 +136,21 @@ async function alleVollstaendig(db: Db, noteId: number, userId: number) {
 
 /**
  * The cheat call of SPEC §7: the configured code completes every line at once; journalled with the user.
- * The item scan recognises the code too (artikelScannen), so the screen needs no second call.
+ * The item scan recognises the code too (scanPackageItem), so the screen needs no second call.
  */
-export async function abkuerzung(
+export async function packageContentCheat(
   db: Db,
   cheatCode: string | null,
   input: { id: number; code: string; userId: number },
 ) {
-  if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret(403, texts.paketinhalt.cheatRefused);
-  const note = await lieferscheinNachId(db, input.id);
+  if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret('forbidden', texts.paketinhalt.cheatRefused);
+  const note = await deliveryNoteById(db, input.id);
   return alleVollstaendig(db, note.id, input.userId);
 }
 
 /** The note goes to the inquiry desk instead of shipping. */
 export async function klaerfall(db: Db, input: { id: number; userId: number }) {
-  const note = await lieferscheinNachId(db, input.id);
+  const note = await deliveryNoteById(db, input.id);
   await db
     .updateTable('delivery_notes')
     .set({ status: 'klaerfall', klaerfall_at: sql`now()` })

@@ -1,31 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  articleInfo,
-  checkLpArticle,
-  locationContent,
-  moveArticle,
-  moveLocation,
-} from '../../../contract/umbuchung.ts';
+import * as contract from '../../../contract/umbuchung.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import {
-  artikelInfo,
-  artikelUmlagern,
-  bestandAufLagerplatz,
-  lagerplatzInhalt,
-  lagerplatzUmbuchen,
-} from './service.ts';
+import * as service from './service.ts';
 
 export function umbuchungRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, checkLpArticle, ({ params }, { db }) =>
-    bestandAufLagerplatz(db, params.lpId, params.articleId),
+  registerEndpoint(app, deps, contract.checkLpArticle, ({ params }, { db }) =>
+    service.checkLpArticle(db, params.lpId, params.articleId),
   );
-  registerEndpoint(app, deps, articleInfo, ({ params }, { db }) => artikelInfo(db, params.articleId));
-  registerEndpoint(app, deps, locationContent, ({ params }, { db }) => lagerplatzInhalt(db, params.lpId));
-  registerEndpoint(app, deps, moveArticle, async ({ body }, { db, user, requestKey }) => {
-    await artikelUmlagern(db, { ...body, userId: user.id, requestKey });
+  registerEndpoint(app, deps, contract.articleInfo, ({ params }, { db }) =>
+    service.articleInfo(db, params.articleId),
+  );
+  registerEndpoint(app, deps, contract.locationContent, ({ params }, { db }) =>
+    service.locationContent(db, params.lpId),
+  );
+  registerEndpoint(app, deps, contract.moveArticle, async ({ body }, { db, user, requestKey }) => {
+    await service.moveArticle(db, { ...body, userId: user.id, requestKey });
     return { success: true as const };
   });
-  registerEndpoint(app, deps, moveLocation, ({ body }, { db, user, requestKey }) =>
-    lagerplatzUmbuchen(db, { ...body, userId: user.id, requestKey }),
+  registerEndpoint(app, deps, contract.moveLocation, ({ body }, { db, user, requestKey }) =>
+    service.moveLocation(db, { ...body, userId: user.id, requestKey }),
   );
 }

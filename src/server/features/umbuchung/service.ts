@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import { book, ensureRoom, firstOut, lockStockRows } from '../../domain/stock.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 
 type Db = Kysely<Database>;
 
@@ -28,11 +28,7 @@ async function artikel(db: Db, id: number): Promise<{ id: number; nummer: string
 }
 
 /** How much of the article lies on the location (0 if none): the most that can be moved from there. */
-export async function bestandAufLagerplatz(
-  db: Db,
-  lpId: number,
-  articleId: number,
-): Promise<{ amount: number }> {
+export async function checkLpArticle(db: Db, lpId: number, articleId: number): Promise<{ amount: number }> {
   // One statement: both must exist (a typo'd id is not "0 in stock"), then the sum.
   const row = await sql<{ location: number | null; article: number | null; amount: number }>`
     select (select id from locations where id = ${lpId}) as location,
@@ -46,7 +42,7 @@ export async function bestandAufLagerplatz(
 }
 
 /** Where the article lies: location name, type and amount, by location code. */
-export async function artikelInfo(db: Db, articleId: number) {
+export async function articleInfo(db: Db, articleId: number) {
   await artikel(db, articleId);
   return db
     .selectFrom('stock as s')
@@ -60,7 +56,7 @@ export async function artikelInfo(db: Db, articleId: number) {
 }
 
 /** What lies on a location, per article. */
-export async function lagerplatzInhalt(db: Db, lpId: number) {
+export async function locationContent(db: Db, lpId: number) {
   await lagerplatz(db, lpId);
   return db
     .selectFrom('stock as s')
@@ -78,7 +74,7 @@ export async function lagerplatzInhalt(db: Db, lpId: number) {
  * locked, the amount checked against what is there, taken off oldest MHD first (keeping charge and MHD),
  * added to the target and journalled part by part.
  */
-export async function artikelUmlagern(
+export async function moveArticle(
   db: Db,
   input: {
     from: number;
@@ -89,7 +85,7 @@ export async function artikelUmlagern(
     requestKey: string | null;
   },
 ): Promise<void> {
-  if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
+  if (input.from === input.to) throw invalid(texts.umlagern.sameLocation);
   // Both locations and the article must exist: one statement for the three checks.
   const names = await sql<{ from: string | null; to: string | null; article: string | null }>`
     select (select code from locations where id = ${input.from}) as "from",
@@ -103,7 +99,7 @@ export async function artikelUmlagern(
   const sourceRows = rows.filter((r) => r.location_id === input.from && r.amount > 0).sort(firstOut);
   const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
   if (input.amount > available)
-    throw badRequest(texts.umlagern.notEnoughStock(known.from, available, known.article));
+    throw invalid(texts.umlagern.notEnoughStock(known.from, available, known.article));
   const onTarget = rows.filter((r) => r.location_id === input.to).reduce((sum, r) => sum + r.amount, 0);
   ensureRoom(onTarget, input.amount, { article: known.article, location: known.to });
 
@@ -132,11 +128,11 @@ export async function artikelUmlagern(
 }
 
 /** Moves everything on one location to another, all articles in one transaction. */
-export async function lagerplatzUmbuchen(
+export async function moveLocation(
   db: Db,
   input: { from: number; to: number; userId: number; requestKey: string | null },
 ): Promise<{ success: true; message: string }> {
-  if (input.from === input.to) throw badRequest(texts.umlagern.sameLocation);
+  if (input.from === input.to) throw invalid(texts.umlagern.sameLocation);
   const from = await lagerplatz(db, input.from);
   const to = await lagerplatz(db, input.to);
 
@@ -151,7 +147,7 @@ export async function lagerplatzUmbuchen(
     .forUpdate()
     .execute();
   const moving = rows.filter((r) => r.location_id === input.from && r.amount > 0);
-  if (moving.length === 0) throw badRequest(texts.lookup.locationEmpty);
+  if (moving.length === 0) throw invalid(texts.lookup.locationEmpty);
   // Each article lands on what the target already holds of it: that must stay within the maximum.
   const perArticle = (location: number) => {
     const sums = new Map<number, number>();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { hashCardSecret, hashPassword } from '../../auth/secrets.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashCardSecret, hashPassword } from '../auth/secrets.ts';
 
 /**
  * User administration for the operator (`npm run user`, src/server/cli/users.ts): create, set a password,

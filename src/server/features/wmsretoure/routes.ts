@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
+import * as contract from '../../../contract/wmsretoure.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import { ladungstraeger, retoureBuchen, wmsArtikel } from './service.ts';
+import * as service from './service.ts';
 
 export function wmsretoureRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, wmsItem, ({ params }, { db }) => wmsArtikel(db, params.article));
-  registerEndpoint(app, deps, wmsStorage, ({ params }, { db }) => ladungstraeger(db, params.lhm));
-  registerEndpoint(app, deps, bookWmsRetoure, ({ body }, { db, user, requestKey }) =>
-    retoureBuchen(db, { ...body, userId: user.id, requestKey }),
+  registerEndpoint(app, deps, contract.wmsItem, ({ params }, { db }) => service.wmsItem(db, params.article));
+  registerEndpoint(app, deps, contract.wmsStorage, ({ params }, { db }) =>
+    service.wmsStorage(db, params.lhm),
+  );
+  registerEndpoint(app, deps, contract.bookWmsRetoure, ({ body }, { db, user, requestKey }) =>
+    service.bookWmsRetoure(db, { ...body, userId: user.id, requestKey }),
   );
 }

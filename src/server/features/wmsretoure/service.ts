@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { artikelFinden } from '../inventur/service.ts';
+import { articleByCode } from '../../repositories/article.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** The article lookup of Inventur, plus whether a booking needs a Charge and an MHD. */
-export async function wmsArtikel(db: Db, scanned: string) {
-  const found = await artikelFinden(db, scanned);
+/** The shared article lookup (articleByCode, as Inventur), plus whether a booking needs a Charge and an MHD. */
+export async function wmsItem(db: Db, scanned: string) {
+  const found = await articleByCode(db, scanned);
   const flags =
     found.id === null
       ? null
@@ -26,7 +26,7 @@ export async function wmsArtikel(db: Db, scanned: string) {
 }
 
 /** A load carrier (LHM) by its code; an ordinary location is not one. */
-export async function ladungstraeger(db: Db, code: string) {
+export async function wmsStorage(db: Db, code: string) {
   const location = await db
     .selectFrom('locations')
     .select(['id', 'name'])
@@ -37,7 +37,7 @@ export async function ladungstraeger(db: Db, code: string) {
 }
 
 /** Books a returned article onto a load carrier, with Charge, MHD and quality, journalled. */
-export async function retoureBuchen(
+export async function bookWmsRetoure(
   db: Db,
   input: {
     article: number;
@@ -50,7 +50,7 @@ export async function retoureBuchen(
     requestKey: string | null;
   },
 ) {
-  if (input.amount < 1) throw badRequest(texts.wmsretoure.amountInvalid);
+  if (input.amount < 1) throw invalid(texts.wmsretoure.amountInvalid);
   const article = await db
     .selectFrom('articles')
     .select(['id', 'nummer', 'charge_required', 'mhd_required'])
@@ -63,10 +63,10 @@ export async function retoureBuchen(
     .where('id', '=', input.lagerplatz)
     .executeTakeFirst();
   if (!lhm) throw notFound(texts.umlagern.unknownLocation);
-  if (!lhm.is_lhm) throw badRequest(texts.wmsretoure.notLhm);
+  if (!lhm.is_lhm) throw invalid(texts.wmsretoure.notLhm);
   const charge = input.charge?.trim() || null;
-  if (article.charge_required && !charge) throw badRequest(texts.wmsretoure.chargeMissing);
-  if (article.mhd_required && !input.mhd) throw badRequest(texts.wmsretoure.mhdMissing);
+  if (article.charge_required && !charge) throw invalid(texts.wmsretoure.chargeMissing);
+  if (article.mhd_required && !input.mhd) throw invalid(texts.wmsretoure.mhdMissing);
 
   // The LHM's rows of this article, locked: what the return adds to must stay within the maximum.
   const rows = await lockStockRows(db, article.id, [lhm.id]);

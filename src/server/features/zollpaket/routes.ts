@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { checkWagen, findWagen, zollHistory, zollPaket } from '../../../contract/zollpaket.ts';
+import * as contract from '../../../contract/zollpaket.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
-import { offenerWagen, paketErfassen, wagenFinden, zollVerlauf } from './service.ts';
+import * as service from './service.ts';
 
 export function zollpaketRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, checkWagen, (_input, { db }) => offenerWagen(db));
-  registerEndpoint(app, deps, findWagen, ({ params }, { db, user }) =>
-    wagenFinden(db, { wagennummer: params.wagennummer, userId: user.id }),
+  registerEndpoint(app, deps, contract.checkWagen, (_input, { db }) => service.checkWagen(db));
+  registerEndpoint(app, deps, contract.findWagen, ({ params }, { db, user }) =>
+    service.findWagen(db, { wagennummer: params.wagennummer, userId: user.id }),
   );
-  registerEndpoint(app, deps, zollPaket, ({ body }, { db, user }) =>
-    paketErfassen(db, { ...body, userId: user.id }),
+  registerEndpoint(app, deps, contract.zollPaket, ({ body }, { db, user }) =>
+    service.zollPaket(db, { ...body, userId: user.id }),
   );
-  registerEndpoint(app, deps, zollHistory, (_input, { db }) => zollVerlauf(db));
+  registerEndpoint(app, deps, contract.zollHistory, (_input, { db }) => service.zollHistory(db));
 }

@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
+import { deliveryNoteByBelegnr } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
 
 /** The open customs cart, if any: one per site (a unique index on open carts keeps it so). */
-export async function offenerWagen(db: Db) {
+export async function checkWagen(db: Db) {
   const cart = await db
     .selectFrom('carts')
     .select(['wagennummer', 'bezeichnung'])
@@ -27,7 +28,7 @@ function isUniqueViolation(error: unknown): boolean {
  * A scanned cart number: when the cart exists it is opened for packing. While another cart is open it is
  * refused with the open cart's name; two workers opening carts at once end with one open cart.
  */
-export async function wagenFinden(db: Db, input: { wagennummer: string; userId: number }) {
+export async function findWagen(db: Db, input: { wagennummer: string; userId: number }) {
   const cart = await db
     .selectFrom('carts')
     .select(['id', 'wagennummer', 'bezeichnung', 'status'])
@@ -44,7 +45,7 @@ export async function wagenFinden(db: Db, input: { wagennummer: string; userId: 
       .execute();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const open = await offenerWagen(db);
+    const open = await checkWagen(db);
     return {
       found: false,
       wagennummer: null,
@@ -55,7 +56,7 @@ export async function wagenFinden(db: Db, input: { wagennummer: string; userId: 
 }
 
 /** Adds a delivery note to the open cart, or (close) closes the cart, with a last note if one is given. */
-export async function paketErfassen(
+export async function zollPaket(
   db: Db,
   input: { lieferschein: string; wagennummer: string; close: boolean; userId: number },
 ) {
@@ -67,7 +68,7 @@ export async function paketErfassen(
     .executeTakeFirst();
   if (!cart) throw notFound(texts.zollpaket.cartNotFound(input.wagennummer));
   if (cart.status !== 'offen') {
-    throw badRequest(
+    throw invalid(
       input.close
         ? texts.zollpaket.cartAlreadyClosed(cart.bezeichnung)
         : texts.zollpaket.cartNotOpen(cart.bezeichnung),
@@ -75,25 +76,20 @@ export async function paketErfassen(
   }
   const belegnr = input.lieferschein.trim();
   if (belegnr !== '') {
-    const note = await db
-      .selectFrom('delivery_notes')
-      .select('id')
-      .where('belegnr', '=', belegnr)
-      .executeTakeFirst();
-    if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
+    const note = await deliveryNoteByBelegnr(db, belegnr);
     const onCart = await db
       .selectFrom('customs_parcels as p')
       .innerJoin('carts as c', 'c.id', 'p.cart_id')
       .select('c.bezeichnung')
       .where('p.delivery_note_id', '=', note.id)
       .executeTakeFirst();
-    if (onCart) throw badRequest(texts.zollpaket.noteOnCart(belegnr, onCart.bezeichnung));
+    if (onCart) throw invalid(texts.zollpaket.noteOnCart(belegnr, onCart.bezeichnung));
     await db
       .insertInto('customs_parcels')
       .values({ cart_id: cart.id, delivery_note_id: note.id, user_id: input.userId })
       .execute();
   } else if (!input.close) {
-    throw badRequest(texts.zollpaket.noteMissing);
+    throw invalid(texts.zollpaket.noteMissing);
   }
   if (input.close) {
     await db
@@ -107,7 +103,7 @@ export async function paketErfassen(
 }
 
 /** The latest customs parcels, newest first. */
-export async function zollVerlauf(db: Db) {
+export async function zollHistory(db: Db) {
   const rows = await db
     .selectFrom('customs_parcels as p')
     .innerJoin('delivery_notes as d', 'd.id', 'p.delivery_note_id')

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { hashCardSecret, hashPassword, verifyPassword } from '../../features/auth/secrets.ts';
+import { hashCardSecret, hashPassword, verifyPassword } from '../../auth/secrets.ts';
 import { chunks, type Db, type ImportKind, refuseDuplicates, summary } from '../framework.ts';
 
 interface UserRow {
@@ -24,7 +24,7 @@ const MIN_CARD = 8;
 
 /**
  * Users by Benutzername (case-insensitive, as the login compares it), or by their card when they have no
- * Benutzername. Passwort and Karte are stored only as the login's hashes (features/auth/secrets.ts); an
+ * Benutzername. Passwort and Karte are stored only as the login's hashes (auth/secrets.ts); an
  * empty cell keeps what is stored, so a file without secrets can rename or deactivate people.
  */
 export const users: ImportKind<UserRow> = {

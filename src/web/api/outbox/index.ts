@@ -13,10 +13,9 @@ export type { OutboxEntry } from './outbox.ts';
 
 async function endpointOf(call: string): Promise<Endpoint> {
   // Loaded when first needed: the contract (and zod) is not part of the first screen's bundle.
-  const capture = await import('../../../contract/capture.ts');
-  const endpoint = Object.values(capture).find((e) => e.name === call);
-  if (!endpoint || !isOfflineCall(call)) throw new Error(`outbox: ${call} is not a capture call`);
-  return endpoint;
+  const { outboxEndpoints } = await import('../../../contract/outbox-endpoints.ts');
+  if (!isOfflineCall(call)) throw new Error(`outbox: ${call} is not a capture call`);
+  return outboxEndpoints[call];
 }
 
 export const outbox = createOutbox({

@@ -1,7 +1,7 @@
 import { ApiError } from '../client.ts';
 
 /**
- * The outbox of capture scans (decision 9): a scan that could not reach the server waits here — in the
+ * The outbox of capture scans (decision 11): a scan that could not reach the server waits here — in the
  * browser's IndexedDB, so a reload or a dead battery does not lose it — and is sent later, in the order it
  * was scanned, under the idempotency key of its first try, so a scan whose first try did reach the server
  * is applied once. A scan belongs to the worker who scanned it: only that worker's login sends it.

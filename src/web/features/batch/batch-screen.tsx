@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { assignBatch, batchByDeliveryNote } from '../../../contract/capture.ts';
+import { assignBatch, batchByDeliveryNote } from '../../../contract/batch.ts';
 import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';

@@ -1,4 +1,4 @@
-import { captureBatch } from '../../../contract/capture.ts';
+import { captureBatch } from '../../../contract/batch.ts';
 import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { CaptureScreen } from '../../ui/capture.tsx';

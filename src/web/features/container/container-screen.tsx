@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { captureContainer } from '../../../contract/capture.ts';
+import { captureContainer } from '../../../contract/container.ts';
 import { BATCH_NUMBER_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { packageRecording, savePackageRecording } from '../../../contract/paketinhalt.ts';
+import { packageRecording, savePackageRecording } from '../../../contract/kartonagen.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paketausgang, paketausgangCompare } from '../../../contract/capture.ts';
 import { scanLimits } from '../../../contract/limits.ts';
+import { paketausgang, paketausgangCompare } from '../../../contract/paketausgang.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';

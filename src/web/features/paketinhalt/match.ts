@@ -1,10 +1,11 @@
+import { eanVariants } from '../../../contract/ean.ts';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 
 /** The rows a scan means: by nummer, herstellernummer or EAN (also with one leading 0 added or dropped). */
 export function matchingRows(rows: PackageContentRow[], scanned: string): PackageContentRow[] {
   const text = scanned.trim();
-  const eans = new Set([text, `0${text}`, text.startsWith('0') ? text.slice(1) : text]);
+  const eans = eanVariants(text);
   return rows.filter(
-    (r) => r.nummer === text || r.herstellernummer === text || (r.ean !== null && eans.has(r.ean)),
+    (r) => r.nummer === text || r.herstellernummer === text || (r.ean !== null && eans.includes(r.ean)),
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import {
   klaerfall,
   type PackageContentRow,
@@ -18,9 +19,6 @@ import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { matchingRows } from './match.ts';
-
-/** Above this delivery amount one confirmed scan counts the whole line (SPEC §4). */
-const CONFIRM_ABOVE = 5;
 
 /**
  * Package content (SPEC §2/§4): look up the delivery note, scan every item against it, then continue to
@@ -109,7 +107,7 @@ export default function PaketinhaltScreen() {
       banner.showError(texts.paketinhalt.alreadyScanned);
       return;
     }
-    if (open.lsmenge > CONFIRM_ABOVE) {
+    if (open.lsmenge > CONFIRM_WHOLE_LINE_ABOVE) {
       setConfirmRow({ nummer: open.nummer, lsmenge: open.lsmenge, scanned });
       return;
     }

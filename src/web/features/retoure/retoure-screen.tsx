@@ -1,5 +1,5 @@
-import { retourenerfassung } from '../../../contract/capture.ts';
 import { scanLimits } from '../../../contract/limits.ts';
+import { retourenerfassung } from '../../../contract/retoure.ts';
 import { texts } from '../../../contract/texts.ts';
 import { CaptureScreen } from '../../ui/capture.tsx';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { captureTransporter } from '../../../contract/capture.ts';
 import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
+import { captureTransporter } from '../../../contract/transporter.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { captureScan } from '../../api/outbox/index.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooManyAttempts } from '../domain/errors.ts';
 
 /**
  * Limits on guessing a secret — a password, an employee card, the packing station's cheat code (decision 14).
@@ -120,7 +120,7 @@ export async function reserveAttempt(
       continue;
     }
     await Promise.all(taken.map((b) => settleOne(db, b, 'unchecked', log)));
-    throw tooManyRequests(tooMany);
+    throw tooManyAttempts(tooMany);
   }
   let settled = false;
   return {

@@ -1,4 +1,4 @@
-import type { AuthUser } from './service.ts';
+import type { AuthUser } from './sessions.ts';
 
 /**
  * Logins this server instance checked in the last moments (decision 7). A lookup is one short query; checking

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { hashToken } from '../auth/secrets.ts';
+import type { Database } from '../db/schema.ts';
+import { hashToken } from './secrets.ts';
 
 /**
  * Integration tokens: long-lived secrets another system (ERP, BI) uses for the export API. Made and revoked
@@ -77,7 +77,7 @@ export async function findLiveIntegrationToken(db: Db, token: string): Promise<b
 }
 
 /** The live integration token with that secret, by name, or null. Notes its use (at most once a minute). */
-export async function integrationTokenPruefen(
+export async function checkIntegrationToken(
   db: Db,
   token: string,
 ): Promise<{ id: number; name: string } | null> {

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { texts } from '../../contract/texts.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../domain/errors.ts';
+
+/**
+ * Delivery notes as several features look them up: packing, cartons, batch by note, customs carts. An unknown
+ * note is refused with the one message 'Lieferschein … kann nicht gefunden werden.' (notFound).
+ */
+type Db = Kysely<Database>;
+
+/** The note with this belegnr (as scanned), or notFound. */
+export async function deliveryNoteByBelegnr(db: Db, belegnr: string) {
+  const note = await db
+    .selectFrom('delivery_notes')
+    .select(['id', 'belegnr', 'eu', 'versandart', 'gravur', 'project_id', 'batch_id', 'status'])
+    .where('belegnr', '=', belegnr)
+    .executeTakeFirst();
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
+  return note;
+}
+
+/** The note with this id (as a screen sends it back), or notFound. */
+export async function deliveryNoteById(db: Db, id: number) {
+  const note = await db
+    .selectFrom('delivery_notes')
+    .select(['id', 'belegnr', 'project_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));
+  return note;
+}

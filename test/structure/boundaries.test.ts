@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { getAvailableTranspilers, type IForbiddenRuleType } from 'dependency-cruiser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeViolation, type ImportGraph, importGraph } from './import-graph.ts';
+
+/**
+ * The boundaries of src/ (README "How it is built", decision 16), as dependency-cruiser rules. Paths are
+ * relative to the repository root; `$1` in a `to` is what the `from` pattern's group matched.
+ */
+const rules: IForbiddenRuleType[] = [
+  {
+    name: 'contract-stands-alone',
+    comment: 'src/contract/ is what server and web app share: it imports neither of them',
+    severity: 'error',
+    from: { path: '^src/contract/' },
+    to: { path: '^src/(server|web)/' },
+  },
+  {
+    name: 'web-not-server',
+    comment: 'the web app reaches the server over HTTP only, through the contract',
+    severity: 'error',
+    from: { path: '^src/web/' },
+    to: { path: '^src/server/' },
+  },
+  {
+    name: 'server-features-apart',
+    comment: 'a server feature uses auth/, domain/, repositories/ and http/, never another feature',
+    severity: 'error',
+    from: { path: '^src/server/features/([^/]+)/' },
+    to: { path: '^src/server/features/', pathNot: '^src/server/features/$1/' },
+  },
+  {
+    name: 'web-features-apart',
+    comment: 'a screen uses ui/, api/, state/ and the contract; the app shell composes the features',
+    severity: 'error',
+    from: { path: '^src/web/features/([^/]+)/' },
+    to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
+  },
+  {
+    name: 'web-features-not-app',
+    comment: 'the app shell composes the features; a feature does not reach back up into it',
+    severity: 'error',
+    from: { path: '^src/web/features/' },
+    to: { path: '^src/web/app/' },
+  },
+  {
+    name: 'web-shared-below-features',
+    comment: 'ui/, scan/, api/ and state/ serve every screen and know none (src/web/README.md)',
+    severity: 'error',
+    from: { path: '^src/web/(ui|scan|api|state)/' },
+    to: { path: '^src/web/(features|app)/' },
+  },
+  {
+    name: 'http-below-features',
+    comment: 'what every route shares knows no feature: features register themselves through it',
+    severity: 'error',
+    from: { path: '^src/server/http/' },
+    to: { path: '^src/server/features/' },
+  },
+  {
+    name: 'core-below-http-and-features',
+    comment:
+      'auth, domain rules, repositories and the database layer are used by http/ and features, not the other way',
+    severity: 'error',
+    from: { path: '^src/server/(auth|domain|repositories|db)/' },
+    to: { path: '^src/server/(http|features)/' },
+  },
+  {
+    name: 'no-cycle',
+    comment: 'no module reaches itself again through its imports (type-only and dynamic imports count)',
+    severity: 'error',
+    from: { path: '^src/' },
+    to: { circular: true },
+  },
+];
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('the boundaries between the layers of src/', () => {
+  let graph: ImportGraph;
+  beforeAll(async () => {
+    graph = await importGraph(root, ['src'], rules);
+  });
+
+  it('reads every TypeScript file of src/ with its imports, also type-only, dynamic and JSX ones', () => {
+    expect(
+      getAvailableTranspilers().find((t) => t.name === 'babel')?.available,
+      'dependency-cruiser reads TypeScript here through @babel/core (import-graph.ts)',
+    ).toBe(true);
+    const files = fs
+      .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => `src/${f.split(path.sep).join('/')}`)
+      .sort();
+    const read = graph.modules.map((m) => m.source).filter((s) => /^src\/.*\.tsx?$/.test(s));
+    expect(read.sort()).toEqual(files);
+    const imports = (from: string) => graph.modules.find((m) => m.source === from)?.dependencies ?? [];
+    // import type { AuthUser } from './sessions.ts'
+    expect(imports('src/server/auth/session-cache.ts').map((d) => d.resolved)).toContain(
+      'src/server/auth/sessions.ts',
+    );
+    // lazy(() => import('../features/inventur/inventur-screen.tsx')) in a .tsx file
+    expect(imports('src/web/app/app.tsx')).toContainEqual(
+      expect.objectContaining({ resolved: 'src/web/features/inventur/inventur-screen.tsx', dynamic: true }),
+    );
+  });
+
+  it('has no import across a boundary and no cycle', () => {
+    expect(graph.violations.map(describeViolation)).toEqual([]);
+  });
+});
+
+describe('each boundary rule', () => {
+  it('catches the import it is written for (test/structure/fixture)', async () => {
+    const fixture = await importGraph(path.join(import.meta.dirname, 'fixture'), ['src'], rules);
+    const found = new Set(fixture.violations.map((v) => v.rule.name));
+    expect([...found].sort()).toEqual(rules.map((r) => r.name).sort());
+    expect(fixture.violations.map(describeViolation).sort()).toEqual(
+      [
+        'contract-stands-alone: src/contract/call.ts → src/server/http/handler.ts',
+        'core-below-http-and-features: src/server/db/seed.ts → src/server/features/b/service.ts',
+        'core-below-http-and-features: src/server/domain/rule.ts → src/server/http/handler.ts',
+        'http-below-features: src/server/http/handler.ts → src/server/features/a/service.ts',
+        'no-cycle: src/web/app/one.ts → src/web/app/two.ts (cycle: src/web/app/one.ts → src/web/app/two.ts → src/web/app/one.ts)',
+        'server-features-apart: src/server/features/a/service.ts → src/server/features/b/service.ts',
+        'web-features-apart: src/web/features/x/screen.ts → src/web/features/y/screen.ts',
+        'web-not-server: src/web/features/x/screen.ts → src/server/features/b/service.ts',
+        'web-features-not-app: src/web/features/y/screen.ts → src/web/app/shell.ts',
+        'web-shared-below-features: src/web/ui/field.ts → src/web/features/y/screen.ts',
+      ].sort(),
+    );
+  });
+});
