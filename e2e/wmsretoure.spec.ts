@@ -94,6 +94,11 @@ test('the pre-filled amount 1 is replaced by what is typed, and takes digits onl
   await expect(page.getByRole('alert')).toHaveText('Scan nicht angenommen – Menge: nur Ziffern.');
   await expect(amount).toHaveValue('');
   await page.waitForTimeout(100); // a person reads the banner before the next key (faster is a scanner's burst)
+  await page.keyboard.type('2000000', { delay: 80 }); // one more than any amount may be
+  await expect(page.getByRole('alert')).toHaveText('Scan nicht angenommen – Menge: höchstens 1.000.000.');
+  await expect(amount).toHaveValue('200000');
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Control+A');
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Retoure buchen' })).toContainText(

@@ -493,7 +493,7 @@ export const texts = {
     refused: (what: string) => `Scan nicht angenommen – ${what}`,
     expected: (label: string) => `erwartet: ${label}.`,
     digitsOnly: (label: string) => `${label}: nur Ziffern.`,
-    tooManyDigits: (label: string, max: number) => `${label}: höchstens ${max} Ziffern.`,
+    above: (label: string, max: number) => `${label}: höchstens ${de(max)}.`,
     nothingHere: 'hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.',
     answerFirst: 'bitte zuerst die Frage beantworten.',
   },

@@ -63,7 +63,8 @@ export interface RefusalTexts {
   /** What a field target expects: its label. */
   expected(label: string): string;
   digitsOnly(label: string): string;
-  tooManyDigits(label: string, max: number): string;
+  /** An amount field's value would be above its maximum (`data-max`). */
+  above(label: string, max: number): string;
   /** What a screen without any target expects (a menu: choose a function first). */
   nothingHere: string;
 }
@@ -76,7 +77,7 @@ let words: RefusalTexts = {
   refused: (what) => what,
   expected: (label) => label,
   digitsOnly: (label) => label,
-  tooManyDigits: (label) => label,
+  above: (label) => label,
   nothingHere: '',
 };
 
@@ -175,9 +176,9 @@ function digitsProblem(input: HTMLInputElement, label: string, typed: string): s
   if (!/^\d*$/.test(typed)) return words.refused(words.digitsOnly(label));
   const start = input.selectionStart ?? input.value.length;
   const end = input.selectionEnd ?? input.value.length;
-  const length = input.value.length - (end - start) + typed.length;
-  if (input.maxLength > 0 && length > input.maxLength)
-    return words.refused(words.tooManyDigits(label, input.maxLength));
+  const next = input.value.slice(0, start) + typed + input.value.slice(end);
+  const max = Number(input.dataset.max);
+  if (Number.isFinite(max) && Number(next) > max) return words.refused(words.above(label, max));
   return null;
 }
 

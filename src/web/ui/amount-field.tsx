@@ -1,9 +1,10 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { AMOUNT_MAX } from '../../contract/limits.ts';
 import { SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
 
 /**
- * An amount: digits only, at most `maxDigits` (a location code or an EAN can never land here — the scan
+ * An amount: digits only, at most `max` (a location code or an EAN can never land here — the scan
  * router takes a scanner's burst back out and sends it where it belongs, or refuses it). A pre-filled
  * amount is selected when the field gets the focus, so what the worker types replaces it. `current`: the
  * amount is what the screen expects next (its scan target).
@@ -19,9 +20,11 @@ export const AmountField = forwardRef<
     current: boolean;
     disabled?: boolean;
     invalid?: boolean;
-    maxDigits?: number;
+    /** The largest amount it takes (the contract's AMOUNT_MAX unless a screen knows less). */
+    max?: number;
   }
->(function AmountField({ id, label, value, onChange, current, disabled, invalid, maxDigits = 7 }, ref) {
+>(function AmountField({ id, label, value, onChange, current, disabled, invalid, max = AMOUNT_MAX }, ref) {
+  const maxDigits = String(max).length;
   const input = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   useScanTarget(current ? { kind: 'field', label, input: () => input.current } : null);
@@ -36,6 +39,7 @@ export const AmountField = forwardRef<
       autoComplete="off"
       enterKeyHint="done"
       maxLength={maxDigits}
+      data-max={max}
       {...{ [SCAN_ATTRIBUTE]: 'digits' }}
       disabled={disabled}
       aria-invalid={invalid || undefined}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../../contract/inventur.ts';
+import { AMOUNT_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
@@ -11,8 +12,6 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
-
-const AMOUNT = /^\d{1,7}$/;
 
 /**
  * Inventur (SPEC §2): scan the location, then article after article with the counted amount. The location
@@ -56,7 +55,7 @@ export default function InventurScreen() {
       return;
     }
     const trimmed = amount.trim();
-    if (!AMOUNT.test(trimmed)) {
+    if (!/^\d+$/.test(trimmed) || Number(trimmed) > AMOUNT_MAX) {
       banner.showError(texts.inventur.amountInvalid);
       amountRef.current?.focus();
       return;
