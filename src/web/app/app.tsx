@@ -8,7 +8,6 @@ import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
 import OutboxScreen from '../features/ungesendet/outbox-screen.tsx';
 import { paths, type ScreenName, screens } from '../paths.ts';
 import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
-import { ScanRouting } from '../scan/scan-routing.tsx';
 import { PackingProvider, usePacking } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -17,6 +16,7 @@ import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { OutboxBadge } from './outbox-badge.tsx';
+import { ScanRouting } from './scan-routing.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { texts } from '../../contract/texts.ts';
+import { configureScanRouter } from '../scan/router.ts';
 import { useBanner } from '../ui/banner.tsx';
-import { configureScanRouter } from './router.ts';
 
 /** Mounted once inside the banner: a refused scan is shown there, with the error sound and vibration. */
 export function ScanRouting() {
