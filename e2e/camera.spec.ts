@@ -1,38 +1,12 @@
-import { launchWithCameraFilming } from './support/fake-camera.ts';
+import { test } from './support/fake-camera.ts';
 import { loginWithPassword, scan } from './support/helpers.ts';
-import { test as base, expect, type Locator, type Page } from './support/test.ts';
+import { expect, type Locator, type Page } from './support/test.ts';
 
 /**
  * Camera scanning (issue 8) with Chromium's fake camera filming a generated label: the code goes the way a
  * scanner's keystrokes go. The camera's code (chunk, polyfill, .wasm) loads from our origin, and only when
  * the camera button is pressed.
  */
-/**
- * `filming`: the label the fake camera shows ([bwip-js symbology, text]). Chromium takes its fake camera at
- * launch, so such a test gets a browser of its own (Playwright allows no per-group launch options).
- */
-const test = base.extend<{ filming: [string, string] | null }>({
-  filming: [null, { option: true }],
-  context: async (
-    { filming, context, playwright, baseURL, viewport, hasTouch, isMobile, locale, timezoneId, userAgent },
-    use,
-  ) => {
-    if (!filming) return use(context);
-    const browser = await playwright.chromium.launch(launchWithCameraFilming(...filming));
-    const own = await browser.newContext({
-      baseURL,
-      viewport,
-      hasTouch,
-      isMobile,
-      locale,
-      timezoneId,
-      userAgent,
-      permissions: ['camera'],
-    });
-    await use(own);
-    await browser.close();
-  },
-});
 
 const CAMERA_FILES = /\/assets\/(camera-overlay|ponyfill|zxing_reader)-[\w-]+\.(js|css|wasm)$/;
 

@@ -1,6 +1,6 @@
-import { launchWithCameraFilming } from './support/fake-camera.ts';
+import { test } from './support/fake-camera.ts';
 import { loginWithPassword, scan, wedgeScan } from './support/helpers.ts';
-import { test as base, expect, type Locator, type Page } from './support/test.ts';
+import { expect, type Locator, type Page } from './support/test.ts';
 
 /**
  * GS1 labels end to end on one screen, WMS-Retoure (issue 18): one carton label fills article, Charge and MHD
@@ -8,30 +8,6 @@ import { test as base, expect, type Locator, type Page } from './support/test.ts
  * to), from the camera (ZXing keeps the separator), as a Digital Link behind a symbology identifier — and a
  * bad label is refused or read in part, with the field named. Demo article 100002 has GTIN 04006381000024.
  */
-
-/** `filming`: the label Chromium's fake camera shows ([bwip-js symbology, text]); a browser of its own. */
-const test = base.extend<{ filming: [string, string] | null }>({
-  filming: [null, { option: true }],
-  context: async (
-    { filming, context, playwright, baseURL, viewport, hasTouch, isMobile, locale, timezoneId, userAgent },
-    use,
-  ) => {
-    if (!filming) return use(context);
-    const browser = await playwright.chromium.launch(launchWithCameraFilming(...filming));
-    const own = await browser.newContext({
-      baseURL,
-      viewport,
-      hasTouch,
-      isMobile,
-      locale,
-      timezoneId,
-      userAgent,
-      permissions: ['camera'],
-    });
-    await use(own);
-    await browser.close();
-  },
-});
 
 const GS = '\u001d';
 const ARTICLE = '100002 Bio-Joghurt Natur 250 g · Charge nötig · MHD nötig';

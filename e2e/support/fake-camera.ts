@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import { chromiumArgs, chromiumExecutable } from './chromium.ts';
+import { test as base } from './test.ts';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -73,3 +74,31 @@ function y4m(luma: Uint8Array): Buffer {
     frame,
   ]);
 }
+
+/**
+ * A spec's `test` with a `filming` option: the label the fake camera shows ([bwip-js symbology, text]).
+ * Chromium takes its fake camera at launch, so such a test gets a browser of its own (Playwright allows no
+ * per-group launch options); without `filming` the usual context.
+ */
+export const test = base.extend<{ filming: [string, string] | null }>({
+  filming: [null, { option: true }],
+  context: async (
+    { filming, context, playwright, baseURL, viewport, hasTouch, isMobile, locale, timezoneId, userAgent },
+    use,
+  ) => {
+    if (!filming) return use(context);
+    const browser = await playwright.chromium.launch(launchWithCameraFilming(...filming));
+    const own = await browser.newContext({
+      baseURL,
+      viewport,
+      hasTouch,
+      isMobile,
+      locale,
+      timezoneId,
+      userAgent,
+      permissions: ['camera'],
+    });
+    await use(own);
+    await browser.close();
+  },
+});
