@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { texts } from '../contract/texts.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
+import type { DatabaseStats } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { batchRoutes } from './features/batch/routes.ts';
@@ -23,7 +24,8 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
-import type { Deps } from './http/route.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { type Deps, requireIntegration } from './http/route.ts';
 import { isSourceMap, registerWebApp } from './http/web.ts';
 
 export interface AppOptions {
@@ -35,6 +37,8 @@ export interface AppOptions {
   diskFullHoldMs?: number;
   /** Milliseconds, for the session cache's expiry (tests move it by hand). */
   clock?: () => number;
+  /** The database connections' use, for GET /metrics. */
+  databaseStats?: () => DatabaseStats;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -46,6 +50,7 @@ export async function buildApp({
   logStream,
   diskFullHoldMs,
   clock,
+  databaseStats,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -122,6 +127,9 @@ export async function buildApp({
     }
   });
 
+  const deps: Deps = { db, config, sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock) };
+  registerMetrics(app, { authorize: (request) => requireIntegration(deps, request), databaseStats });
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     if (diskFull.recentlyFull) {
@@ -137,7 +145,6 @@ export async function buildApp({
     }
   });
 
-  const deps: Deps = { db, config, sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock) };
   await app.register(async (api) => {
     authRoutes(api, deps);
     inventurRoutes(api, deps);

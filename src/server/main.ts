@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ db: handle.db, config, logStream });
+  const app = await buildApp({ db: handle.db, config, logStream, databaseStats: handle.stats });
   // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
   const tidy = () => {
     void housekeeping(handle.db, config).catch((error) =>

@@ -41,7 +41,7 @@ const SPEC_TABLE = [
 ];
 
 /** Routes the server has beside the spec's calls: health checks and the API documentation. */
-const EXTRA_ROUTES = ['GET /healthz', 'GET /readyz', ...DOCS_ROUTES];
+const EXTRA_ROUTES = ['GET /healthz', 'GET /readyz', 'GET /metrics', ...DOCS_ROUTES];
 
 /**
  * Calls of the contract whose server side comes with a later issue. Each later issue removes its names;

@@ -18,7 +18,12 @@ export async function startTestApp(
   options: { clock?: () => number } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
-  const app = await buildApp({ db: database.db, config: testConfig(overrides), clock: options.clock });
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig(overrides),
+    clock: options.clock,
+    databaseStats: database.stats,
+  });
   await app.ready();
   return {
     app,

@@ -9,11 +9,23 @@ import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** How busy the database connections are: PostgreSQL's pool, or PGlite's one session and its queue. */
+export interface DatabaseStats {
+  /** Connections open (PGlite: 1). */
+  total: number;
+  /** Open and not in use. */
+  idle: number;
+  /** Requests waiting for a connection (PGlite: for the session). */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   /** Where the data lives, for the start-up log (no password). */
   describe: string;
+  /** The connections' use now (GET /metrics). */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -69,6 +81,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db,
     kind: 'postgres',
     describe: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
@@ -93,11 +106,16 @@ export async function openPglite(options: {
       // ≈ 100 MB less RSS and the same lookup speed on a 300,000-row table.
       postgresqlconf: ['shared_buffers = 32MB'],
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const dialect = new PGliteDialect(pglite);
+    const db = new Kysely<Database>({ dialect });
     return {
       db,
       kind: 'pglite',
       describe: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+      stats: () => {
+        const { held, waiting } = dialect.sessionUse();
+        return { total: 1, idle: held ? 0 : 1, waiting };
+      },
       close: async () => {
         try {
           await db.destroy();

@@ -20,12 +20,17 @@ import {
  * interleave on the one session (a rollback would undo the other's work — the trap kysely-pglite falls into).
  */
 export class PGliteDialect implements Dialect {
+  private readonly mutex = new Mutex();
   constructor(private readonly pglite: PGlite) {}
+  /** Whether a connection holds the session, and how many wait for it (GET /metrics). */
+  sessionUse(): { held: boolean; waiting: number } {
+    return { held: this.mutex.queued > 0, waiting: Math.max(0, this.mutex.queued - 1) };
+  }
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.mutex);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
@@ -37,10 +42,19 @@ export class PGliteDialect implements Dialect {
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters: the one holding it, then the ones in line. */
+  queued = 0;
   lock(): Promise<() => void> {
+    this.queued++;
     let release!: () => void;
     const next = new Promise<void>((resolve) => {
-      release = resolve;
+      let released = false;
+      release = () => {
+        if (released) return;
+        released = true;
+        this.queued--;
+        resolve();
+      };
     });
     const acquired = this.tail.then(() => release);
     this.tail = this.tail.then(() => next);
@@ -69,8 +83,10 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly mutex: Mutex,
+  ) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;

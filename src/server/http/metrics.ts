@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseStats } from '../db/connect.ts';
+
+/**
+ * The process's own metrics (event-loop lag, memory, CPU, garbage collection), one set per process: the
+ * event-loop monitor runs once however many apps a test builds.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
+const LOGIN_ROUTES = new Set(['/api/user/login', '/api/user/login/qrcode']);
+
+/**
+ * GET /metrics in Prometheus's text format (prom-client), for an integration token only (`npm run token`):
+ * request durations per route, bookings per call, refusals, idempotent replays, failed and locked logins,
+ * database connections, and the process's event-loop lag. Routes are labelled by their pattern
+ * (`/api/inventur/findlp/:code`), never by the address as requested, so the series stay few.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  options: {
+    authorize: (request: FastifyRequest) => Promise<unknown>;
+    databaseStats?: () => DatabaseStats;
+  },
+): void {
+  const registry = new Registry();
+  const duration = new Histogram({
+    name: 'lagerscanner_http_request_duration_seconds',
+    help: 'Time from a request to its answer, by route pattern, method and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const bookings = new Counter({
+    name: 'lagerscanner_bookings_total',
+    help: 'Writes that went through (stock bookings, counts, captures, packing), by route pattern.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'lagerscanner_refusals_total',
+    help: 'API requests answered with 4xx, by route pattern and status (429: a limit was reached).',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const replays = new Counter({
+    name: 'lagerscanner_idempotent_replays_total',
+    help: 'Repeated writes answered from the stored outcome instead of being done again (a retry).',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const loginFailures = new Counter({
+    name: 'lagerscanner_login_failures_total',
+    help: 'Refused logins: wrong (401) or locked by the attempt limits (429), by login kind.',
+    labelNames: ['login', 'reason'] as const,
+    registers: [registry],
+  });
+  if (options.databaseStats) {
+    const stats = options.databaseStats;
+    new Gauge({
+      name: 'lagerscanner_db_connections',
+      help: 'Database connections: open, idle, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const now = stats();
+        this.set({ state: 'open' }, now.total);
+        this.set({ state: 'idle' }, now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+  }
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    duration.observe({ method: request.method, route, status: String(status) }, reply.elapsedTime / 1000);
+    if (!route.startsWith('/api/')) return;
+    if (reply.getHeader('idempotent-replayed') === 'true') replays.inc({ route });
+    else if (status < 300 && request.method !== 'GET' && !LOGIN_ROUTES.has(route)) bookings.inc({ route });
+    if (status >= 400 && status < 500) {
+      refusals.inc({ route, status: String(status) });
+      if (LOGIN_ROUTES.has(route) && (status === 401 || status === 429))
+        loginFailures.inc({
+          login: route.endsWith('/qrcode') ? 'card' : 'password',
+          reason: status === 401 ? 'wrong' : 'locked',
+        });
+    }
+  });
+
+  const merged = Registry.merge([registry, processMetrics()]);
+  app.get('/metrics', async (request, reply) => {
+    await options.authorize(request);
+    return reply.type(merged.contentType).send(await merged.metrics());
+  });
+}
