@@ -25,6 +25,10 @@ import { matchingRows } from './match.ts';
  * the cartons. A scan that matches no row goes to the server in the same call as an item (decision 12): it
  * may be the cheat code, which only the server knows, or another delivery note's number — then the packer
  * is asked whether to switch to that note.
+ *
+ * Longer than most screens: the packing station's whole scan flow stays together — note lookup, item scans
+ * (with the cheat code and the note switch), the Klärfall and the step to the cartons — with the memoised
+ * table the scanner types past. The table is the part to move out next.
  */
 export default function PaketinhaltScreen() {
   const banner = useBanner();

@@ -18,6 +18,9 @@ type InfoRow = { kurzbezeichnung: string; lagertyp: string; amount: number };
 /**
  * Article rebooking (SPEC §2, §4): article → source location → amount ('Setzen') → target → confirm.
  * Each field locks after a successful lookup; X clears it. The idempotency key lives until the move succeeded.
+ *
+ * Longer than most screens: the amount's bound (what the source holds of the article) is checked whichever
+ * of article and source is scanned second, and ✕ on either undoes it.
  */
 export default function ArtikelUmlagernScreen() {
   const banner = useBanner();

@@ -20,6 +20,9 @@ type Lhm = { id: number; code: string };
 /**
  * WMS return (SPEC §2/§5): article, optional Charge and MHD (required when the article says so), the load
  * carrier (LHM), amount and quality (default 2); confirm, then the return is booked into stock.
+ *
+ * Longer than most screens: Charge and MHD are asked only for some articles, and one GS1 label may fill
+ * three fields at once (decision 15), so which field takes the next scan depends on all of them together.
  */
 export default function WmsRetoureScreen() {
   const banner = useBanner();

@@ -21,6 +21,9 @@ const CLOSED_MS = 1000;
 /**
  * Customs parcels (SPEC §2 "Customs parcel form stages", §4, §8): 'Neu' → cart number → delivery notes onto
  * the cart, 'Abschließen' after a confirm. The history 'Gescannte Pakete' reloads after each scan.
+ *
+ * Longer than most screens: SPEC §2's form stages each have their own scan target and two of them reset on
+ * a timer; kept in one file so the stages read in order.
  */
 export default function ZollpaketScreen() {
   const banner = useBanner();
