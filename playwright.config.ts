@@ -4,9 +4,13 @@ import { chromiumArgs, chromiumExecutable } from './e2e/support/chromium.ts';
 /**
  * End-to-end tests against the real server (built web app + API + embedded database) in Debian's Chromium.
  * e2e/support/global-setup.ts builds the web app and starts the server on E2E_PORT with a fresh data dir.
- * The port is fixed here, before any worker starts, so every worker sees the same one.
+ * The port is fixed here, before any worker starts, so every worker sees the same one: below Linux's ephemeral
+ * range (32768–60999), so no outgoing connection holds it; the global setup moves on if a server does.
  */
-process.env.E2E_PORT ??= String(39_000 + (process.pid % 900));
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(20_000 + (process.pid % 10_000));
+  process.env.E2E_PORT_DEFAULT = '1';
+}
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({

@@ -26,7 +26,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return async () => {}; // a server someone else runs
   }
 
-  const port = process.env.E2E_PORT;
+  // A port someone chose is kept; the default (playwright.config.ts) moves on when another process holds it,
+  // and the workers, started after this, read the port from the environment.
+  const chosen = process.env.E2E_PORT_DEFAULT !== '1';
+  for (let attempt = 1; ; attempt++) {
+    const port = Number(process.env.E2E_PORT);
+    const started = await startServer(port);
+    if (started.ok) return started.stop;
+    if (!started.portTaken || chosen || attempt === 5) {
+      throw new Error(`The server did not become ready on 127.0.0.1:${port}:\n${started.output}`);
+    }
+    process.env.E2E_PORT = String(20_000 + ((port - 20_000 + 1 + Math.floor(Math.random() * 500)) % 12_000));
+  }
+}
+
+type Started = { ok: true; stop: () => Promise<void> } | { ok: false; portTaken: boolean; output: string };
+
+async function startServer(port: number): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-e2e-'));
   let output = '';
   await buildServer();
@@ -61,18 +77,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  const onInterrupt = () => void stop().then(() => process.exit(130));
+  process.once('SIGINT', onInterrupt);
 
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && !exited) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return stop;
+      if ((await fetch(`${base}/readyz`)).ok) return { ok: true, stop };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`The server did not become ready on ${base}:\n${output}`);
+  process.off('SIGINT', onInterrupt);
+  return { ok: false, portTaken: output.includes('EADDRINUSE'), output };
 }
