@@ -219,6 +219,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
                   id: open.noteId,
                   itemNr: open.nummer,
                   userId: user,
+                  mayCheat: false,
                 }),
             ).then(failOnRefusal);
           },

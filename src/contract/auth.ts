@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { endpoint, successOnly, text } from './endpoint.ts';
 import { scanLimits } from './limits.ts';
+import { ROLES } from './roles.ts';
 
 export const loginAnswer = z.object({
   success: z.literal(true),
   token: z.string(),
   name: z.string(),
   id: z.number().int(),
+  /** Not in SPEC §7: what the login may do (DESIGN §9); the handheld shows the Leitstand to leads. */
+  role: z.enum(ROLES),
 });
 
 /** Card login: `stechuhrdevice` is the text the scanner reads from the employee card. */

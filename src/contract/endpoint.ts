@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX, type ControlRule, hasForbiddenControlCharacter, scanLimits } from './limits.ts';
+import { hasRole, ROLE_PREFIXES, type Role } from './roles.ts';
 
 export type { ControlRule };
 
@@ -39,6 +40,11 @@ export interface Endpoint<
   /** false only for the two logins. */
   readonly auth: boolean;
   readonly audience: Audience;
+  /**
+   * The least role a scanner login needs (DESIGN §9): `mitarbeiter` unless said; null for the logins and the
+   * integration calls, which no staff login may use. A lower role gets 403 with texts.errors.role.
+   */
+  readonly role: Role | null;
   /** Mutating calls carry X-Idempotency-Key and are applied exactly once (DESIGN §5). */
   readonly idempotent: boolean;
 }
@@ -65,7 +71,16 @@ export function endpoint<
   response: R;
   auth?: boolean;
   audience?: Audience;
+  role?: Role;
 }): Endpoint<P, B, R, Q> {
+  const auth = def.auth ?? true;
+  const audience = def.audience ?? 'scanner';
+  const role = auth && audience === 'scanner' ? (def.role ?? 'mitarbeiter') : null;
+  if (role === null && def.role) throw new Error(`${def.name}: only a scanner call with a login has a role`);
+  for (const { prefix, role: least } of ROLE_PREFIXES) {
+    if (def.path.startsWith(prefix) && (role === null || !hasRole(role, least)))
+      throw new Error(`${def.name}: a call under ${prefix} needs at least the role ${least}`);
+  }
   return {
     name: def.name,
     method: def.method,
@@ -74,9 +89,10 @@ export function endpoint<
     query: (def.query ?? null) as Q,
     body: (def.body ?? noBody) as B,
     response: def.response,
-    auth: def.auth ?? true,
-    audience: def.audience ?? 'scanner',
-    idempotent: def.method !== 'GET' && (def.auth ?? true),
+    auth,
+    audience,
+    role,
+    idempotent: def.method !== 'GET' && auth,
   };
 }
 

@@ -41,6 +41,8 @@ export const packageContentCheat = endpoint({
   name: 'packageContentCheat',
   method: 'PUT',
   path: '/api/packagecontent/cheat',
+  // The code completes a note without a single item scanned: the shift lead's decision (DESIGN §9).
+  role: 'schichtleitung',
   body: z.object({ id, code: text(200, { min: 1, trim: false }) }),
   response: z.object({
     success: z.literal(true),

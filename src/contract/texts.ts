@@ -87,6 +87,12 @@ export const texts = {
     noLogin: 'Kein Login. Seite wird neu geladen.',
     unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
     forbidden: 'Keine Berechtigung für diesen Vorgang.',
+    /** 403: the login's role is below what the call needs (DESIGN §9). */
+    role: {
+      mitarbeiter: 'Keine Berechtigung für diesen Vorgang.',
+      schichtleitung: 'Das darf nur die Schichtleitung.',
+      admin: 'Das darf nur die IT-Administration.',
+    },
     methodNotAllowed: 'Diese Aktion ist hier nicht erlaubt.',
     badRequest: 'Ungültige Anfrage.',
     scanNotSaved: 'Scan wurde nicht gespeichert - melde dich neu an!',
@@ -302,6 +308,8 @@ export const texts = {
     klaerfallWrite: 'Klärfallzettel schreiben!',
     amountBelowFive: 'Artikelmenge < 5',
     cheatRefused: 'Dieser Code ist nicht gültig.',
+    /** 403: the right cheat code, scanned by a login below schichtleitung (DESIGN §9). */
+    cheatNeedsLead: 'Den Abkürzungscode darf nur die Schichtleitung scannen.',
     /** 429: too many wrong cheat codes, or item scans matching nothing while a cheat code is set (decision 14). */
     tooManyCodes: 'Zu viele unbekannte Codes. Bitte in einigen Minuten erneut versuchen.',
     noteLabel: 'Lieferschein',

@@ -23,7 +23,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
   const history = (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/inventur/history', headers });
 
-  it('logs in with name and password and answers token, name and id', async () => {
+  it('logs in with name and password and answers token, name, id and role', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -31,9 +31,13 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, name: 'Demo Nutzer' });
+    expect(body).toMatchObject({ success: true, name: 'Demo Nutzer', role: 'mitarbeiter' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(typeof body.id).toBe('number');
+    for (const user of [demo.leadUser, demo.adminUser]) {
+      const lead = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: user });
+      expect(lead.json()).toMatchObject({ success: true, name: user.name, role: user.role });
+    }
   });
 
   it('stores only a hash of the session token and of the password', async () => {
@@ -55,7 +59,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
       payload: { stechuhrdevice: demo.cardUser.card },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, name: 'Karten Nutzer' });
+    expect(res.json()).toMatchObject({ success: true, name: 'Karten Nutzer', role: 'mitarbeiter' });
   });
 
   it('refuses a wrong password, an unknown name and an unknown card with the German message', async () => {

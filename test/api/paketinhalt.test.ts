@@ -2,39 +2,47 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
 describe.each(databaseKinds())('packing station API on %s', (kind) => {
   let t: TestApp;
   let token: string;
   let userId: number;
+  /** The shift lead: only they may use the cheat code (DESIGN §9). */
+  let leadToken: string;
+  let leadId: number;
   const notes: Record<string, number> = {};
 
   beforeAll(async () => {
     t = await startTestApp(kind, { cheatCode: 'ALLES-FERTIG-42' });
     token = await loginDemo(t.app);
-    userId = (
-      await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'demo')
-        .executeTakeFirstOrThrow()
-    ).id;
+    leadToken = await loginAs(t.app, demo.leadUser);
+    const idOf = async (username: string) =>
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow()
+      ).id;
+    userId = await idOf(demo.passwordUser.username);
+    leadId = await idOf(demo.leadUser.username);
     for (const n of await t.database.db.selectFrom('delivery_notes').select(['id', 'belegnr']).execute())
       notes[n.belegnr] = n.id;
   });
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, key = randomUUID()) =>
+  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, key = randomUUID(), as = token) =>
     t.app.inject({
       method,
       url,
       payload: payload as Record<string, unknown>,
-      headers: authHeaders(token, { 'x-idempotency-key': key }),
+      headers: authHeaders(as, { 'x-idempotency-key': key }),
     });
-  const scanItem = (belegnr: string, itemNr: string, key = randomUUID()) =>
+  const scanItem = (belegnr: string, itemNr: string, key = randomUUID(), as = token) =>
     send(
       'POST',
       `/api/packagecontent/${encodeURIComponent(itemNr)}`,
@@ -48,6 +56,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         versandart: 'DHL037',
       },
       key,
+      as,
     );
   const scannedOf = async (belegnr: string) => {
     const { rows } = await sql<{ scanned: number }>`select coalesce(sum(pemenge), 0)::int as scanned
@@ -170,10 +179,22 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
 
     it('completes a note with the configured code only, and journals who did it', async () => {
       const id = notes.LS100003;
-      const wrong = await send('PUT', '/api/packagecontent/cheat', { id, code: 'RATEN' });
+      const wrong = await send(
+        'PUT',
+        '/api/packagecontent/cheat',
+        { id, code: 'RATEN' },
+        randomUUID(),
+        leadToken,
+      );
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json()).toEqual({ success: false, message: texts.paketinhalt.cheatRefused });
-      const right = await send('PUT', '/api/packagecontent/cheat', { id, code: 'ALLES-FERTIG-42' });
+      const right = await send(
+        'PUT',
+        '/api/packagecontent/cheat',
+        { id, code: 'ALLES-FERTIG-42' },
+        randomUUID(),
+        leadToken,
+      );
       expect(right.statusCode).toBe(200);
       for (const row of right.json().data.paketinhalt) expect(row.pemenge).toBe(row.lsmenge);
       const events = await t.database.db
@@ -181,22 +202,37 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         .selectAll()
         .where('delivery_note_id', '=', id ?? 0)
         .execute();
-      expect(events).toEqual([expect.objectContaining({ kind: 'abkuerzung', user_id: userId })]);
+      expect(events).toEqual([expect.objectContaining({ kind: 'abkuerzung', user_id: leadId })]);
+    });
+
+    it('refuses the cheat code to a worker, by either call, and packs nothing', async () => {
+      const before = await scannedOf('LS100040');
+      const put = await send('PUT', '/api/packagecontent/cheat', {
+        id: notes.LS100040,
+        code: 'ALLES-FERTIG-42',
+      });
+      expect(put.statusCode).toBe(403);
+      expect(put.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
+      const scanned = await scanItem('LS100040', 'ALLES-FERTIG-42');
+      expect(scanned.statusCode).toBe(403);
+      expect(scanned.json()).toEqual({ success: false, message: texts.paketinhalt.cheatNeedsLead });
+      expect(await scannedOf('LS100040')).toBe(before);
+      expect(await eventsOf('LS100040')).toEqual([]);
     });
 
     it('completes a note when the cheat code is scanned as an item, journalled once however often it is retried', async () => {
       const key = randomUUID();
-      const first = await scanItem('LS100010', 'ALLES-FERTIG-42', key);
+      const first = await scanItem('LS100010', 'ALLES-FERTIG-42', key, leadToken);
       expect(first.statusCode).toBe(200);
       const rows = first.json().data.paketinhalt as { lsmenge: number; pemenge: number }[];
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row.pemenge).toBe(row.lsmenge);
-      const retry = await scanItem('LS100010', 'ALLES-FERTIG-42', key);
+      const retry = await scanItem('LS100010', 'ALLES-FERTIG-42', key, leadToken);
       expect(retry.statusCode).toBe(200);
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.json()).toEqual(first.json());
       expect(await eventsOf('LS100010')).toEqual([
-        expect.objectContaining({ kind: 'abkuerzung', user_id: userId }),
+        expect.objectContaining({ kind: 'abkuerzung', user_id: leadId }),
       ]);
       const note = await t.database.db
         .selectFrom('delivery_notes')

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, exportContract, extraContract } from '../../src/contract/index.ts';
+import { hasRole, ROLE_PREFIXES, ROLES } from '../../src/contract/roles.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
 import { DOCS_ROUTES } from '../../src/server/http/api-docs.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 
 /** SPEC §7, "The calls it makes", as written there (method and path; `{…}` marks a path parameter). */
 const SPEC_TABLE = [
@@ -87,6 +90,50 @@ describe('the route table', () => {
     ]);
     const outside = t.app.routeTable.map(normalise).filter((r) => !allowed.has(r) && !isStaticFile(r));
     expect(outside).toEqual([]);
+  });
+
+  it('every call declares its role: each scanner call with a login one, the logins and integration calls none', () => {
+    for (const e of [...contract, ...extraContract])
+      expect([e.name, e.role], e.name).toEqual([
+        e.name,
+        e.auth ? expect.stringMatching(/^(mitarbeiter|schichtleitung|admin)$/) : null,
+      ]);
+    for (const e of exportContract) expect([e.name, e.role]).toEqual([e.name, null]);
+    for (const e of [...contract, ...extraContract])
+      for (const { prefix, role } of ROLE_PREFIXES)
+        if (e.path.startsWith(prefix)) expect(hasRole(e.role ?? 'mitarbeiter', role), e.name).toBe(true);
+    // The handheld's calls stay open to every worker, except the cheat code (the shift lead's decision).
+    const above = [...contract, ...extraContract].filter((e) => e.role && e.role !== 'mitarbeiter');
+    expect(above.map((e) => `${e.name}: ${e.role}`)).toContain('packageContentCheat: schichtleitung');
+  });
+
+  it('refuses every call above a role to each lower one with 403 and the German message, before reading it', async () => {
+    const logins = {
+      mitarbeiter: await loginAs(t.app, demo.passwordUser),
+      schichtleitung: await loginAs(t.app, demo.leadUser),
+      admin: await loginAs(t.app, demo.adminUser),
+    };
+    let walked = 0;
+    for (const e of [...contract, ...extraContract]) {
+      if (!e.role) continue;
+      for (const role of ROLES) {
+        if (hasRole(role, e.role)) continue;
+        const res = await t.app.inject({
+          method: e.method,
+          url: e.path.replace(/:[A-Za-z_]+/g, 'x'),
+          // No body, no idempotency key: the role is checked first.
+          headers: authHeaders(logins[role]),
+        });
+        expect([e.name, role, res.statusCode, res.json()]).toEqual([
+          e.name,
+          role,
+          403,
+          { success: false, message: texts.errors.role[e.role] },
+        ]);
+        walked++;
+      }
+    }
+    expect(walked).toBeGreaterThan(0);
   });
 
   it('every contract call is registered, except the ones listed as pending', () => {

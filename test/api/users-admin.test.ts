@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import {
   AdminError,
@@ -9,6 +11,7 @@ import {
   listUsers,
   newCardText,
   setPassword,
+  setRole,
 } from '../../src/server/features/users/admin.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -37,6 +40,32 @@ describe.each(databaseKinds())('user administration on %s', (kind) => {
       },
     );
 
+  it('gives a user a role that their open logins get at the next call', async () => {
+    await createUser(t.database.db, {
+      username: 'lead1',
+      name: 'Lea Lead',
+      password: 'Lager-2026!',
+      role: 'schichtleitung',
+    });
+    const token = (await login({ username: 'lead1', password: 'Lager-2026!' })).json().token as string;
+    // The packing station's cheat call needs a shift lead; no code is configured here, so a lead hears "wrong code".
+    const cheat = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/packagecontent/cheat',
+        payload: { id: 1, code: 'RATEN' },
+        headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
+      });
+    expect((await cheat()).json().message).toBe(texts.paketinhalt.cheatRefused);
+    expect(await setRole(t.database.db, 'lead1', 'mitarbeiter')).toBe(
+      'lead1 (Lea Lead) is mitarbeiter now (was schichtleitung).',
+    );
+    const refused = await cheat();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(texts.errors.role.schichtleitung);
+    expect((await history(token)).statusCode).toBe(200);
+  });
+
   it('creates a user who logs in with the password and with the card; the name greets them', async () => {
     const card = newCardText();
     const { message } = await createUser(t.database.db, {
@@ -45,7 +74,9 @@ describe.each(databaseKinds())('user administration on %s', (kind) => {
       password: 'Lager-2026!',
       cardText: card,
     });
-    expect(message).toMatch(/^Created mmueller \(Maria Müller\), #\d+, logs in with password and card\.$/);
+    expect(message).toMatch(
+      /^Created mmueller \(Maria Müller\), #\d+, mitarbeiter, logs in with password and card\.$/,
+    );
     const byPassword = await login({ username: 'mmueller', password: 'Lager-2026!' });
     expect(byPassword.statusCode).toBe(200);
     expect(byPassword.json().name).toBe('Maria Müller');

@@ -18,18 +18,44 @@ describe('npm run user', () => {
     expect(run('src/server/db/seed/cli.ts', []).code).toBe(0);
     const created = user(['create', 'jkoch', 'Jana Koch', '--card'], 'Sicher-123\n');
     expect(created.code).toBe(0);
-    expect(created.stdout).toMatch(/Created jkoch \(Jana Koch\), #\d+, logs in with password and card\./);
+    expect(created.stdout).toMatch(
+      /Created jkoch \(Jana Koch\), #\d+, mitarbeiter, logs in with password and card\./,
+    );
     const card = created.stdout.trim().split('\n').at(-1) ?? '';
     expect(card).toMatch(/^[A-HJ-NP-X2-9]{40}$/);
 
     const list = user(['list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/#\d+\tjkoch\tJana Koch\tyes\tyes\tyes\t0\t-/);
+    expect(list.stdout).toMatch(/#\d+\tjkoch\tJana Koch\tmitarbeiter\tyes\tyes\tyes\t0\t-/);
+    // The demo seed's shift lead and admin (DESIGN §9).
+    expect(list.stdout).toMatch(/\tleitung\tSchicht Leitung\tschichtleitung\t/);
+    expect(list.stdout).toMatch(/\tadmin\tIT Admin\tadmin\t/);
     expect(list.stdout).not.toContain(card);
 
     const off = user(['deactivate', 'jkoch']);
     expect(off.output).toContain('jkoch (Jana Koch) deactivated; 0 login(s) ended.');
-    expect(user(['list']).stdout).toMatch(/\tjkoch\tJana Koch\tNO\t/);
+    expect(user(['list']).stdout).toMatch(/\tjkoch\tJana Koch\tmitarbeiter\tNO\t/);
+  }, 180_000);
+
+  it('creates a user with a role and changes roles; refuses an unknown role', () => {
+    const lead = user(['create', 'pbauer', 'Petra Bauer', '--role', 'schichtleitung'], 'Sicher-123\n');
+    expect(lead.code).toBe(0);
+    expect(lead.stdout).toMatch(
+      /Created pbauer \(Petra Bauer\), #\d+, schichtleitung, logs in with password\./,
+    );
+    expect(user(['role', 'pbauer', 'admin']).stdout).toContain(
+      'pbauer (Petra Bauer) is admin now (was schichtleitung).',
+    );
+    expect(user(['role', 'pbauer', 'admin']).stdout).toContain('is admin already.');
+    expect(user(['list']).stdout).toMatch(/\tpbauer\tPetra Bauer\tadmin\t/);
+
+    const unknown = user(['role', 'pbauer', 'chef']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain('Unknown role "chef": use mitarbeiter, schichtleitung, admin.');
+    const unknownOnCreate = user(['create', 'x', 'X', '--role=boss'], 'Sicher-123\n');
+    expect(unknownOnCreate.code).toBe(2);
+    expect(unknownOnCreate.output).toContain('Unknown role "boss"');
+    expect(user(['role', 'niemand', 'admin']).output).toContain('No user "niemand".');
   }, 180_000);
 
   it('takes an existing badge from stdin; refuses bad input with a clear message and exit code', () => {

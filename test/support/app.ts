@@ -36,12 +36,21 @@ export async function startTestApp(
 }
 
 export async function loginDemo(app: FastifyInstance): Promise<string> {
+  return loginAs(app, demo.passwordUser);
+}
+
+/** A password login's token; the demo seed has `demo` (mitarbeiter), `leitung` and `admin` (DESIGN §9). */
+export async function loginAs(
+  app: FastifyInstance,
+  user: { username: string; password: string },
+): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/user/login',
-    payload: { username: demo.passwordUser.username, password: demo.passwordUser.password },
+    payload: { username: user.username, password: user.password },
   });
-  if (res.statusCode !== 200) throw new Error(`demo login failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`login of ${user.username} failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
 }
 

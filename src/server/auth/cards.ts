@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Role } from '../../contract/roles.ts';
 import type { Database } from '../db/schema.ts';
 import { hashCardSecret } from './secrets.ts';
 
@@ -11,10 +12,10 @@ import { hashCardSecret } from './secrets.ts';
 export async function cardOwner(
   db: Kysely<Database>,
   card: string,
-): Promise<{ id: number; name: string } | null> {
+): Promise<{ id: number; name: string; role: Role } | null> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'role'])
     .where('card_secret_hash', '=', hashCardSecret(card.trim()))
     .where('active', '=', true)
     .executeTakeFirst();

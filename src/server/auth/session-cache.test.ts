@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache.ts';
 
 describe('the session cache', () => {
-  const user = (sessionId: number) => ({ id: 1, name: 'Demo Nutzer', sessionId });
+  const user = (sessionId: number) => ({
+    id: 1,
+    name: 'Demo Nutzer',
+    role: 'mitarbeiter' as const,
+    sessionId,
+  });
 
   it('keeps at most its bound of entries, dropping the oldest first, and stays off with 0 s', () => {
     const cache = new SessionCache(2000, () => 0, 3);

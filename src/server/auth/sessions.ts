@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Role } from '../../contract/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { newSessionToken } from './secrets.ts';
@@ -7,6 +8,8 @@ import { newSessionToken } from './secrets.ts';
 export interface AuthUser {
   id: number;
   name: string;
+  /** What the login may do (DESIGN §9), as the user's row said when the login was last checked. */
+  role: Role;
   sessionId: number;
 }
 
@@ -16,6 +19,7 @@ export interface LoginResult {
   token: string;
   name: string;
   id: number;
+  role: Role;
 }
 
 type Db = Kysely<Database>;
@@ -40,7 +44,7 @@ export interface Opened {
 export async function openSession(
   db: Db,
   policy: SessionPolicy,
-  user: { id: number; name: string },
+  user: { id: number; name: string; role: Role },
 ): Promise<Opened> {
   const { token, tokenHash } = newSessionToken();
   return db.transaction().execute(async (trx) => {
@@ -61,7 +65,7 @@ export async function openSession(
           limit ${policy.sessionMaxPerUser - 1})
       returning id`.execute(trx);
     return {
-      answer: { success: true as const, token, name: user.name, id: user.id },
+      answer: { success: true as const, token, name: user.name, id: user.id, role: user.role },
       ended: ended.rows.map((r) => r.id),
     };
   });
@@ -80,6 +84,7 @@ export async function checkSession(db: Db, idleMinutes: number, tokenHash: strin
       's.id as sessionId',
       'u.id as id',
       'u.name as name',
+      'u.role as role',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`.as('stale'),
     ])
     .where('s.token_hash', '=', tokenHash)
@@ -95,5 +100,5 @@ export async function checkSession(db: Db, idleMinutes: number, tokenHash: strin
       .where('id', '=', row.sessionId)
       .execute();
   }
-  return { id: row.id, name: row.name, sessionId: row.sessionId };
+  return { id: row.id, name: row.name, role: row.role, sessionId: row.sessionId };
 }

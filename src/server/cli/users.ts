@@ -1,4 +1,5 @@
 import readline from 'node:readline';
+import { isRole, ROLES } from '../../contract/roles.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import {
@@ -10,6 +11,7 @@ import {
   listUsers,
   newCardText,
   setPassword,
+  setRole,
 } from '../features/users/admin.ts';
 
 /**
@@ -18,25 +20,39 @@ import {
  * terminal (scripts); an existing badge's text can be scanned into the terminal (`--card-stdin`, `--stdin`).
  */
 const USAGE = `Usage:
-  npm run user -- create <username> "<name>" [--no-password] [--card | --card-stdin]
+  npm run user -- create <username> "<name>" [--role <role>] [--no-password] [--card | --card-stdin]
+  npm run user -- role <user> <role>
   npm run user -- password <user>
   npm run user -- card <user> [--stdin]
   npm run user -- deactivate <user>
   npm run user -- activate <user>
   npm run user -- list
 <user> is a username or #id. --card makes a new card text and prints it once; --card-stdin / --stdin
-take the text of an existing badge (scan it into the terminal).`;
+take the text of an existing badge (scan it into the terminal).
+<role> is ${ROLES.join(', ')} (each includes the ones before; a new user is ${ROLES[0]}).`;
 
 function fail(message: string, code = 2): never {
   console.error(message);
   process.exit(code);
 }
 
-const [command = '', ...args] = process.argv.slice(2);
+const [command = '', ...rawArgs] = process.argv.slice(2);
+/** `--role <role>` or `--role=<role>` (create): taken out first, as its value is no positional argument. */
+let roleFlag: string | undefined;
+const args: string[] = [];
+for (let i = 0; i < rawArgs.length; i++) {
+  const arg = rawArgs[i] ?? '';
+  if (arg === '--role') {
+    roleFlag = rawArgs[++i] ?? '';
+  } else if (arg.startsWith('--role=')) {
+    roleFlag = arg.slice('--role='.length);
+  } else args.push(arg);
+}
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const positional = args.filter((a) => !a.startsWith('--'));
 const allowed: Record<string, { args: number; flags: string[] }> = {
   create: { args: 2, flags: ['--no-password', '--card', '--card-stdin'] },
+  role: { args: 2, flags: [] },
   password: { args: 1, flags: [] },
   card: { args: 1, flags: ['--stdin'] },
   deactivate: { args: 1, flags: [] },
@@ -46,6 +62,10 @@ const allowed: Record<string, { args: number; flags: string[] }> = {
 const shape = allowed[command];
 if (!shape || positional.length !== shape.args || [...flags].some((f) => !shape.flags.includes(f)))
   fail(USAGE);
+if (roleFlag !== undefined && command !== 'create') fail(USAGE);
+if (roleFlag !== undefined && !isRole(roleFlag)) fail(`Unknown role "${roleFlag}": use ${ROLES.join(', ')}.`);
+if (command === 'role' && !isRole(positional[1]))
+  fail(`Unknown role "${positional[1]}": use ${ROLES.join(', ')}.`);
 if (flags.has('--card') && flags.has('--card-stdin')) fail('Use --card or --card-stdin, not both.');
 if (command === 'create' && flags.has('--no-password') && !flags.has('--card') && !flags.has('--card-stdin'))
   fail('A user with --no-password needs --card or --card-stdin, or they cannot log in.');
@@ -103,13 +123,14 @@ try {
   const [first = '', second = ''] = positional;
   if (command === 'list') {
     const users = await listUsers(db, config.sessionIdleMinutes);
-    console.log('id\tusername\tname\tactive\tpassword\tcard\tlogins\tlast seen');
+    console.log('id\tusername\tname\trole\tactive\tpassword\tcard\tlogins\tlast seen');
     for (const u of users)
       console.log(
         [
           `#${u.id}`,
           u.username ?? '-',
           u.name,
+          u.role,
           u.active ? 'yes' : 'NO',
           u.hasPassword ? 'yes' : '-',
           u.hasCard ? 'yes' : '-',
@@ -125,9 +146,12 @@ try {
       : flags.has('--card-stdin')
         ? await ask('Scan the card: ', false)
         : undefined;
-    const { message } = await createUser(db, { username: first, name: second, password, cardText });
+    const role = isRole(roleFlag) ? roleFlag : undefined;
+    const { message } = await createUser(db, { username: first, name: second, password, cardText, role });
     console.log(message);
     if (flags.has('--card') && cardText) printNewCard(cardText);
+  } else if (command === 'role' && isRole(second)) {
+    console.log(await setRole(db, first, second));
   } else if (command === 'password') {
     console.log(await setPassword(db, first, await askPassword()));
   } else if (command === 'card') {

@@ -5,6 +5,7 @@ import * as replenishmentMinimums from './migrations/2026-11-23-02-replenishment
 import * as packingEvents from './migrations/2026-11-23-03-packing-events.ts';
 import * as integrationTokens from './migrations/2026-11-23-05-integration-tokens.ts';
 import * as attemptCounters from './migrations/2026-11-24-01-attempt-counters.ts';
+import * as rolesAndAudit from './migrations/2026-11-24-02-roles-and-audit.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-03-packing-events': packingEvents,
   '2026-11-23-05-integration-tokens': integrationTokens,
   '2026-11-24-01-attempt-counters': attemptCounters,
+  '2026-11-24-02-roles-and-audit': rolesAndAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

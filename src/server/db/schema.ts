@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Role } from '../../contract/roles.ts';
 
 /** Row types of the database, as Kysely sees them. The SQL lives in migrations/. */
 
@@ -12,6 +13,8 @@ export interface UsersTable {
   password_hash: string | null;
   card_secret_hash: string | null;
   active: Generated<boolean>;
+  /** DESIGN §9; existing users became `mitarbeiter`. */
+  role: Generated<Role>;
   created_at: CreatedAt;
 }
 
@@ -265,6 +268,19 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A write in the Leitstand or its admin part: who, what, when (the Leitstand's audit list). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  user_id: number;
+  /** What was done, a stable English key ('klaerfall.resolve', 'user.role', …). */
+  action: string;
+  /** What it was done to, as staff name it (a delivery note number, a username). */
+  subject: string;
+  detail: Generated<Record<string, unknown>>;
+  request_key: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -293,6 +309,7 @@ export interface Database {
   replenishment_minimums: ReplenishmentMinimumsTable;
   delivery_note_events: DeliveryNoteEventsTable;
   integration_tokens: IntegrationTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

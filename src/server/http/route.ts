@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { exportMessages } from '../../contract/export.ts';
 import { inputErrorMessage } from '../../contract/input-errors.ts';
+import { hasRole } from '../../contract/roles.ts';
+import { texts } from '../../contract/texts.ts';
 import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from '../auth/attempt-limits.ts';
 import { checkIntegrationToken, findLiveIntegrationToken } from '../auth/integration-tokens.ts';
 import { hashToken } from '../auth/secrets.ts';
@@ -150,6 +152,8 @@ function register<E extends Endpoint>(
     url: endpoint.path,
     handler: async (request, reply) => {
       const user = endpoint.auth ? await requireUser(deps, request) : null;
+      if (user && endpoint.role && !hasRole(user.role, endpoint.role))
+        throw forbidden(texts.errors.role[endpoint.role]);
       const input = {
         params: parseInput(endpoint, endpoint.params, request.params ?? {}),
         body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),

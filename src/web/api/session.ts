@@ -1,8 +1,14 @@
+import { isRole, type Role } from '../../contract/roles.ts';
 import { texts } from '../../contract/texts.ts';
 import { ApiError } from './client.ts';
 
-/** The login as the spec stores it (SPEC §3): three localStorage keys. */
-export const STORAGE_KEYS = { token: 'vmAccessKey', name: 'vmUserName', id: 'vmUserID' } as const;
+/** The login as the spec stores it (SPEC §3): three localStorage keys, and ours for the role (DESIGN §9). */
+export const STORAGE_KEYS = {
+  token: 'vmAccessKey',
+  name: 'vmUserName',
+  id: 'vmUserID',
+  role: 'lagerscannerRolle',
+} as const;
 
 /** The device's own settings (state/device-settings.ts): not part of the login, kept when it is cleared. */
 export const DEVICE_SETTINGS_KEY = 'lagerscannerGeraet';
@@ -11,6 +17,8 @@ export interface StoredSession {
   token: string;
   name: string;
   id: number;
+  /** Only what the menu shows: the server checks the role on every call. */
+  role: Role;
 }
 
 export function readSession(): StoredSession | null {
@@ -20,6 +28,7 @@ export function readSession(): StoredSession | null {
     token,
     name: localStorage.getItem(STORAGE_KEYS.name) ?? '',
     id: Number(localStorage.getItem(STORAGE_KEYS.id) ?? 0),
+    role: roleOf(localStorage.getItem(STORAGE_KEYS.role)),
   };
 }
 
@@ -38,6 +47,12 @@ export function storeSession(session: StoredSession): void {
   localStorage.setItem(STORAGE_KEYS.token, session.token);
   localStorage.setItem(STORAGE_KEYS.name, session.name);
   localStorage.setItem(STORAGE_KEYS.id, String(session.id));
+  localStorage.setItem(STORAGE_KEYS.role, session.role);
+}
+
+/** A login stored before roles existed (or edited by hand) shows the worker's menu. */
+function roleOf(stored: string | null): Role {
+  return isRole(stored) ? stored : 'mitarbeiter';
 }
 
 /**

@@ -4,6 +4,7 @@ import { texts } from '../../contract/texts.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract, preloadAuthContract } from '../api/auth-contract.ts';
 import { ApiError } from '../api/client.ts';
+import type { StoredSession } from '../api/session.ts';
 import { holdKeysWhile, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
 import { afterNextPaint } from '../ui/after-paint.ts';
@@ -40,12 +41,12 @@ export function LoginScreen() {
   }, [mode]);
   useEffect(preloadAuthContract, []);
 
-  async function submit(call: () => Promise<{ token: string; name: string; id: number }>) {
+  async function submit(call: () => Promise<StoredSession>) {
     if (busy) return;
     setBusy(true);
     try {
       const answer = await call();
-      logIn({ token: answer.token, name: answer.name, id: answer.id });
+      logIn({ token: answer.token, name: answer.name, id: answer.id, role: answer.role });
     } catch (error) {
       const message =
         error instanceof ApiError

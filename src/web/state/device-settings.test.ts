@@ -26,7 +26,7 @@ describe('the device settings', () => {
 
   it('stay on the device when the login is cleared (logout, 401)', () => {
     saveDeviceSettings({ ...DEFAULT_DEVICE_SETTINGS, sound: false, doubleReadMs: 500, suffix: '$' });
-    storeSession({ token: 't', name: 'Demo Nutzer', id: 1 });
+    storeSession({ token: 't', name: 'Demo Nutzer', id: 1, role: 'mitarbeiter' });
     clearSession();
     expect(localStorage.getItem('vmAccessKey')).toBeNull();
     expect(readDeviceSettings()).toMatchObject({ sound: false, doubleReadMs: 500, suffix: '$' });

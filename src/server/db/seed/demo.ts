@@ -10,6 +10,9 @@ import { ean13, seededRandom } from './random.ts';
  */
 export const demo = {
   passwordUser: { username: 'demo', password: 'demo', name: 'Demo Nutzer' },
+  /** DESIGN §9: a shift lead and an IT admin beside the worker `demo` (role mitarbeiter). */
+  leadUser: { username: 'leitung', password: 'leitung', name: 'Schicht Leitung', role: 'schichtleitung' },
+  adminUser: { username: 'admin', password: 'admin', name: 'IT Admin', role: 'admin' },
   cardUser: { name: 'Karten Nutzer', card: 'DEMOKARTE'.repeat(25) },
   article: { nummer: '100001', ean: '4006381333931', name: 'Kugelschreiber blau' },
   flaggedArticle: { nummer: '100002' },
@@ -114,6 +117,8 @@ export async function resetData(db: Kysely<Database>): Promise<void> {
 export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number; locations: number }> {
   const rnd = seededRandom(20261123);
   const passwordHash = await hashPassword(demo.passwordUser.password);
+  const leadHash = await hashPassword(demo.leadUser.password);
+  const adminHash = await hashPassword(demo.adminUser.password);
 
   return db.transaction().execute(async (trx) => {
     // ── Users ──
@@ -122,6 +127,10 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       .values([
         { name: demo.passwordUser.name, username: demo.passwordUser.username, password_hash: passwordHash },
         { name: demo.cardUser.name, card_secret_hash: hashCardSecret(demo.cardUser.card) },
+        ...[
+          { ...demo.leadUser, hash: leadHash },
+          { ...demo.adminUser, hash: adminHash },
+        ].map((u) => ({ name: u.name, username: u.username, password_hash: u.hash, role: u.role })),
       ])
       .execute();
 

@@ -24,7 +24,7 @@ export async function loginPassword(
 ): Promise<Opened> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'password_hash', 'active'])
+    .select(['id', 'name', 'role', 'password_hash', 'active'])
     .where(sql<string>`lower(username)`, '=', normalUserName(input.username))
     .executeTakeFirst();
   // Always run one scrypt so an unknown name takes as long as a wrong password.

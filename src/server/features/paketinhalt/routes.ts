@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../contract/paketinhalt.ts';
+import { hasRole } from '../../../contract/roles.ts';
 import { texts } from '../../../contract/texts.ts';
 import { budgets } from '../../auth/attempt-limits.ts';
 import { invalid } from '../../domain/errors.ts';
@@ -20,6 +21,7 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
         id: body.id,
         itemNr: body.itemNr,
         userId: user.id,
+        mayCheat: hasRole(user.role, contract.packageContentCheat.role ?? 'admin'),
       });
     },
     {

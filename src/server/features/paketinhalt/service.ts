@@ -4,7 +4,7 @@ import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
+import { forbidden, limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
 import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
@@ -60,7 +60,7 @@ function matches(scanned: string) {
 export async function scanPackageItem(
   db: Db,
   cheatCode: string | null,
-  input: { id: number; itemNr: string; userId: number },
+  input: { id: number; itemNr: string; userId: number; mayCheat: boolean },
 ) {
   const note = await deliveryNoteById(db, input.id);
   const lines = await db
@@ -73,7 +73,10 @@ export async function scanPackageItem(
     .forUpdate('l')
     .execute();
   if (lines.length === 0) {
-    if (isCheatCode(cheatCode, input.itemNr)) return alleVollstaendig(db, note.id, input.userId);
+    if (isCheatCode(cheatCode, input.itemNr)) {
+      if (!input.mayCheat) throw forbidden(texts.paketinhalt.cheatNeedsLead);
+      return alleVollstaendig(db, note.id, input.userId);
+    }
     throw await keinePosition(db, note, input.itemNr, cheatCode !== null);
   }
   const open = lines.find((l) => l.pemenge < l.lsmenge);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { Role } from '../../../contract/roles.ts';
 import { hashCardSecret, hashPassword } from '../../auth/secrets.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -19,6 +20,7 @@ export interface UserListing {
   id: number;
   username: string | null;
   name: string;
+  role: Role;
   active: boolean;
   hasPassword: boolean;
   hasCard: boolean;
@@ -97,7 +99,7 @@ async function assertCardFree(db: Db, cardHash: string, exceptUserId: number | n
 
 export async function createUser(
   db: Db,
-  input: { username: string; name: string; password?: string; cardText?: string },
+  input: { username: string; name: string; password?: string; cardText?: string; role?: Role },
 ): Promise<{ id: number; message: string }> {
   checkUsername(input.username);
   checkName(input.name);
@@ -121,14 +123,33 @@ export async function createUser(
         name: input.name.trim(),
         password_hash: input.password === undefined ? null : await hashPassword(input.password),
         card_secret_hash: cardHash,
+        role: input.role ?? 'mitarbeiter',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ways = [input.password !== undefined && 'password', card !== undefined && 'card'].filter(Boolean);
     return {
       id,
-      message: `Created ${input.username} (${input.name.trim()}), #${id}, logs in with ${ways.join(' and ')}.`,
+      message: `Created ${input.username} (${input.name.trim()}), #${id}, ${input.role ?? 'mitarbeiter'}, logs in with ${ways.join(' and ')}.`,
     };
+  });
+}
+
+/**
+ * A new role. Takes effect at the user's next request (a server instance rechecks a login after at most
+ * SESSION_CACHE_SECONDS); their logins stay, so a shift lead made worker keeps scanning.
+ */
+export async function setRole(db: Db, who: string, role: Role): Promise<string> {
+  return db.transaction().execute(async (tx) => {
+    const user = await findUser(tx, who);
+    const before = await tx
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    if (before.role === role) return `${label(user)} is ${role} already.`;
+    await tx.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+    return `${label(user)} is ${role} now (was ${before.role}).`;
   });
 }
 
@@ -179,6 +200,7 @@ export async function listUsers(db: Db, idleMinutes: number): Promise<UserListin
       'u.id',
       'u.username',
       'u.name',
+      'u.role',
       'u.active',
       sql<boolean>`u.password_hash is not null`.as('hasPassword'),
       sql<boolean>`u.card_secret_hash is not null`.as('hasCard'),
