@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint.ts';
 import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
+import { leitstandContract } from './leitstand/index.ts';
 import * as nachschub from './nachschub.ts';
 import * as paketausgang from './paketausgang.ts';
 import * as paketinhalt from './paketinhalt.ts';
@@ -53,6 +54,9 @@ export const contract: readonly Endpoint[] = [
 
 /** Calls the spec does not have (DESIGN §1): named in the route-table test beside the spec's own. */
 export const extraContract: readonly Endpoint[] = [nachschub.replenishmentList];
+
+/** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
+export { leitstandContract };
 
 /** The export API for other systems (integration tokens only, never a scanner login). */
 export const exportContract: readonly Endpoint[] = Object.values(exportApi.exportEndpoints);

@@ -12,6 +12,7 @@ import { containerRoutes } from './features/container/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
+import { leitstandRoutes } from './features/leitstand/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
 import { paketausgangRoutes } from './features/paketausgang/routes.ts';
 import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
     wmsretoureRoutes(api, deps);
     zollpaketRoutes(api, deps);
     exportRoutes(api, deps);
+    leitstandRoutes(api, deps);
   });
   registerApiDocs(app);
 

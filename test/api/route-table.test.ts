@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, exportContract, extraContract } from '../../src/contract/index.ts';
+import { contract, exportContract, extraContract, leitstandContract } from '../../src/contract/index.ts';
 import { hasRole, ROLE_PREFIXES, ROLES } from '../../src/contract/roles.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
@@ -80,12 +80,16 @@ describe('the route table', () => {
       'GET /api/export/customs',
     ]);
     expect(exportContract.every((e) => e.audience === 'integration')).toBe(true);
-    expect([...contract, ...extraContract].every((e) => e.audience === 'scanner')).toBe(true);
+    expect([...contract, ...extraContract, ...leitstandContract].every((e) => e.audience === 'scanner')).toBe(
+      true,
+    );
   });
 
   it('the server registers no API route outside the contract', () => {
     const allowed = new Set([
-      ...[...contract, ...extraContract, ...exportContract].map((e) => normalise(`${e.method} ${e.path}`)),
+      ...[...contract, ...extraContract, ...leitstandContract, ...exportContract].map((e) =>
+        normalise(`${e.method} ${e.path}`),
+      ),
       ...EXTRA_ROUTES.map(normalise),
     ]);
     const outside = t.app.routeTable.map(normalise).filter((r) => !allowed.has(r) && !isStaticFile(r));
@@ -93,17 +97,19 @@ describe('the route table', () => {
   });
 
   it('every call declares its role: each scanner call with a login one, the logins and integration calls none', () => {
-    for (const e of [...contract, ...extraContract])
+    for (const e of [...contract, ...extraContract, ...leitstandContract])
       expect([e.name, e.role], e.name).toEqual([
         e.name,
         e.auth ? expect.stringMatching(/^(mitarbeiter|schichtleitung|admin)$/) : null,
       ]);
     for (const e of exportContract) expect([e.name, e.role]).toEqual([e.name, null]);
-    for (const e of [...contract, ...extraContract])
+    for (const e of [...contract, ...extraContract, ...leitstandContract])
       for (const { prefix, role } of ROLE_PREFIXES)
         if (e.path.startsWith(prefix)) expect(hasRole(e.role ?? 'mitarbeiter', role), e.name).toBe(true);
     // The handheld's calls stay open to every worker, except the cheat code (the shift lead's decision).
-    const above = [...contract, ...extraContract].filter((e) => e.role && e.role !== 'mitarbeiter');
+    const above = [...contract, ...extraContract, ...leitstandContract].filter(
+      (e) => e.role && e.role !== 'mitarbeiter',
+    );
     expect(above.map((e) => `${e.name}: ${e.role}`)).toContain('packageContentCheat: schichtleitung');
   });
 
@@ -114,7 +120,7 @@ describe('the route table', () => {
       admin: await loginAs(t.app, demo.adminUser),
     };
     let walked = 0;
-    for (const e of [...contract, ...extraContract]) {
+    for (const e of [...contract, ...extraContract, ...leitstandContract]) {
       if (!e.role) continue;
       for (const role of ROLES) {
         if (hasRole(role, e.role)) continue;
@@ -138,7 +144,7 @@ describe('the route table', () => {
 
   it('every contract call is registered, except the ones listed as pending', () => {
     const registered = new Set(t.app.routeTable.map(normalise));
-    const missing = [...contract, ...exportContract]
+    const missing = [...contract, ...leitstandContract, ...exportContract]
       .filter((e) => !registered.has(normalise(`${e.method} ${e.path}`)))
       .map((e) => e.name);
     expect(missing.sort()).toEqual([...PENDING].sort());

@@ -33,7 +33,12 @@ export interface RouteContext<Authed extends boolean> {
   request: FastifyRequest;
 }
 
-type Input<E extends Endpoint> = { params: z.output<E['params']>; body: z.output<E['body']> };
+type Input<E extends Endpoint> = {
+  params: z.output<E['params']>;
+  body: z.output<E['body']>;
+  /** The query string, parsed by the endpoint's `query` schema (undefined when it takes none). */
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+};
 type Handler<E extends Endpoint, Authed extends boolean> = (
   input: Input<E>,
   ctx: RouteContext<Authed>,
@@ -157,6 +162,7 @@ function register<E extends Endpoint>(
       const input = {
         params: parseInput(endpoint, endpoint.params, request.params ?? {}),
         body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
+        query: endpoint.query ? parseInput(endpoint, endpoint.query, request.query ?? {}) : undefined,
       } as Input<E>;
       const requestKey = endpoint.idempotent
         ? parseIdempotencyKey(request.headers['x-idempotency-key'])

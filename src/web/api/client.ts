@@ -66,6 +66,8 @@ type PathParams<E extends Endpoint> = { [K in keyof z.input<E['params']>]: strin
 export interface CallOptions<E extends Endpoint> {
   params?: PathParams<E>;
   body?: z.input<E['body']>;
+  /** The query string of a call that takes one (the Leitstand's filters and pages); undefined values are left out. */
+  query?: E['query'] extends z.ZodType ? z.input<E['query']> : never;
   /** One key per user action: pass the same key again to retry that action later. */
   idempotencyKey?: string;
   /**
@@ -98,6 +100,15 @@ export function resetCsrfWarning(): void {
   csrfWarned = false;
 }
 
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export function createClient(options: ClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
@@ -106,7 +117,9 @@ export function createClient(options: ClientOptions) {
     call: CallOptions<E> = {},
   ): Promise<z.output<E['response']>> {
     const url =
-      options.baseUrl + buildPath(endpoint.path, (call.params ?? {}) as Record<string, string | number>);
+      options.baseUrl +
+      buildPath(endpoint.path, (call.params ?? {}) as Record<string, string | number>) +
+      queryString(call.query as Record<string, unknown> | undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.getToken();
     if (token) {
