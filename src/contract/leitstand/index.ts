@@ -1,8 +1,15 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as uebersicht from './uebersicht.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
  * endpoints; every call lives under `/api/leitstand/` (schichtleitung) or `/api/admin/` (admin). Listed here
  * so the route-table test walks them all.
  */
-export const leitstandContract: readonly Endpoint[] = [];
+export const leitstandContract: readonly Endpoint[] = [
+  uebersicht.leitstandLive,
+  uebersicht.leitstandUebersicht,
+];
+
+/** The area modules, for the API document's Leitstand tag (add each area's module). */
+export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht];

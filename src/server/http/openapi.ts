@@ -31,6 +31,11 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   },
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
+  leitstand: {
+    description:
+      'The Leitstand in the browser: calls under /api/leitstand/ need the role schichtleitung, under /api/admin/ the role admin (a lower role gets 403).',
+    modules: [...modules.leitstandModules],
+  },
   export: {
     description:
       'Journals for other systems, for an integration token only. Pages in (time, id) order; pass nextCursor as cursor to continue.',
@@ -39,7 +44,12 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
 };
 
 /** Every call the server has: the spec's, ours beside it, and the export API's. */
-const CALLS: readonly Endpoint[] = [...modules.contract, ...modules.extraContract, ...modules.exportContract];
+const CALLS: readonly Endpoint[] = [
+  ...modules.contract,
+  ...modules.extraContract,
+  ...modules.leitstandContract,
+  ...modules.exportContract,
+];
 
 function tagOf(endpoint: Endpoint): string {
   const tag = Object.entries(TAGS).find(([, tagged]) =>
@@ -94,6 +104,9 @@ function operation(endpoint: Endpoint, tag: string): Operation {
   return {
     operationId: endpoint.name,
     tags: [tag],
+    ...(endpoint.role && endpoint.role !== 'mitarbeiter'
+      ? { description: `Needs the role ${endpoint.role}.` }
+      : {}),
     security: !endpoint.auth
       ? []
       : integration
