@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as bestand from './bestand.ts';
 import * as uebersicht from './uebersicht.ts';
 
 /**
@@ -9,7 +10,11 @@ import * as uebersicht from './uebersicht.ts';
 export const leitstandContract: readonly Endpoint[] = [
   uebersicht.leitstandLive,
   uebersicht.leitstandUebersicht,
+  bestand.bestandArtikel,
+  bestand.bestandLagerplatz,
+  bestand.journal,
+  bestand.journalCsv,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
-export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht];
+export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht, bestand];

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { exportColumns, FEEDS, isoTime, MAX_LIMIT } from '../../contract/export.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
-import { csvHeader, csvRows } from '../features/export/csv.ts';
 import { decodeCursor, exportPage, isFeed, type Position } from '../features/export/feeds.ts';
+import { csvHeader, csvRows } from '../http/csv.ts';
 
 /**
  * A whole export feed into one file, for IT (the same rows as GET /api/export/{feed}):

@@ -166,9 +166,10 @@ export function registerStream<E extends Endpoint>(
 }
 
 /** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
-function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
+export function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value, { reportInput: true });
-  if (!parsed.success) throw invalid(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
+  if (!parsed.success)
+    throw invalid(inputErrorMessage(endpoint.name, parsed.error.issues[0], endpoint.labels));
   return parsed.data;
 }
 

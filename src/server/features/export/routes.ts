@@ -7,8 +7,8 @@ import {
   FEEDS,
 } from '../../../contract/export.ts';
 import { invalid } from '../../domain/errors.ts';
+import { csvHeader, csvRows } from '../../http/csv.ts';
 import { type Deps, requireIntegration } from '../../http/route.ts';
-import { csvHeader, csvRows } from './csv.ts';
 import { decodeCursor, exportPage } from './feeds.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/route.ts';
+import { bestandRoutes } from './bestand/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
 
 /**
@@ -9,4 +10,5 @@ import { uebersichtRoutes } from './uebersicht/routes.ts';
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   uebersichtRoutes(app, deps);
+  bestandRoutes(app, deps);
 }
