@@ -16,10 +16,11 @@ import {
 } from '../test/support/pg-cluster.ts';
 import { startServerProcess } from '../test/support/server-process.ts';
 import { writeChart } from './chart.ts';
+import { addJournalBookings, journalPlan, journalWorkloads } from './journal.ts';
 import { type Figures, httpFloor, loadDirect, loadHttp, rssMb } from './measure.ts';
 import { addBenchNote, measureScanLatency } from './scan-latency.ts';
 import { measureWebSizes } from './web.ts';
-import { readLargeIds, workloads } from './workloads.ts';
+import { readLargeIds, type Workload, workloads } from './workloads.ts';
 
 /**
  * `npm run bench`: the large warehouse on PGlite and on PostgreSQL (a durable throwaway cluster), every
@@ -29,10 +30,19 @@ import { readLargeIds, workloads } from './workloads.ts';
  *   npm run bench                         full run (≈ 15 min on 2 cores)
  *   npm run bench -- --quick              1 % data, 2 s per load: a smoke run (CI)
  *   npm run bench -- --db postgres        one database only
+ *   npm run bench -- --only journal       only the workloads whose name holds the text (no Chromium, no
+ *                                         bundle sizes; results/only.md)
  */
 const usage =
-  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64] [--pool 10]';
-let args: { quick?: boolean; db?: string; seconds?: string; connections?: string; pool?: string };
+  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64] [--pool 10] [--only <text>]';
+let args: {
+  quick?: boolean;
+  db?: string;
+  seconds?: string;
+  connections?: string;
+  pool?: string;
+  only?: string;
+};
 try {
   args = parseArgs({
     options: {
@@ -41,6 +51,7 @@ try {
       seconds: { type: 'string' },
       connections: { type: 'string', default: '64' },
       pool: { type: 'string', default: '10' },
+      only: { type: 'string' },
     },
   }).values;
 } catch (error) {
@@ -53,6 +64,8 @@ const seconds = Number(args.seconds ?? (quick ? 2 : 10));
 const connections = Number(args.connections);
 /** PostgreSQL connections per server (DATABASE_POOL_SIZE, default 10) and for the database floor. */
 const pool = Number(args.pool);
+/** Only the workloads whose name holds this text; null: the whole run. */
+const only = args.only ?? null;
 if (
   !['pglite', 'postgres', 'both'].includes(args.db ?? '') ||
   !(seconds > 0) ||
@@ -85,6 +98,10 @@ const INITIAL_KB = 100;
 const CHUNK_KB = 20;
 const SEED_PG_S = 180;
 const SCAN_MEDIAN_MS = 50;
+/** The Leitstand's journal: a few shift leads at once, each page within this on 2 M rows (PostgreSQL). */
+const JOURNAL_CONNECTIONS = 4;
+const JOURNAL_P99_MS = 50;
+const JOURNAL_ROWS = 2_000_000;
 
 function describeFigures(f: Figures): string {
   const errors = f.errors > 0 && f.errorKinds ? `${f.errors} errors (${f.errorKinds})` : `${f.errors} errors`;
@@ -127,20 +144,42 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
     });
     const ids = await readLargeIds(handle.db);
     await addBenchNote(handle.db);
-    // One worker per connection, as on a real site (all bookings under one user would pile up on one row).
+    // One worker per connection, as on a real site (all bookings under one user would pile up on one row);
+    // shift leads, so the same logins also read the Leitstand's journal.
     const users = await sql<{ id: number }>`
-      insert into users (name, username, password_hash)
-      select 'Bench ' || n, 'bench' || n, (select password_hash from users where username = 'demo')
+      insert into users (name, username, password_hash, role)
+      select 'Bench ' || n, 'bench' || n, (select password_hash from users where username = 'demo'), 'schichtleitung'
       from generate_series(1, ${connections}) n returning id`.execute(handle.db);
     const userIds = users.rows.map((u) => u.id);
-    const floorLoads = workloads(ids, scale, 'floor');
-    const loads = workloads(ids, scale, 'http');
+    const usernames = userIds.map((_, i) => `bench${i + 1}`);
+    log(`${label}: the journal's recent bookings by the bench users …`);
+    const journal = await addJournalBookings(handle.db, { scale, userIds, ids });
+    const journalGoal = Math.round(JOURNAL_ROWS * scale);
+    rows.push({
+      what: "journal rows (movements) for the Leitstand's journal workloads",
+      db: label,
+      figure: `${journal.rows.toLocaleString('en')} rows (${journal.added.toLocaleString('en')} recent bookings by ${userIds.length} users added)`,
+      goal: `≥ ${journalGoal.toLocaleString('en')}`,
+      pass: journal.rows >= journalGoal,
+    });
+    const selected = (list: Workload[]) => list.filter((w) => only === null || w.name.includes(only));
+    const floorLoads = selected([...workloads(ids, scale, 'floor'), ...journalWorkloads(scale, usernames)]);
+    const loads = selected([...workloads(ids, scale, 'http'), ...journalWorkloads(scale, usernames)]);
+    const plans = new Map<string, string>();
+    for (const workload of floorLoads)
+      if (workload.kind === 'journal') plans.set(workload.name, await journalPlan(handle.db, workload));
+    /** A workload's callers: the journal's few, everyone else's all. */
+    const callers = <T>(workload: Workload, all: T[]) =>
+      workload.kind === 'journal' ? all.slice(0, JOURNAL_CONNECTIONS) : all;
 
     // The database floor: the same service calls, no HTTP.
     const floors = new Map<string, Figures>();
     for (const workload of floorLoads) {
       log(`${label}: database floor, ${workload.name} …`);
-      floors.set(workload.name, await loadDirect({ db: handle.db, userIds, workload, seconds }));
+      floors.set(
+        workload.name,
+        await loadDirect({ db: handle.db, userIds: callers(workload, userIds), workload, seconds }),
+      );
     }
     await handle.close();
 
@@ -160,7 +199,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       }
       for (const workload of loads) {
         log(`${label}: HTTP, ${workload.name} …`);
-        const figures = await loadHttp({ base: server.base, tokens, workload, seconds });
+        const figures = await loadHttp({
+          base: server.base,
+          tokens: callers(workload, tokens),
+          workload,
+          seconds,
+        });
         const floor = floors.get(workload.name) as Figures;
         const vsFloor = figures.rps / floor.rps;
         const vsHttp = figures.rps / httpBase.rps;
@@ -174,12 +218,20 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           goal = `≥ ${REBOOKING_RPS.toLocaleString('en')} req/s, p99 ≤ ${REBOOKING_P99_MS} ms, 0 errors`;
           pass &&= figures.rps >= REBOOKING_RPS && figures.p99 <= REBOOKING_P99_MS;
         }
+        if (workload.kind === 'journal') {
+          goal = kind === 'postgres' ? `p99 ≤ ${JOURNAL_P99_MS} ms, 0 errors` : '0 errors';
+          if (kind === 'postgres') pass &&= figures.p99 <= JOURNAL_P99_MS;
+        }
+        const plan = plans.get(workload.name);
         rows.push({
-          what: workload.name,
+          what:
+            workload.kind === 'journal'
+              ? `${workload.name} (${JOURNAL_CONNECTIONS} connections)`
+              : workload.name,
           db: label,
           figure:
             `${describeFigures(figures)}; DB floor ${describeFigures(floor)} → ${(vsFloor * 100).toFixed(0)} % of it, ` +
-            `${(vsHttp * 100).toFixed(0)} % of the HTTP floor`,
+            `${(vsHttp * 100).toFixed(0)} % of the HTTP floor${plan ? `; ${plan}` : ''}`,
           goal,
           pass,
         });
@@ -192,12 +244,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
         goal: `≤ ${RSS_MB} MB`,
         pass: after <= RSS_MB,
       });
-      const latencies = await measureScanLatency({
-        base: server.base,
-        scans: quick ? 20 : 200,
-        articles: largeSizes(scale).articles,
-        log,
-      });
+      const latencies =
+        only !== null
+          ? []
+          : await measureScanLatency({
+              base: server.base,
+              scans: quick ? 20 : 200,
+              articles: largeSizes(scale).articles,
+              log,
+            });
       for (const l of latencies) {
         rows.push({
           what: `web: scan-to-feedback, ${l.field} (Chromium 360×640, 4× CPU throttling, Enter → answer painted)`,
@@ -247,40 +302,43 @@ rows.push({
 });
 for (const kind of kinds) await benchDatabase(kind, floor);
 
-const web = measureWebSizes(path.join(root, 'dist/web'));
-rows.push({
-  what: 'web: JS + CSS for the login screen and main menu (gzip)',
-  db: '—',
-  figure: kb(web.initialGzip),
-  goal: `≤ ${INITIAL_KB} KB`,
-  pass: web.initialGzip <= INITIAL_KB * 1024,
-});
-rows.push({
-  what: 'web: loaded while the login is typed (auth contract + zod, gzip)',
-  db: '—',
-  figure: kb(web.atLoginGzip),
-  goal: '—',
-  pass: null,
-});
-const biggest = [...web.screens].sort((a, b) => b.withSharedGzip - a.withSharedGzip)[0];
-rows.push({
-  what: `web: each screen's lazy chunk (gzip, with the shared chunks it adds), ${web.screens.length} screens`,
-  db: '—',
-  figure: `largest ${biggest?.name} ${kb(biggest?.ownGzip ?? 0)} (${kb(biggest?.withSharedGzip ?? 0)} with shared)`,
-  goal: `≤ ${CHUNK_KB} KB each`,
-  pass: web.screens.every((s) => s.withSharedGzip <= CHUNK_KB * 1024),
-});
-rows.push({
-  what: 'web: camera scanning, loaded when a camera button is pressed (overlay, polyfill, .wasm; gzip)',
-  db: '—',
-  figure: kb(web.cameraGzip),
-  goal: '—',
-  pass: null,
-});
+// The bundle sizes do not change with --only (a look at some workloads): left out then.
+const web = only === null ? measureWebSizes(path.join(root, 'dist/web')) : null;
+if (web) {
+  rows.push({
+    what: 'web: JS + CSS for the login screen and main menu (gzip)',
+    db: '—',
+    figure: kb(web.initialGzip),
+    goal: `≤ ${INITIAL_KB} KB`,
+    pass: web.initialGzip <= INITIAL_KB * 1024,
+  });
+  rows.push({
+    what: 'web: loaded while the login is typed (auth contract + zod, gzip)',
+    db: '—',
+    figure: kb(web.atLoginGzip),
+    goal: '—',
+    pass: null,
+  });
+  const biggest = [...web.screens].sort((a, b) => b.withSharedGzip - a.withSharedGzip)[0];
+  rows.push({
+    what: `web: each screen's lazy chunk (gzip, with the shared chunks it adds), ${web.screens.length} screens`,
+    db: '—',
+    figure: `largest ${biggest?.name} ${kb(biggest?.ownGzip ?? 0)} (${kb(biggest?.withSharedGzip ?? 0)} with shared)`,
+    goal: `≤ ${CHUNK_KB} KB each`,
+    pass: web.screens.every((s) => s.withSharedGzip <= CHUNK_KB * 1024),
+  });
+  rows.push({
+    what: 'web: camera scanning, loaded when a camera button is pressed (overlay, polyfill, .wasm; gzip)',
+    db: '—',
+    figure: kb(web.cameraGzip),
+    goal: '—',
+    pass: null,
+  });
+}
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = [
-  `# Benchmark ${quick ? '(quick: 1 % data, smoke only) ' : ''}— ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  `# Benchmark ${quick ? '(quick: 1 % data, smoke only) ' : ''}${only !== null ? `(only "${only}") ` : ''}— ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   '',
   `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}; load generator ` +
     `(autocannon, ${connections} connections, ${seconds} s per call) on the same machine; PostgreSQL pool ${pool} ` +
@@ -298,13 +356,13 @@ const screens = [
   '',
   '| screen chunk | own (gzip) | with the shared chunks it adds |',
   '|---|---|---|',
-  ...web.screens.map((s) => `| ${s.name} | ${kb(s.ownGzip)} | ${kb(s.withSharedGzip)} |`),
+  ...(web?.screens ?? []).map((s) => `| ${s.name} | ${kb(s.ownGzip)} | ${kb(s.withSharedGzip)} |`),
 ];
-const markdown = `${[...header, ...table, ...screens].join('\n')}\n`;
+const markdown = `${[...header, ...table, ...(web ? screens : [])].join('\n')}\n`;
 console.log(markdown);
 const resultsDir = path.join(root, 'bench', 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
-const resultsFile = path.join(resultsDir, quick ? 'quick.md' : 'latest.md');
+const resultsFile = path.join(resultsDir, only !== null ? 'only.md' : quick ? 'quick.md' : 'latest.md');
 fs.writeFileSync(resultsFile, markdown);
 log(`Chart: ${writeChart(resultsFile)}`);
 const failed = rows.filter((r) => r.pass === false).length;

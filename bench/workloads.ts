@@ -32,7 +32,8 @@ export interface Request {
 
 export interface Workload {
   name: string;
-  kind: 'lookup' | 'write';
+  /** journal: the Leitstand's reads, measured at a few connections (a few shift leads, not 64 scanners). */
+  kind: 'lookup' | 'write' | 'journal';
   next: () => Request;
   /** For work that runs out (items still to scan): how many requests are left. */
   remaining?: () => number;
