@@ -63,6 +63,8 @@ export const bestandTexts = {
     artikel: 'Artikel',
     von: 'Von',
     nach: 'Nach',
+    vonNach: 'Von → Nach',
+    chargeMhd: 'Charge / MHD',
     benutzer: 'Benutzer',
   },
   treffer: {
@@ -93,6 +95,7 @@ export const bestandTexts = {
     reset: 'Filter zurücksetzen',
   },
   journal: {
+    heading: 'Buchungen',
     empty: 'Keine Buchungen für diese Filter.',
     more: 'Weitere laden',
     end: 'Ende des Journals.',

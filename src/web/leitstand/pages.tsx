@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { bestandTexts } from '../../contract/leitstand/bestand.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
 import type { Role } from '../../contract/roles.ts';
 
@@ -19,5 +20,17 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: leitstandTexts.uebersicht.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
+  },
+  {
+    path: 'bestand',
+    title: bestandTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./bestand/bestand-page.tsx')),
+  },
+  {
+    path: 'journal',
+    title: bestandTexts.journalTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./bestand/journal-page.tsx')),
   },
 ];
