@@ -218,9 +218,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           goal = `≥ ${REBOOKING_RPS.toLocaleString('en')} req/s, p99 ≤ ${REBOOKING_P99_MS} ms, 0 errors`;
           pass &&= figures.rps >= REBOOKING_RPS && figures.p99 <= REBOOKING_P99_MS;
         }
-        if (workload.kind === 'journal') {
-          goal = kind === 'postgres' ? `p99 ≤ ${JOURNAL_P99_MS} ms, 0 errors` : '0 errors';
-          if (kind === 'postgres') pass &&= figures.p99 <= JOURNAL_P99_MS;
+        // A journal page on PostgreSQL; the search by a part of a name reads every article's name (no goal).
+        if (kind === 'postgres' && workload.name.startsWith('GET leitstand/journal')) {
+          goal = `p99 ≤ ${JOURNAL_P99_MS} ms, 0 errors`;
+          pass &&= figures.p99 <= JOURNAL_P99_MS;
         }
         const plan = plans.get(workload.name);
         rows.push({
