@@ -1,5 +1,7 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as nachschub from './nachschub.ts';
 import * as uebersicht from './uebersicht.ts';
+import * as zollwagen from './zollwagen.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
@@ -9,7 +11,11 @@ import * as uebersicht from './uebersicht.ts';
 export const leitstandContract: readonly Endpoint[] = [
   uebersicht.leitstandLive,
   uebersicht.leitstandUebersicht,
+  zollwagen.zollwagenList,
+  zollwagen.zollwagenAbschliessen,
+  nachschub.nachschubMinima,
+  nachschub.nachschubMinimumSetzen,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
-export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht];
+export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht, zollwagen, nachschub];

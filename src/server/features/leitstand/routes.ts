@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/route.ts';
+import { nachschubRoutes } from './nachschub/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
+import { zollwagenRoutes } from './zollwagen/routes.ts';
 
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
@@ -9,4 +11,6 @@ import { uebersichtRoutes } from './uebersicht/routes.ts';
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   uebersichtRoutes(app, deps);
+  zollwagenRoutes(app, deps);
+  nachschubRoutes(app, deps);
 }
