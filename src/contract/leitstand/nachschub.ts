@@ -27,6 +27,10 @@ export const nachschubTexts = {
   saveLabel: (nummer: string, location: string) => `Minimum von ${nummer} auf ${location} speichern`,
   remove: 'Entfernen',
   removeLabel: (nummer: string, location: string) => `Minimum von ${nummer} auf ${location} entfernen`,
+  removeTitle: (nummer: string, location: string) => `Minimum von ${nummer} auf ${location} entfernen?`,
+  removeBody: 'Der Platz kommt danach nicht mehr auf die Nachschubliste, wie niedrig sein Bestand auch ist.',
+  removeConfirm: 'Entfernen',
+  cancel: 'Abbrechen',
   add: 'Mindestbestand setzen',
   addHint:
     'Lagerplatz und Artikel (Nummer, EAN oder Herstellernummer) wie gescannt; 0 entfernt einen Mindestbestand.',

@@ -1,5 +1,7 @@
 import { type ComponentType, lazy } from 'react';
+import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
+import { zollwagenTexts } from '../../contract/leitstand/zollwagen.ts';
 import type { Role } from '../../contract/roles.ts';
 
 /**
@@ -19,5 +21,17 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: leitstandTexts.uebersicht.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
+  },
+  {
+    path: 'zollwagen',
+    title: zollwagenTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./zollwagen/zollwagen-page.tsx')),
+  },
+  {
+    path: 'nachschub',
+    title: nachschubTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
   },
 ];
