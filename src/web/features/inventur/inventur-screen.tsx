@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../../contract/inventur.ts';
-import { AMOUNT_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
+import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
@@ -54,14 +53,14 @@ export default function InventurScreen() {
       first.ref.current?.focus();
       return;
     }
-    const trimmed = amount.trim();
-    if (!/^\d+$/.test(trimmed) || Number(trimmed) > AMOUNT_MAX) {
+    const counted = parseAmount(amount, bookInventur.body.shape.amount);
+    if (counted === null) {
       banner.showError(texts.inventur.amountInvalid);
       amountRef.current?.focus();
       return;
     }
     // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
-    setConfirming({ lp: location.value.id, article: article.value.id, amount: Number(trimmed) });
+    setConfirming({ lp: location.value.id, article: article.value.id, amount: counted });
   }
 
   async function book() {

@@ -1,12 +1,11 @@
 import { type RefObject, useCallback, useRef, useState } from 'react';
-import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
-import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
+import { bookWmsRetoure, wmsItem, wmsRetoureAmount, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { articleCode, lhmCode } from '../../api/article-lookups.ts';
 import { messageOf } from '../../api/lookups.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
+import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
@@ -32,7 +31,7 @@ export default function WmsRetoureScreen() {
   const [mhdText, setMhdText] = useState('');
   const [amount, setAmount] = useState('1');
   const [quality, setQuality] = useState(2);
-  const [confirming, setConfirming] = useState<{ mhd: string | null } | null>(null);
+  const [confirming, setConfirming] = useState<{ mhd: string | null; amount: number } | null>(null);
   const [success, setSuccess] = useState(false);
   const bookingKey = useActionKey();
   const chargeRef = useRef<HTMLInputElement>(null);
@@ -107,9 +106,9 @@ export default function WmsRetoureScreen() {
       setMhdText(germanDate(mhd));
     } else if (article.value.mhd) return fail(texts.wmsretoure.mhdMissing, mhdRef);
     if (!lhm.value) return fail(texts.wmsretoure.lhmMissing, lhm.ref);
-    if (!/^\d+$/.test(amount.trim()) || Number(amount) < 1)
-      return fail(texts.wmsretoure.amountInvalid, amountRef);
-    setConfirming({ mhd });
+    const returned = parseAmount(amount, wmsRetoureAmount);
+    if (returned === null) return fail(texts.wmsretoure.amountInvalid, amountRef);
+    setConfirming({ mhd, amount: returned });
   }
 
   function fail(message: string, ref: RefObject<HTMLInputElement | null>) {
@@ -119,13 +118,13 @@ export default function WmsRetoureScreen() {
 
   async function book() {
     if (!article.value || !lhm.value || !confirming) return;
-    const { mhd } = confirming;
+    const { mhd, amount: returned } = confirming;
     setConfirming(null);
     try {
       const body = {
         article: article.value.id,
         lagerplatz: lhm.value.id,
-        amount: Number(amount),
+        amount: returned,
         charge: charge.trim() || null,
         mhd,
         quality,
@@ -166,7 +165,7 @@ export default function WmsRetoureScreen() {
       <ScanField
         ref={chargeRef}
         label={texts.wmsretoure.charge}
-        maxLength={scanLimits.batch}
+        field={bookWmsRetoure.body.shape.charge.unwrap()}
         value={charge}
         onChange={(text) => {
           setCharge(text);
@@ -247,7 +246,7 @@ export default function WmsRetoureScreen() {
           onConfirm={book}
           onCancel={() => setConfirming(null)}
         >
-          {texts.wmsretoure.confirmBody(Number(amount), article.value.nummer, lhm.value.code)}
+          {texts.wmsretoure.confirmBody(confirming.amount, article.value.nummer, lhm.value.code)}
         </ConfirmDialog>
       )}
     </div>
