@@ -1,16 +1,15 @@
-import { type RefObject, useCallback, useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsRetoureAmount, wmsStorage } from '../../../contract/wmsretoure.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { articleCode, lhmCode } from '../../api/article-lookups.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 import { germanDate, parseMhd } from './mhd.ts';
 
 type Article = { id: number; nummer: string; name: string; charge: boolean; mhd: boolean };
@@ -31,14 +30,23 @@ export default function WmsRetoureScreen() {
   const [mhdText, setMhdText] = useState('');
   const [amount, setAmount] = useState('1');
   const [quality, setQuality] = useState(2);
-  const [confirming, setConfirming] = useState<{ mhd: string | null; amount: number } | null>(null);
-  const [success, setSuccess] = useState(false);
-  const bookingKey = useActionKey();
   const chargeRef = useRef<HTMLInputElement>(null);
   const mhdRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   /** Charge and MHD are done: scanned (Enter), typed and left, or brought along by the article's GS1 code. */
   const [done, setDone] = useState({ charge: false, mhd: false });
+  const booking = useBooking(bookWmsRetoure, {
+    done: texts.wmsretoure.success,
+    onBooked: () => {
+      article.clear();
+      lhm.clear();
+      setCharge('');
+      setMhdText('');
+      setAmount('1');
+      setQuality(2);
+      setDone({ charge: false, mhd: false });
+    },
+  });
 
   // The scan target follows the form: article, Charge and MHD where the article needs them and they are not
   // done yet, the load carrier, then the amount (its Enter asks to book).
@@ -108,7 +116,14 @@ export default function WmsRetoureScreen() {
     if (!lhm.value) return fail(texts.wmsretoure.lhmMissing, lhm.ref);
     const returned = parseAmount(amount, wmsRetoureAmount);
     if (returned === null) return fail(texts.wmsretoure.amountInvalid, amountRef);
-    setConfirming({ mhd, amount: returned });
+    booking.ask({
+      article: article.value.id,
+      lagerplatz: lhm.value.id,
+      amount: returned,
+      charge: charge.trim() || null,
+      mhd,
+      quality,
+    });
   }
 
   function fail(message: string, ref: RefObject<HTMLInputElement | null>) {
@@ -116,43 +131,9 @@ export default function WmsRetoureScreen() {
     ref.current?.focus();
   }
 
-  async function book() {
-    if (!article.value || !lhm.value || !confirming) return;
-    const { mhd, amount: returned } = confirming;
-    setConfirming(null);
-    try {
-      const body = {
-        article: article.value.id,
-        lagerplatz: lhm.value.id,
-        amount: returned,
-        charge: charge.trim() || null,
-        mhd,
-        quality,
-      };
-      await bookingKey.send(body, (idempotencyKey) =>
-        api.call(bookWmsRetoure, {
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      article.clear();
-      lhm.clear();
-      setCharge('');
-      setMhdText('');
-      setAmount('1');
-      setQuality(2);
-      setDone({ charge: false, mhd: false });
-      setSuccess(true);
-    } catch (error) {
-      banner.showError(messageOf(error));
-    }
-  }
-
-  const endSuccess = useCallback(() => setSuccess(false), []);
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.wmsretoure.success} onDone={endSuccess} />}
+      {booking.flash}
       <LookupField
         lookup={article}
         label={texts.wmsretoure.article}
@@ -238,15 +219,15 @@ export default function WmsRetoureScreen() {
       <button type="button" className="button" onClick={submit}>
         {texts.wmsretoure.submit}
       </button>
-      {confirming && article.value && lhm.value && (
+      {booking.asking && article.value && lhm.value && (
         <ConfirmDialog
           title={texts.wmsretoure.confirmTitle}
           confirmLabel={texts.wmsretoure.confirm}
           cancelLabel={texts.wmsretoure.cancel}
-          onConfirm={book}
-          onCancel={() => setConfirming(null)}
+          onConfirm={booking.confirm}
+          onCancel={booking.cancel}
         >
-          {texts.wmsretoure.confirmBody(confirming.amount, article.value.nummer, lhm.value.code)}
+          {texts.wmsretoure.confirmBody(booking.asking.amount, article.value.nummer, lhm.value.code)}
         </ConfirmDialog>
       )}
     </div>
