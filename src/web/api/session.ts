@@ -4,7 +4,7 @@ import { ApiError } from './client.ts';
 /** The login as the spec stores it (SPEC §3): three localStorage keys. */
 export const STORAGE_KEYS = { token: 'vmAccessKey', name: 'vmUserName', id: 'vmUserID' } as const;
 
-/** The device's own settings (state/device-settings.ts): not part of the login, kept when it is cleared. */
+/** The device's own settings (ui/device-settings.ts): not part of the login, kept when it is cleared. */
 export const DEVICE_SETTINGS_KEY = 'lagerscannerGeraet';
 
 export interface StoredSession {
@@ -42,7 +42,7 @@ export function storeSession(session: StoredSession): void {
 
 /**
  * Forgets the login: clears local storage (SPEC §3) but puts the device's own settings back — they belong
- * to the handheld, not to the worker (state/device-settings.ts).
+ * to the handheld, not to the worker (ui/device-settings.ts).
  */
 export function clearSession(): void {
   const device = localStorage.getItem(DEVICE_SETTINGS_KEY);
