@@ -39,17 +39,17 @@ const rules: IForbiddenRuleType[] = [
   },
   {
     name: 'web-features-not-app',
-    comment: 'the app shell composes the features; a feature does not reach back up into it',
+    comment: 'the app shell composes the features and the Leitstand; neither reaches back up into it',
     severity: 'error',
-    from: { path: '^src/web/features/' },
+    from: { path: '^src/web/(features|leitstand)/' },
     to: { path: '^src/web/app/' },
   },
   {
     name: 'web-shared-below-features',
-    comment: 'ui/, scan/, api/ and state/ serve every screen and know none (src/web/README.md)',
+    comment: 'ui/, scan/, api/ and state/ serve every screen and the Leitstand, and know none (src/web/README.md)',
     severity: 'error',
     from: { path: '^src/web/(ui|scan|api|state)/' },
-    to: { path: '^src/web/(features|app)/' },
+    to: { path: '^src/web/(features|app|leitstand)/' },
   },
   {
     name: 'web-scan-alone',
