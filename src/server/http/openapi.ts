@@ -31,6 +31,11 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   },
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
+  leitstand: {
+    description:
+      'Leitstand: the back office in the browser for shift leads (/api/leitstand/) and admins (/api/admin/)',
+    modules: [Object.fromEntries(modules.leitstandContract.map((e) => [e.name, e]))],
+  },
   export: {
     description:
       'Journals for other systems, for an integration token only. Pages in (time, id) order; pass nextCursor as cursor to continue.',
@@ -38,8 +43,13 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   },
 };
 
-/** Every call the server has: the spec's, ours beside it, and the export API's. */
-const CALLS: readonly Endpoint[] = [...modules.contract, ...modules.extraContract, ...modules.exportContract];
+/** Every call the server has: the spec's, ours beside it, the Leitstand's, and the export API's. */
+const CALLS: readonly Endpoint[] = [
+  ...modules.contract,
+  ...modules.extraContract,
+  ...modules.leitstandContract,
+  ...modules.exportContract,
+];
 
 function tagOf(endpoint: Endpoint): string {
   const tag = Object.entries(TAGS).find(([, tagged]) =>
