@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
+import * as uebersicht from './uebersicht.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
@@ -7,7 +8,12 @@ import * as klaerfaelle from './klaerfaelle.ts';
  * so the route-table test walks them all.
  */
 export const leitstandContract: readonly Endpoint[] = [
+  uebersicht.leitstandLive,
+  uebersicht.leitstandUebersicht,
   klaerfaelle.klaerfaelleList,
   klaerfaelle.klaerfallErledigt,
   klaerfaelle.klaerfallZurueck,
 ];
+
+/** The area modules, for the API document's Leitstand tag (add each area's module). */
+export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht, klaerfaelle];

@@ -311,6 +311,15 @@ export interface AuditLogTable {
   request_key: string | null;
 }
 
+/** One refused login (the Leitstand's Übersicht counts the last hour's); purged after a day. */
+export interface FailedLoginsTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  kind: 'password' | 'card';
+  /** As typed (password logins), else null. */
+  username: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -340,6 +349,7 @@ export interface Database {
   delivery_note_events: DeliveryNoteEventsTable;
   integration_tokens: IntegrationTokensTable;
   audit_log: AuditLogTable;
+  failed_logins: FailedLoginsTable;
   klaerfaelle: KlaerfaelleTable;
   klaerfall_lines: KlaerfallLinesTable;
 }

@@ -33,8 +33,8 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
   leitstand: {
     description:
-      'Leitstand: the back office in the browser for shift leads (/api/leitstand/) and admins (/api/admin/)',
-    modules: [Object.fromEntries(modules.leitstandContract.map((e) => [e.name, e]))],
+      'The Leitstand in the browser: calls under /api/leitstand/ need the role schichtleitung, under /api/admin/ the role admin (a lower role gets 403).',
+    modules: [...modules.leitstandModules],
   },
   export: {
     description:
@@ -43,7 +43,7 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   },
 };
 
-/** Every call the server has: the spec's, ours beside it, the Leitstand's, and the export API's. */
+/** Every call the server has: the spec's, ours beside it, and the export API's. */
 const CALLS: readonly Endpoint[] = [
   ...modules.contract,
   ...modules.extraContract,
@@ -104,6 +104,9 @@ function operation(endpoint: Endpoint, tag: string): Operation {
   return {
     operationId: endpoint.name,
     tags: [tag],
+    ...(endpoint.role && endpoint.role !== 'mitarbeiter'
+      ? { description: `Needs the role ${endpoint.role}.` }
+      : {}),
     security: !endpoint.auth
       ? []
       : integration

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/route.ts';
 import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
+import { uebersichtRoutes } from './uebersicht/routes.ts';
 
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
@@ -8,5 +9,6 @@ import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
  * `/api/admin/` admin (the contract declares it; src/server/http/route.ts refuses a lower role).
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
+  uebersichtRoutes(app, deps);
   klaerfaelleRoutes(app, deps);
 }
