@@ -192,9 +192,9 @@ export const texts = {
     klaerfall: 'Klärfall',
     klaerfallBody: 'Lieferschein als Klärfall markieren? Das Paket wird nicht versendet.',
     klaerfallConfirm: 'Klärfall melden',
-    /** 409: the note waits for the shift lead (decision 18); also its item scans, cheat and cartons. */
+    /** 409: the note waits for the shift lead (decision 20); also its item scans, cheat and cartons. */
     klaerfallOpen: 'Lieferschein hat einen offenen Klärfall!',
-    /** 409: the shift lead closed the note's Klärfall as 'Erledigt': it is not packed (decision 18). */
+    /** 409: the shift lead closed the note's Klärfall as 'Erledigt': it is not packed (decision 20). */
     klaerfallClosed: 'Lieferschein ist als Klärfall erledigt und wird nicht gepackt.',
     cancel: 'Abbrechen',
     continue: 'Weiter',

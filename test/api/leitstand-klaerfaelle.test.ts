@@ -136,6 +136,8 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
       abschluss: null,
     });
     expect(Math.abs(Date.parse(row.gemeldetAm) - before)).toBeLessThan(60_000);
+    const overview = (await get('/api/leitstand/uebersicht')).json().data;
+    expect(overview.offeneKlaerfaelle).toContainEqual({ belegnr: 'LS100050', at: row.gemeldetAm });
     expect(await noteOf('LS100050')).toMatchObject({ status: 'klaerfall', klaerfall_at: expect.any(Date) });
     // The admin may look too; the list is open ones first, oldest first.
     const asAdmin = await get('/api/leitstand/klaerfaelle', admin);
@@ -258,6 +260,9 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     }
     expect(await stateOf('LS100050')).toEqual(before2);
     expect(await noteOf('LS100050')).toMatchObject({ status: 'klaerfall' });
+    // The Übersicht counts it no more among the open ones.
+    const overview = (await get('/api/leitstand/uebersicht')).json().data;
+    expect(overview.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).not.toContain('LS100050');
   });
 
   it("'Zurück ins Packen' resets the counters exactly once, audited; the note is packed from scratch and may be reported again", async () => {

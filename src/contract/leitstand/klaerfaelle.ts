@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, idParam, successOnly, text } from '../endpoint.ts';
 
 /**
- * Klärfälle in the Leitstand (issue 20.2, decision 18): the notes packers reported at the packing station,
+ * Klärfälle in the Leitstand (issue 20.2, decision 20): the notes packers reported at the packing station,
  * and the shift lead's two ways to close one — 'Erledigt' (with a comment; the note is not packed) and
  * 'Zurück ins Packen' (counters reset, the note can be packed again from scratch).
  */

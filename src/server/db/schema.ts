@@ -167,7 +167,7 @@ export interface CartonsTable {
   image: string | null;
 }
 
-/** 'klaerfall' also after the Klärfall was closed as 'erledigt'; 'zurueck' sets 'offen' again (decision 18). */
+/** 'klaerfall' also after the Klärfall was closed as 'erledigt'; 'zurueck' sets 'offen' again (decision 20). */
 export type DeliveryNoteStatus = 'offen' | 'gepackt' | 'klaerfall';
 
 export interface DeliveryNotesTable {
@@ -217,7 +217,7 @@ export interface DeliveryNoteEventsTable {
 
 /**
  * One report of a delivery note as a Klärfall at the packing station, and how the shift lead closed it
- * (decision 18). At most one open (outcome null) per note.
+ * (decision 20). At most one open (outcome null) per note.
  */
 export interface KlaerfaelleTable {
   id: Generated<number>;

@@ -4,7 +4,7 @@ import type { Database, DeliveryNoteStatus } from '../db/schema.ts';
 import { conflict } from './errors.ts';
 
 /**
- * Whether a delivery note may be packed (decision 18): not while it has an open Klärfall, and not after
+ * Whether a delivery note may be packed (decision 20): not while it has an open Klärfall, and not after
  * the shift lead closed one as 'Erledigt' — only 'Zurück ins Packen' makes it packable again (status back to
  * 'offen'). The packing station's calls (the note, its item scans, the cheat code, its cartons) all ask here.
  *

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Klärfälle (issue 20, decision 18): one row per report at the packing station, with who reported it and
+ * Klärfälle (issue 20, decision 20): one row per report at the packing station, with who reported it and
  * when, the note's lines as they were then, and how the shift lead closed it — 'erledigt' (with a comment;
  * the note stays unpackable) or 'zurueck' (back into packing, counters reset). A note may be reported again
  * after 'zurueck', so at most one row per note is open (the partial unique index), never one per note.

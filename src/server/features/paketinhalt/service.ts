@@ -157,7 +157,7 @@ export async function packageContentCheat(
 
 /**
  * The note goes to the inquiry desk instead of shipping: one Klärfall with the packer and the lines as they
- * are now, for the shift lead to close in the Leitstand (decision 18). Until then the note cannot be packed
+ * are now, for the shift lead to close in the Leitstand (decision 20). Until then the note cannot be packed
  * or reported again. The note is locked first, so two reports at once make one Klärfall.
  */
 export async function klaerfall(db: Db, input: { id: number; userId: number }) {

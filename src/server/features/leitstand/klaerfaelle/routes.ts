@@ -3,7 +3,7 @@ import * as contract from '../../../../contract/leitstand/klaerfaelle.ts';
 import { type Deps, registerEndpoint } from '../../../http/route.ts';
 import * as service from './service.ts';
 
-/** Klärfälle in the Leitstand (issue 20.2, decision 18). */
+/** Klärfälle in the Leitstand (issue 20.2, decision 20). */
 export function klaerfaelleRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, contract.klaerfaelleList, async ({ query }, { db }) => ({
     data: await service.klaerfaelleList(db, query.tage ?? contract.KLAERFAELLE_DAYS.standard),

@@ -11,7 +11,7 @@ import { recordAudit } from '../../../repositories/audit.repository.ts';
 type Db = Kysely<Database>;
 
 /**
- * Klärfälle in the Leitstand (decision 18): the list, and closing one — 'Erledigt' (the note stays
+ * Klärfälle in the Leitstand (decision 20): the list, and closing one — 'Erledigt' (the note stays
  * unpackable) or 'Zurück ins Packen' (counters to 0, status 'offen'). A call names the Klärfall, not the
  * note: a stale page cannot close the note's next Klärfall by mistake.
  */
