@@ -25,6 +25,7 @@ export const klaerfaelleTexts = {
   missing: 'Fehlt',
   outcome: 'Abschluss',
   outcomes: { erledigt: 'Erledigt', zurueck: 'Zurück ins Packen' },
+  closedAt: 'Abgeschlossen',
   closedBy: (name: string, when: string) => `${when} von ${name}`,
   comment: 'Kommentar',
   actions: 'Aktionen',

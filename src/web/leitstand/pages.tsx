@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
 import type { Role } from '../../contract/roles.ts';
 
@@ -19,5 +20,11 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: leitstandTexts.uebersicht.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
+  },
+  {
+    path: 'klaerfaelle',
+    title: klaerfaelleTexts.heading,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./klaerfaelle/klaerfaelle-page.tsx')),
   },
 ];
