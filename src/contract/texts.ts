@@ -192,6 +192,10 @@ export const texts = {
     klaerfall: 'Klärfall',
     klaerfallBody: 'Lieferschein als Klärfall markieren? Das Paket wird nicht versendet.',
     klaerfallConfirm: 'Klärfall melden',
+    /** 409: the note waits for the shift lead (decision 20); also its item scans, cheat and cartons. */
+    klaerfallOpen: 'Lieferschein hat einen offenen Klärfall!',
+    /** 409: the shift lead closed the note's Klärfall as 'Erledigt': it is not packed (decision 20). */
+    klaerfallClosed: 'Lieferschein ist als Klärfall erledigt und wird nicht gepackt.',
     cancel: 'Abbrechen',
     continue: 'Weiter',
     nummer: 'Nummer',
@@ -391,6 +395,8 @@ export const fieldLabels = {
     suche: 'Suche',
     artikel: texts.inventur.article,
     minimum: texts.nachschub.minimum,
+    klaerfallId: 'Klärfall',
+    kommentar: 'Kommentar',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */

@@ -46,7 +46,8 @@ const rules: IForbiddenRuleType[] = [
   },
   {
     name: 'web-shared-below-features',
-    comment: 'ui/, scan/, api/ and state/ serve every screen and the Leitstand, and know none (src/web/README.md)',
+    comment:
+      'ui/, scan/, api/ and state/ serve every screen and the Leitstand, and know none (src/web/README.md)',
     severity: 'error',
     from: { path: '^src/web/(ui|scan|api|state)/' },
     to: { path: '^src/web/(features|app|leitstand)/' },

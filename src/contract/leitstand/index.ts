@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as klaerfaelle from './klaerfaelle.ts';
 import * as nachschub from './nachschub.ts';
 import * as uebersicht from './uebersicht.ts';
 import * as zollwagen from './zollwagen.ts';
@@ -11,6 +12,9 @@ import * as zollwagen from './zollwagen.ts';
 export const leitstandContract: readonly Endpoint[] = [
   uebersicht.leitstandLive,
   uebersicht.leitstandUebersicht,
+  klaerfaelle.klaerfaelleList,
+  klaerfaelle.klaerfallErledigt,
+  klaerfaelle.klaerfallZurueck,
   zollwagen.zollwagenList,
   zollwagen.zollwagenAbschliessen,
   nachschub.nachschubMinima,
@@ -18,4 +22,9 @@ export const leitstandContract: readonly Endpoint[] = [
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
-export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht, zollwagen, nachschub];
+export const leitstandModules: readonly Record<string, unknown>[] = [
+  uebersicht,
+  klaerfaelle,
+  zollwagen,
+  nachschub,
+];

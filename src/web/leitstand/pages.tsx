@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
 import { zollwagenTexts } from '../../contract/leitstand/zollwagen.ts';
@@ -21,6 +22,12 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: leitstandTexts.uebersicht.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
+  },
+  {
+    path: 'klaerfaelle',
+    title: klaerfaelleTexts.heading,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./klaerfaelle/klaerfaelle-page.tsx')),
   },
   {
     path: 'zollwagen',

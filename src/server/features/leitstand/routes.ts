@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/route.ts';
+import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
 import { zollwagenRoutes } from './zollwagen/routes.ts';
@@ -11,6 +12,7 @@ import { zollwagenRoutes } from './zollwagen/routes.ts';
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   uebersichtRoutes(app, deps);
+  klaerfaelleRoutes(app, deps);
   zollwagenRoutes(app, deps);
   nachschubRoutes(app, deps);
 }
