@@ -1,8 +1,25 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as audit from './audit.ts';
+import * as benutzer from './benutzer.ts';
+import * as importUpload from './import.ts';
+import * as schnittstellen from './schnittstellen.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
  * endpoints; every call lives under `/api/leitstand/` (schichtleitung) or `/api/admin/` (admin). Listed here
  * so the route-table test walks them all.
  */
-export const leitstandContract: readonly Endpoint[] = [];
+export const leitstandContract: readonly Endpoint[] = [
+  audit.auditList,
+  benutzer.users,
+  benutzer.createUser,
+  benutzer.setUserRole,
+  benutzer.setUserPassword,
+  benutzer.setUserActive,
+  benutzer.newUserCard,
+  schnittstellen.integrationTokens,
+  schnittstellen.createIntegrationToken,
+  schnittstellen.revokeIntegrationToken,
+  importUpload.importKinds,
+  importUpload.runImport,
+];

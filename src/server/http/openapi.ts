@@ -31,6 +31,14 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   },
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
+  leitstand: {
+    description: 'The Leitstand (back office) for shift leads: role schichtleitung or above',
+    modules: [],
+  },
+  admin: {
+    description: 'The Leitstand for IT: users, integration tokens, CSV import; role admin',
+    modules: [],
+  },
   export: {
     description:
       'Journals for other systems, for an integration token only. Pages in (time, id) order; pass nextCursor as cursor to continue.',
@@ -39,9 +47,17 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
 };
 
 /** Every call the server has: the spec's, ours beside it, and the export API's. */
-const CALLS: readonly Endpoint[] = [...modules.contract, ...modules.extraContract, ...modules.exportContract];
+const CALLS: readonly Endpoint[] = [
+  ...modules.contract,
+  ...modules.extraContract,
+  ...modules.leitstandContract,
+  ...modules.exportContract,
+];
 
 function tagOf(endpoint: Endpoint): string {
+  // The Leitstand's calls by where they live (the role their prefix needs), not one tag per area.
+  if (modules.leitstandContract.includes(endpoint))
+    return endpoint.path.startsWith('/api/admin/') ? 'admin' : 'leitstand';
   const tag = Object.entries(TAGS).find(([, tagged]) =>
     tagged.modules.some((module) => Object.values(module).includes(endpoint)),
   )?.[0];
@@ -143,7 +159,11 @@ function operation(endpoint: Endpoint, tag: string): Operation {
               integration ? 'No, unknown or revoked integration token' : 'Not logged in or session expired',
             ),
             403: error(
-              integration ? 'A scanner login, not an integration token' : 'An integration token, not a login',
+              integration
+                ? 'A scanner login, not an integration token'
+                : endpoint.role && endpoint.role !== 'mitarbeiter'
+                  ? `An integration token, not a login; or a login below the role ${endpoint.role}`
+                  : 'An integration token, not a login',
             ),
           }
         : {}),

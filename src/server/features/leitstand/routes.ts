@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/route.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { benutzerRoutes } from './benutzer/routes.ts';
+import { importRoutes } from './import/routes.ts';
+import { schnittstellenRoutes } from './schnittstellen/routes.ts';
 
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
  * `service.ts`), each registered here. Calls under `/api/leitstand/` need schichtleitung, under
  * `/api/admin/` admin (the contract declares it; src/server/http/route.ts refuses a lower role).
  */
-export function leitstandRoutes(_app: FastifyInstance, _deps: Deps): void {}
+export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
+  auditRoutes(app, deps);
+  benutzerRoutes(app, deps);
+  schnittstellenRoutes(app, deps);
+  importRoutes(app, deps);
+}
