@@ -190,7 +190,8 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
   });
 
   it('keeps an active admin: a users file that would switch the last one off is refused whole', async () => {
-    const csv = 'Name;Benutzername;Passwort;Aktiv\nIT Admin;admin;;nein\nNeue Person;nperson;Lager-2026!;ja\n';
+    const csv =
+      'Name;Benutzername;Passwort;Aktiv\nIT Admin;admin;;nein\nNeue Person;nperson;Lager-2026!;ja\n';
     const res = await upload('users', 'benutzer.csv', csv);
     expect([res.statusCode, res.json()]).toEqual([
       400,
