@@ -3,13 +3,26 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The demo card (DESIGN §7): 'DEMOKARTE' 25 times, 225 characters. */
 export const DEMO_CARD = 'DEMOKARTE'.repeat(25);
 
-export async function loginWithPassword(page: Page, username = 'demo', password = 'demo'): Promise<void> {
+export async function loginWithPassword(
+  page: Page,
+  username = 'demo',
+  password = 'demo',
+  name = 'Demo Nutzer',
+): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Mit Name und Passwort anmelden' }).click();
   await page.getByLabel('Name').fill(username);
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Demo Nutzer abmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${name} abmelden` })).toBeVisible();
+}
+
+/** The demo's shift lead and IT admin (DESIGN §9). */
+export const LEAD = { username: 'leitung', password: 'leitung', name: 'Schicht Leitung' } as const;
+export const ADMIN = { username: 'admin', password: 'admin', name: 'IT Admin' } as const;
+
+export async function loginAs(page: Page, user: { username: string; password: string; name: string }) {
+  await loginWithPassword(page, user.username, user.password, user.name);
 }
 
 /** Ends the page's session on the server, as an expired or revoked login would. */

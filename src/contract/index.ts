@@ -5,7 +5,7 @@ import type { Endpoint } from './endpoint.ts';
 import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
-import { leitstandContract } from './leitstand/index.ts';
+import { leitstandContract, leitstandModules } from './leitstand/index.ts';
 import * as nachschub from './nachschub.ts';
 import * as paketausgang from './paketausgang.ts';
 import * as paketinhalt from './paketinhalt.ts';
@@ -56,7 +56,7 @@ export const contract: readonly Endpoint[] = [
 export const extraContract: readonly Endpoint[] = [nachschub.replenishmentList];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
-export { leitstandContract };
+export { leitstandContract, leitstandModules };
 
 /** The export API for other systems (integration tokens only, never a scanner login). */
 export const exportContract: readonly Endpoint[] = Object.values(exportApi.exportEndpoints);

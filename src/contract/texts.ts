@@ -1,3 +1,5 @@
+import { coreTexts } from './texts-core.ts';
+
 /**
  * Every German text the staff sees, in one place. SPEC.md gives most of them verbatim; keep them letter for
  * letter. Texts with placeholders are functions. Server messages and the web UI both import from here.
@@ -7,134 +9,7 @@
 const de = (n: number) => n.toLocaleString('de-DE');
 
 export const texts = {
-  app: {
-    title: 'Lagerscanner',
-    back: 'Zurück',
-    logout: (name: string) => `${name} abmelden`,
-    mainMenu: 'Hauptmenü',
-    /** The names a screen reader gives the small buttons beside a field or a count. */
-    clearField: (label: string) => `${label} leeren`,
-    less: (label: string) => `${label} weniger`,
-    more: (label: string) => `${label} mehr`,
-    beta: 'Beta',
-    loading: 'Lädt …',
-    settings: 'Einstellungen',
-    /** The installed app's description (web manifest). */
-    description: 'Lager- und Versandbuchungen mit dem Barcodescanner',
-    /** On a screen that needs the server's answer (stock, inventory, packing, …): it waits for the network. */
-    offline: 'Keine Verbindung zum Server. Scans werden erst wieder angenommen, wenn das Netz zurück ist.',
-    /** On a capture screen: scans go to the outbox. */
-    offlineCapture:
-      'Keine Verbindung zum Server. Scans werden gespeichert und gesendet, sobald das Netz zurück ist.',
-    /** In the menus: which screens go on without a network. */
-    offlineMenu:
-      'Keine Verbindung zum Server. Erfassungen werden gespeichert und später gesendet; alles andere geht erst wieder mit Netz.',
-    newVersion: 'Neue Version – neu laden',
-  },
-  settings: {
-    sound: 'Ton',
-    volume: 'Lautstärke',
-    vibration: 'Vibration',
-    deviceName: 'Gerätename',
-    deviceNameHint: 'z. B. Scanner 3 Wareneingang',
-    prefix: 'Präfix des Scanners',
-    suffix: 'Suffix des Scanners',
-    groupSeparatorAs: 'Gruppentrenner (GS) kommt als',
-    doubleRead: 'Doppelt gelesen, wenn derselbe Code innerhalb von … ms kommt',
-    scannerHint:
-      'Nur ausfüllen, wenn der Scanner Zeichen vor oder nach jedem Code sendet oder den GS1-Gruppentrenner als anderes Zeichen tippt.',
-    testSuccess: 'Test: Erfolg',
-    testError: 'Test: Fehler',
-    saved: 'Gespeichert – gilt für dieses Gerät.',
-    scannerTest: 'Scanner testen',
-    testSheet: 'Testbogen drucken',
-    scannerTestTitle: 'Scanner testen',
-    testSheetTitle: 'Testbogen Scanner',
-  },
-  menu: {
-    batcherfassung: 'Batch',
-    kartonagenerfassung: 'Kartonagen',
-    paketausgang: 'Paketausgang',
-    paketinhalt: 'Paketinhalt',
-    inventur: 'Inventur',
-    retoure: 'Retoure',
-    batch: 'Batch (Lieferschein)',
-    container: 'Wechselbrücke',
-    transporter: 'Transporter',
-    wmsretoure: 'WMS-Retoure',
-    zollpaket: 'Zollpaket',
-    umbuchung: 'Umbuchung',
-    artikelumlagern: 'Artikel umlagern',
-    nachschub: 'Nachschub',
-    lagercheck: 'Lagerplatzprüfung',
-  },
-  login: {
-    heading: 'Anmelden',
-    cardMode: 'Karte scannen',
-    passwordMode: 'Name und Passwort',
-    cardPrompt: 'Mitarbeiterkarte scannen',
-    cardLabel: 'Karte',
-    username: 'Name',
-    password: 'Passwort',
-    submit: 'Anmelden',
-    toCard: 'Mit Karte anmelden',
-    toPassword: 'Mit Name und Passwort anmelden',
-    failed: 'Benutzer nicht gefunden oder fehlende Rechte!',
-    serverError: 'Anmeldung fehlgeschlagen: Systemfehler. Bitte an die IT wenden.',
-    tooMany: 'Zu viele Anmeldeversuche. Bitte in einigen Minuten erneut versuchen.',
-  },
-  errors: {
-    noLogin: 'Kein Login. Seite wird neu geladen.',
-    unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
-    forbidden: 'Keine Berechtigung für diesen Vorgang.',
-    /** 403: the login's role is below what the call needs (DESIGN §9). */
-    role: {
-      mitarbeiter: 'Keine Berechtigung für diesen Vorgang.',
-      schichtleitung: 'Das darf nur die Schichtleitung.',
-      admin: 'Das darf nur die IT-Administration.',
-    },
-    methodNotAllowed: 'Diese Aktion ist hier nicht erlaubt.',
-    badRequest: 'Ungültige Anfrage.',
-    scanNotSaved: 'Scan wurde nicht gespeichert - melde dich neu an!',
-    system500: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
-    network: 'Netzwerkfehler. Bitte erneut versuchen.',
-    notFound: 'Nicht gefunden.',
-    routeNotFound: 'Diese Adresse gibt es nicht.',
-    urlTooLong: 'Die Adresse ist zu lang.',
-    badUrl: 'Die Adresse ist ungültig.',
-    /**
-     * A field the server refused, named by its label on the screen (`fieldLabels` below), with what is wrong
-     * where the worker can act on it (src/contract/input-errors.ts picks the text).
-     */
-    input: {
-      missing: (field: string) => `${field} fehlt.`,
-      tooLong: (field: string, max: number) => `${field} ist zu lang: höchstens ${de(max)} Zeichen.`,
-      tooShort: (field: string, min: number) => `${field} ist zu kurz: mindestens ${de(min)} Zeichen.`,
-      controlCharacter: (field: string) =>
-        `${field} enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.`,
-      /** The same in a typed field (a name, a password): nothing to scan again. */
-      controlCharacterTyped: (field: string) => `${field} enthält ein unzulässiges Steuerzeichen.`,
-      notANumber: (field: string) => `${field} muss eine Zahl sein.`,
-      notAWholeNumber: (field: string) => `${field} muss eine ganze Zahl sein.`,
-      tooSmall: (field: string, min: number) => `${field} muss mindestens ${de(min)} sein.`,
-      tooBig: (field: string, max: number) => `${field} darf höchstens ${de(max)} sein.`,
-      step: (field: string, step: number) => `${field} geht nur in Schritten von ${de(step)}.`,
-      tooMany: (field: string, max: number) => `${field}: höchstens ${de(max)} Einträge.`,
-      notADate: (field: string) => `${field} ist kein gültiges Datum.`,
-      notAnId: (field: string) => `${field} ist keine gültige Nummer.`,
-      invalid: (field: string) => `${field} ist ungültig.`,
-    },
-    invalidJson: 'Die Anfrage ist kein gültiges JSON.',
-    bodyTooLarge: 'Die Anfrage ist zu groß.',
-    unsupportedMediaType: 'Die Anfrage muss JSON sein.',
-    missingIdempotencyKey:
-      'Die Anfrage hat keinen gültigen Idempotenz-Schlüssel (X-Idempotency-Key, UUID v4).',
-    idempotencyConflict: 'Dieser Vorgang wurde schon mit anderen Daten gesendet. Bitte neu eingeben.',
-    idempotencyInProgress: 'Dieser Vorgang wird gerade noch verarbeitet. Bitte kurz warten.',
-    csrf: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
-    tooManyRequests: 'Zu viele Anfragen. Bitte kurz warten.',
-    unavailable: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
-  },
+  ...coreTexts,
   lookup: {
     articleNotFound: (x: string) => `Artikel "${x}" nicht gefunden!`,
     articleAmbiguous: (x: string) => `Nummer "${x}" nicht eindeutig!`,
@@ -358,49 +233,6 @@ export const texts = {
     captured: 'Retoure erfasst!',
     recorded: (tracking: string) => `Retoure ${tracking} erfasst.`,
   },
-  /** The outbox of capture scans made without a connection (issue 10). */
-  outbox: {
-    saved: 'Gespeichert – wird gesendet',
-    failed: 'Fehlgeschlagen',
-    title: 'Ungesendete Scans',
-    badge: (pending: number) => (pending === 1 ? '1 Scan nicht gesendet' : `${pending} Scans nicht gesendet`),
-    badgeFailed: (failed: number) => `${failed} fehlgeschlagen`,
-    badgeOthers: (count: number) => `${count} von anderen Nutzern`,
-    pending: 'Wird gesendet, sobald das Netz zurück ist',
-    none: 'Alle Scans sind gesendet.',
-    sendNow: 'Jetzt senden',
-    acknowledge: 'Gelesen',
-    othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
-    at: (time: string) => `gescannt ${time}`,
-    logoutTitle: 'Trotzdem abmelden?',
-    logoutBody: (pending: number, failed: number, name: string) =>
-      [
-        pending === 0
-          ? ''
-          : pending === 1
-            ? '1 Scan ist noch nicht gesendet.'
-            : `${pending} Scans sind noch nicht gesendet.`,
-        failed === 0
-          ? ''
-          : failed === 1
-            ? '1 fehlgeschlagener Scan ist noch nicht gelesen.'
-            : `${failed} fehlgeschlagene Scans sind noch nicht gelesen.`,
-        pending > 0
-          ? `Sie bleiben auf diesem Gerät und werden erst gesendet, wenn ${name} sich wieder anmeldet.`
-          : `Sie bleiben auf diesem Gerät, bis ${name} sie gelesen hat.`,
-      ]
-        .filter((sentence) => sentence !== '')
-        .join(' '),
-    logoutConfirm: 'Abmelden',
-    cancel: 'Abbrechen',
-    calls: {
-      paketausgang: 'Paketausgang',
-      retourenerfassung: 'Retoure',
-      captureBatch: 'Batch',
-      captureContainer: 'Wechselbrücke',
-      captureTransporter: 'Transporter',
-    },
-  },
   wmsretoure: {
     amountInvalid: 'Menge korrigieren!',
     chargeMissing: 'Charge fehlt!',
@@ -495,15 +327,6 @@ export const texts = {
       return `GS1-Code: Feld (${ai}) braucht Feld ${list}.`;
     },
     misplaced: (ai: string) => `GS1-Code: Feld (${ai}) steht im Link an falscher Stelle.`,
-  },
-  /** Where a scan goes (src/web/scan): a scan that cannot land says what the screen expects instead. */
-  scan: {
-    refused: (what: string) => `Scan nicht angenommen – ${what}`,
-    expected: (label: string) => `erwartet: ${label}.`,
-    digitsOnly: (label: string) => `${label}: nur Ziffern.`,
-    above: (label: string, max: number) => `${label}: höchstens ${de(max)}.`,
-    nothingHere: 'hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.',
-    answerFirst: 'bitte zuerst die Frage beantworten.',
   },
 } as const;
 

@@ -28,6 +28,7 @@ import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { type Deps, requireIntegration } from './http/route.ts';
 import { isSourceMap, registerWebApp } from './http/web.ts';
+import { type ChangeFeed, localChangeFeed } from './live/changes.ts';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -40,6 +41,8 @@ export interface AppOptions {
   clock?: () => number;
   /** The database connections' use, for GET /metrics. */
   databaseStats?: () => DatabaseStats;
+  /** Where writes are announced to live views (default: this process only; PostgreSQL: LISTEN/NOTIFY). */
+  changes?: ChangeFeed;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -52,6 +55,7 @@ export async function buildApp({
   diskFullHoldMs,
   clock,
   databaseStats,
+  changes = localChangeFeed(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -128,7 +132,13 @@ export async function buildApp({
     }
   });
 
-  const deps: Deps = { db, config, sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock) };
+  const deps: Deps = {
+    db,
+    config,
+    sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock),
+    changes,
+  };
+  app.addHook('onClose', () => changes.close());
   registerMetrics(app, { authorize: (request) => requireIntegration(deps, request), databaseStats });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

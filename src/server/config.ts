@@ -64,6 +64,13 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 100),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Europe/Berlin')
+    .refine((zone) => isTimeZone(zone), {
+      message: 'TIME_ZONE must be an IANA time zone such as Europe/Berlin',
+    }),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
@@ -195,6 +202,8 @@ export interface Config {
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
   loginWindowMinutes: number;
+  /** The site's time zone: where "today" and its hours begin in the Leitstand. */
+  timeZone: string;
   /** Seed the demo warehouse into an empty database at start. */
   seedDemo: boolean;
   /**
@@ -217,6 +226,15 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('de-DE', { timeZone: zone });
+    return zone !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** The project folder (config.ts and the server bundle both sit two levels below it). */
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -249,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    timeZone: e.TIME_ZONE,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     cheatCode: e.CHEAT_CODE,

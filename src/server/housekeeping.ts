@@ -11,6 +11,8 @@ export async function housekeeping(
   config: Pick<Config, 'sessionIdleMinutes'>,
 ): Promise<void> {
   await sql`delete from idempotency where created_at < now() - interval '7 days'`.execute(db);
+  // The Leitstand counts the last hour's refused logins; a day is plenty.
+  await sql`delete from failed_logins where at < now() - interval '1 day'`.execute(db);
   // Ended and idle-expired logins can never be used again. Each user's most recently used one stays, so
   // `npm run user -- list` still shows when they were last seen.
   await sql`delete from sessions s

@@ -6,6 +6,7 @@ import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
+import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
 
 /** `npm start`: configuration → web build if needed → database + migrations → demo seed if empty → listen. */
@@ -43,7 +44,15 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ db: handle.db, config, logStream, databaseStats: handle.stats });
+  // Live views hear every instance's writes through PostgreSQL; the embedded database has one process.
+  const changes =
+    handle.kind === 'postgres' && config.databaseUrl
+      ? postgresChangeFeed(config.databaseUrl, {
+          warn: (object, message) => log.warn(object, message),
+          info: (object, message) => log.info(object, message),
+        })
+      : localChangeFeed();
+  const app = await buildApp({ db: handle.db, config, logStream, databaseStats: handle.stats, changes });
   // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
   const tidy = () => {
     void housekeeping(handle.db, config).catch((error) =>

@@ -1,5 +1,5 @@
 import type { OfflineCall } from '../contract/outbox.ts';
-import { texts } from '../contract/texts.ts';
+import { coreTexts as texts } from '../contract/texts-core.ts';
 
 /**
  * Every screen route (DESIGN §2a), with the title its header shows; `captures`: the call whose scans wait in
@@ -57,4 +57,5 @@ export const paths = {
   scannerTest: '/einstellungen/scannertest',
   testSheet: '/einstellungen/testbogen',
   outbox: '/ungesendet',
+  leitstand: '/leitstand',
 } as const;

@@ -3,22 +3,25 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
 import { buildServer } from '../../src/server/build-server.ts';
 import { emptyPostgresDatabase, freePort } from '../support/pg-cluster.ts';
 
 /**
  * The production setup of deploy/ run for real (issue 24): Debian's nginx with the very site file
- * deploy/nginx-lagerscanner.conf (only ports, certificate and log paths swapped) in front of two server
- * instances started as deploy/lagerscanner@.service starts them (its ExecStart, Environment and
- * ExecStartPost, %i = port), on one throwaway PostgreSQL. A worker logs in and counts in Chromium over
- * https; one instance is SIGKILLed and the next bookings still go through; then both are restarted one after
- * the other while two scanners keep booking, and the books in PostgreSQL must hold every acknowledged booking
+ * deploy/nginx-lagerscanner.conf (only ports, certificate, log and include paths swapped) in front of two
+ * server instances started as deploy/lagerscanner@.service starts them (its ExecStart, Environment and
+ * ExecStartPost, %i = port), on one throwaway PostgreSQL, and the upstream's health check run as
+ * deploy/lagerscanner-upstream.service runs it. A worker logs in and counts in Chromium over https; one
+ * instance is SIGKILLed and the next bookings still go through; one loses its database, and the health check
+ * marks it down before nginx sends it anything, then lists it again; then both are restarted one after the
+ * other while two scanners keep booking, and the books in PostgreSQL must hold every acknowledged booking
  * exactly once. Needs nginx, PostgreSQL and Chromium: without them it is skipped loudly, with CI=true it fails.
  */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,10 +35,18 @@ const missing = [
 ].filter((m): m is string => m !== null);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !condition(); await sleep(50)) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms in vain for: ${what}`);
+  }
+}
+/** A connection of its own per request: a kept-alive one would stay with an old nginx worker. */
+const fresh = () => new https.Agent({ keepAlive: false });
 
 // ── The systemd unit, read as systemd reads the lines we use ──────────────────────────────────────────
 
 const unit = fs.readFileSync(path.join(deployDir, 'lagerscanner@.service'), 'utf8');
+const upstreamUnit = fs.readFileSync(path.join(deployDir, 'lagerscanner-upstream.service'), 'utf8');
 function unitLine(key: string, port: number): string[] {
   const value = unit.match(new RegExp(`^${key}=(.+)$`, 'm'))?.[1];
   if (!value) throw new Error(`lagerscanner@.service has no ${key}=`);
@@ -91,9 +102,68 @@ async function stopInstance(instance: Instance): Promise<number | null> {
   return code;
 }
 
+/**
+ * lagerscanner-upstream.service's ExecStart with this run's ports for its 3001 3002, and the include file and
+ * nginx pid file of this run instead of Debian's (`extra`: more options, such as --once).
+ */
+function upstreamCommand(ports: [number, number], dir: string, extra: string[] = []): [string, string[]] {
+  const line = upstreamUnit.match(/^ExecStart=(.+)$/m)?.[1];
+  if (!line) throw new Error('lagerscanner-upstream.service has no ExecStart=');
+  const [program, args] = withThisNode(line.trim().split(/\s+/));
+  expect(args.slice(-2), 'the unit lists the ports 3001 3002 last').toEqual(['3001', '3002']);
+  return [
+    program,
+    [
+      ...args.slice(0, -2),
+      ...extra,
+      ...['--file', path.join(dir, 'upstream.conf'), '--pid', path.join(dir, 'nginx.pid')],
+      ...ports.map(String),
+    ],
+  ];
+}
+
+/**
+ * A TCP relay to PostgreSQL for one instance: `cut()` drops its connections and every new one at once, as
+ * a broken network between that instance and the database would; `restore()` lets them through again.
+ */
+async function startTcpRelay(targetPort: number) {
+  let open = true;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 // ── nginx with the site file of deploy/ ───────────────────────────────────────────────────────────────
 
-function nginxConfig(dir: string, ports: { https: number; http: number; upstream: [number, number] }) {
+function nginxConfig(dir: string, ports: { https: number; http: number }) {
   let site = fs.readFileSync(path.join(deployDir, 'nginx-lagerscanner.conf'), 'utf8');
   // Each swap must match exactly as often as expected, so a changed site file fails here instead of the
   // test silently running something else.
@@ -101,8 +171,7 @@ function nginxConfig(dir: string, ports: { https: number; http: number; upstream
     expect(site.split(from).length - 1, `"${from}" in nginx-lagerscanner.conf`).toBe(times);
     site = site.replaceAll(from, to);
   };
-  swap('server 127.0.0.1:3001 ', `server 127.0.0.1:${ports.upstream[0]} `, 1);
-  swap('server 127.0.0.1:3002 ', `server 127.0.0.1:${ports.upstream[1]} `, 1);
+  swap('/etc/nginx/lagerscanner-upstream.conf', path.join(dir, 'upstream.conf'), 1);
   swap('listen 443 ssl http2;', `listen 127.0.0.1:${ports.https} ssl http2;`, 1);
   swap('listen [::]:443 ssl http2;', '', 1);
   swap('listen 80;', `listen 127.0.0.1:${ports.http};`, 1);
@@ -112,9 +181,10 @@ function nginxConfig(dir: string, ports: { https: number; http: number; upstream
   swap('/var/log/nginx/', `${dir}/logs/`, 2);
   const temp = (name: string) => `${name}_temp_path ${dir}/temp/${name};`;
   // What Debian's /etc/nginx/nginx.conf puts around sites-enabled/ that matters here (gzip on: the site
-  // must switch it off), with this run's pid file, logs and temp folders instead of the system's.
+  // must switch it off), with this run's pid file, logs and temp folders instead of the system's. Its log at
+  // `notice` (Debian: `error`) names each reload and who sent it.
   return `pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
+error_log ${dir}/logs/error.log notice;
 worker_processes 1;
 events { worker_connections 512; }
 http {
@@ -192,7 +262,13 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
     const ports = { https: 0, http: 0, upstream: [0, 0] as [number, number] };
     const instances: (Instance | null)[] = [null, null];
     let base = '';
-    const env = () => ({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
+    // The first instance reaches PostgreSQL through a relay the test can cut; the second directly.
+    let relay: Awaited<ReturnType<typeof startTcpRelay>> | null = null;
+    const env = (index: 0 | 1) => {
+      const url = new URL(databaseUrl);
+      if (index === 0) url.port = String(relay?.port);
+      return { DATABASE_URL: url.toString(), LOG_LEVEL: 'info' };
+    };
 
     beforeAll(async () => {
       if (missing.length > 0) throw new Error(`CI=true: the deploy test needs ${missing.join(', ')}`);
@@ -224,6 +300,7 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
         { stdio: 'pipe' },
       );
       databaseUrl = await emptyPostgresDatabase(pgAdminUrl ?? '', 'deploy');
+      relay = await startTcpRelay(Number(new URL(databaseUrl).port));
       db = new pg.Client({ connectionString: databaseUrl });
       ports.upstream = [await freePort(), await freePort()];
       ports.https = await freePort();
@@ -232,9 +309,23 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
 
       await buildServer(); // npm run build; the web app is built by the global setup
       // One instance seeds the empty database with the demo warehouse; the second starts on a full one.
-      instances[0] = await startInstance(ports.upstream[0], env());
-      instances[1] = await startInstance(ports.upstream[1], env());
+      instances[0] = await startInstance(ports.upstream[0], env(0));
+      instances[1] = await startInstance(ports.upstream[1], env(1));
       await db.connect();
+
+      // README "Operating it" step 6: the upstream's include file, written once before nginx first reads it.
+      // Not spawnSync: the relay to PostgreSQL lives in this process and must keep running meanwhile.
+      const [program, args] = upstreamCommand(ports.upstream, dir, ['--once']);
+      const once = spawn(program, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      let onceOutput = '';
+      once.stdout?.on('data', (chunk: Buffer) => {
+        onceOutput += chunk.toString();
+      });
+      expect(await new Promise((resolve) => once.once('exit', resolve))).toBe(0);
+      expect(onceOutput).toBe(
+        `${ports.upstream[0]} ready, ${ports.upstream[1]} ready: ${dir}/upstream.conf written, ` +
+          'nginx is not running; it reads the file when it starts\n',
+      );
 
       const conf = path.join(dir, 'nginx.conf');
       fs.writeFileSync(conf, nginxConfig(dir, ports));
@@ -275,16 +366,54 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
       }
       for (const instance of instances) if (instance?.child.exitCode === null) instance.child.kill('SIGKILL');
       await Promise.all(instances.map((i) => i?.exited));
+      await relay?.close();
       await db?.end().catch(() => {});
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }, 60_000);
 
-    function nginxErrors(): string {
+    function nginxErrors(last = 4000): string {
       try {
-        return fs.readFileSync(path.join(dir, 'logs', 'error.log'), 'utf8').slice(-4000);
+        const text = fs.readFileSync(path.join(dir, 'logs', 'error.log'), 'utf8');
+        return Number.isFinite(last) ? text.slice(-last) : text;
       } catch {
         return '(no error log)';
       }
+    }
+
+    /** The site's own error log (failed attempts on an instance: refused, timed out, moved on). */
+    function siteErrors(): string {
+      return fs.readFileSync(path.join(dir, 'logs', 'lagerscanner.error.log'), 'utf8');
+    }
+
+    /**
+     * Waits for nginx's `times`-th reload by process `sender`, until its new worker is the only one: before
+     * the old worker has exited, a new connection could still reach it and its old list of instances.
+     */
+    async function nginxReloaded(sender: number | undefined, times: number): Promise<void> {
+      const master = nginx?.pid;
+      const newWorker = () => {
+        const log = nginxErrors(Number.POSITIVE_INFINITY);
+        const reloads = log.split(`signal 1 (SIGHUP) received from ${sender},`);
+        return reloads.length > times ? reloads[times]?.match(/start worker process (\d+)/)?.[1] : undefined;
+      };
+      const workers = () => fs.readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim();
+      await waitFor(() => newWorker() !== undefined && workers() === newWorker(), `nginx reload ${times}`);
+    }
+
+    /** Requests an instance logged since `since` (ms), for /readyz or for anything else. */
+    function requestsTo(
+      instance: Instance,
+      since: number,
+      which: '/readyz' | 'other than /readyz',
+    ): string[] {
+      return instance
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { time: number; req?: { method: string; url: string } })
+        .filter((entry) => entry.time >= since && entry.req)
+        .map((entry) => `${entry.req?.method} ${entry.req?.url}`)
+        .filter((r) => (r === 'GET /readyz') === (which === '/readyz'));
     }
 
     it('serves the app over TLS with HSTS, redirects http, passes precompressed assets, names the client', async () => {
@@ -380,7 +509,87 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
       );
       expect(counted.rows.map((r) => r.counted)).toEqual([41]);
 
-      instances[0] = await startInstance(ports.upstream[0], env()); // systemd's Restart=always
+      instances[0] = await startInstance(ports.upstream[0], env(0)); // systemd's Restart=always
+    }, 60_000);
+
+    it('an instance without its database is taken out by the /readyz health check before nginx sends it a request, and put back', async () => {
+      const [sick, healthy] = instances;
+      if (!sick || !healthy || !relay || !nginx?.pid) throw new Error('not set up');
+      const token = await login();
+      const articleUrl = `${base}/api/inventur/findarticle/100001`;
+      const started = Date.now();
+      // lagerscanner-upstream.service as systemd runs it: its ExecStart, its own interval (2 s).
+      const [program, args] = upstreamCommand(ports.upstream, dir);
+      const service = spawn(program, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      onTestFinished(() => {
+        relay?.restore();
+        if (service.exitCode === null) service.kill('SIGTERM');
+      });
+      let journal = '';
+      service.stdout?.on('data', (chunk: Buffer) => {
+        journal += chunk.toString();
+      });
+      service.stderr?.on('data', (chunk: Buffer) => {
+        journal += chunk.toString();
+      });
+      const serviceExited = new Promise((resolve) => service.once('exit', resolve));
+      const upstreamFile = () => fs.readFileSync(path.join(dir, 'upstream.conf'), 'utf8');
+      const server = (port: number, down: boolean) =>
+        `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down ? ' down' : ''};`;
+      const reloadsByService = () =>
+        nginxErrors(Number.POSITIVE_INFINITY).split(`signal 1 (SIGHUP) received from ${service.pid},`)
+          .length - 1;
+
+      // Both ready, as the file written at setup says: rounds go by without a reload.
+      await waitFor(() => requestsTo(healthy, started, '/readyz').length >= 2, 'two rounds of the check');
+      expect(upstreamFile()).toContain(`${server(sick.port, false)}\n${server(healthy.port, false)}\n`);
+      expect(reloadsByService()).toBe(0);
+
+      // The database goes away for the first instance only: it still answers HTTP, but /readyz says 503.
+      relay.cut();
+      await waitFor(() => journal.includes(`${sick.port} not ready (/readyz answered 503)`), 'marked down');
+      expect(upstreamFile()).toContain(`${server(sick.port, true)}\n${server(healthy.port, false)}\n`);
+      await nginxReloaded(service.pid, 1);
+      const downSince = Date.now();
+      const siteErrorsBefore = siteErrors().length;
+      for (let i = 0; i < 10; i++) {
+        const answer = await request(articleUrl, {
+          headers: { authorization: `Bearer ${token}` },
+          agent: fresh(),
+        });
+        expect(answer.status, answer.body).toBe(200);
+      }
+      // Not one attempt on it: it logged no request but the check's /readyz, and nginx logged no failure.
+      // (Each instance's log arrives through a pipe, a moment after the answer: wait for the healthy one's.)
+      await waitFor(() => requestsTo(healthy, downSince, 'other than /readyz').length >= 10, 'the log');
+      expect(requestsTo(healthy, downSince, 'other than /readyz')).toHaveLength(10);
+      expect(requestsTo(sick, downSince, 'other than /readyz')).toEqual([]);
+      expect(siteErrors().slice(siteErrorsBefore)).toBe('');
+
+      // The database is back: the pool reconnects by itself, the check lists the instance again.
+      relay.restore();
+      await waitFor(() => journal.includes(`${sick.port} ready, ${healthy.port} ready:`), 'listed again');
+      expect(upstreamFile()).toContain(`${server(sick.port, false)}\n${server(healthy.port, false)}\n`);
+      await nginxReloaded(service.pid, 2);
+      const upSince = Date.now();
+      for (let i = 0; i < 10; i++) {
+        const answer = await request(articleUrl, {
+          headers: { authorization: `Bearer ${token}` },
+          agent: fresh(),
+        });
+        expect(answer.status, answer.body).toBe(200);
+      }
+      await waitFor(
+        () => requestsTo(sick, upSince, 'other than /readyz').length >= 3,
+        'a share of the requests for the instance back in the list',
+      );
+
+      // Two changes, two reloads — though the check asked every 2 s all along.
+      expect(requestsTo(healthy, started, '/readyz').length).toBeGreaterThanOrEqual(4);
+      expect(reloadsByService()).toBe(2);
+      expect(journal.trim().split('\n'), journal).toHaveLength(2);
+      service.kill('SIGTERM');
+      await serviceExited;
     }, 60_000);
 
     it('a rolling restart under two booking scanners: nothing lost, nothing twice', async () => {
@@ -447,7 +656,7 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
         // `systemctl restart lagerscanner@<port>`: SIGTERM, a clean exit, start, ready (ExecStartPost).
         expect(await stopInstance(instance)).toBe(0);
         instances[index] = null;
-        instances[index] = await startInstance(ports.upstream[index], env());
+        instances[index] = await startInstance(ports.upstream[index], env(index));
         // nginx tries a failed instance again after fail_timeout (5 s): only then restart the next one.
         await sleep(6000);
       }
@@ -525,6 +734,48 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
     }
   },
 );
+
+describe('deploy/nginx-upstream.mjs on its own', () => {
+  it('lists every instance when none is ready, leaves a stale pid file alone, and rewrites nothing unchanged', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-upstream-'));
+    // A pid file left by an nginx that crashed, naming a process that is not nginx (SIGHUP would end it).
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(dir, 'nginx.pid'), `${other.pid}\n`);
+      const ports: [number, number] = [await freePort(), await freePort()]; // nothing listens there
+      const [program, args] = upstreamCommand(ports, dir, ['--once']);
+      const run = () => spawnSync(program, args, { cwd: root, encoding: 'utf8' });
+
+      const first = run();
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toBe(
+        `${ports[0]} not ready (ECONNREFUSED), ${ports[1]} not ready (ECONNREFUSED), none ready, so all listed: ` +
+          `${dir}/upstream.conf written, nginx is not running (${dir}/nginx.pid is stale)\n`,
+      );
+      // All `down` would have nginx answer 502 without trying; listed, each is tried and one may answer.
+      expect(fs.readFileSync(path.join(dir, 'upstream.conf'), 'utf8')).toBe(
+        [
+          "# Written by deploy/nginx-upstream.mjs from each instance's GET /readyz; edits are overwritten.",
+          '# No instance is ready: all are listed, so nginx still tries them.',
+          `server 127.0.0.1:${ports[0]} max_fails=1 fail_timeout=5s;`,
+          `server 127.0.0.1:${ports[1]} max_fails=1 fail_timeout=5s;`,
+          '',
+        ].join('\n'),
+      );
+      await sleep(200); // the child's exit, had it been signalled, is seen only once this loop runs again
+      expect(other.signalCode).toBeNull();
+      expect(other.exitCode).toBeNull();
+
+      const again = run();
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.stdout).toBe(''); // nothing changed: nothing written, nginx not reloaded
+      expect(fs.readdirSync(dir).sort()).toEqual(['nginx.pid', 'upstream.conf']); // no temp file left
+    } finally {
+      other.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 if (missing.length > 0 && process.env.CI !== 'true') {
   console.warn(

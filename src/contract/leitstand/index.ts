@@ -3,6 +3,7 @@ import * as audit from './audit.ts';
 import * as benutzer from './benutzer.ts';
 import * as importUpload from './import.ts';
 import * as schnittstellen from './schnittstellen.ts';
+import * as uebersicht from './uebersicht.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
@@ -10,6 +11,8 @@ import * as schnittstellen from './schnittstellen.ts';
  * so the route-table test walks them all.
  */
 export const leitstandContract: readonly Endpoint[] = [
+  uebersicht.leitstandLive,
+  uebersicht.leitstandUebersicht,
   audit.auditList,
   benutzer.users,
   benutzer.createUser,
@@ -22,4 +25,13 @@ export const leitstandContract: readonly Endpoint[] = [
   schnittstellen.revokeIntegrationToken,
   importUpload.importKinds,
   importUpload.runImport,
+];
+
+/** The area modules, for the API document's Leitstand tag (add each area's module). */
+export const leitstandModules: readonly Record<string, unknown>[] = [
+  uebersicht,
+  audit,
+  benutzer,
+  schnittstellen,
+  importUpload,
 ];

@@ -6,6 +6,7 @@ import * as packingEvents from './migrations/2026-11-23-03-packing-events.ts';
 import * as integrationTokens from './migrations/2026-11-23-05-integration-tokens.ts';
 import * as attemptCounters from './migrations/2026-11-24-01-attempt-counters.ts';
 import * as rolesAndAudit from './migrations/2026-11-24-02-roles-and-audit.ts';
+import * as liveOverview from './migrations/2026-11-24-03-live-overview.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-05-integration-tokens': integrationTokens,
   '2026-11-24-01-attempt-counters': attemptCounters,
   '2026-11-24-02-roles-and-audit': rolesAndAudit,
+  '2026-11-24-03-live-overview': liveOverview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -281,6 +281,15 @@ export interface AuditLogTable {
   request_key: string | null;
 }
 
+/** One refused login (the Leitstand's Übersicht counts the last hour's); purged after a day. */
+export interface FailedLoginsTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  kind: 'password' | 'card';
+  /** As typed (password logins), else null. */
+  username: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -310,6 +319,7 @@ export interface Database {
   delivery_note_events: DeliveryNoteEventsTable;
   integration_tokens: IntegrationTokensTable;
   audit_log: AuditLogTable;
+  failed_logins: FailedLoginsTable;
 }
 
 export type User = Selectable<UsersTable>;

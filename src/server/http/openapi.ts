@@ -32,12 +32,9 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
   leitstand: {
-    description: 'The Leitstand (back office) for shift leads: role schichtleitung or above',
-    modules: [],
-  },
-  admin: {
-    description: 'The Leitstand for IT: users, integration tokens, CSV import; role admin',
-    modules: [],
+    description:
+      'The Leitstand in the browser: calls under /api/leitstand/ need the role schichtleitung, under /api/admin/ the role admin (a lower role gets 403).',
+    modules: [...modules.leitstandModules],
   },
   export: {
     description:
@@ -55,9 +52,6 @@ const CALLS: readonly Endpoint[] = [
 ];
 
 function tagOf(endpoint: Endpoint): string {
-  // The Leitstand's calls by where they live (the role their prefix needs), not one tag per area.
-  if (modules.leitstandContract.includes(endpoint))
-    return endpoint.path.startsWith('/api/admin/') ? 'admin' : 'leitstand';
   const tag = Object.entries(TAGS).find(([, tagged]) =>
     tagged.modules.some((module) => Object.values(module).includes(endpoint)),
   )?.[0];
@@ -110,6 +104,9 @@ function operation(endpoint: Endpoint, tag: string): Operation {
   return {
     operationId: endpoint.name,
     tags: [tag],
+    ...(endpoint.role && endpoint.role !== 'mitarbeiter'
+      ? { description: `Needs the role ${endpoint.role}.` }
+      : {}),
     security: !endpoint.auth
       ? []
       : integration

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
@@ -14,6 +14,7 @@ import { type AuthUser, checkSession } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
+import type { ChangeFeed } from '../live/changes.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   config: Config;
   /** Logins this instance checked moments ago. */
   sessions: SessionCache;
+  /** Where every successful write is announced, for the Leitstand's live views. */
+  changes: ChangeFeed;
 }
 
 export interface RouteContext<Authed extends boolean> {
@@ -145,6 +148,30 @@ export function registerPublicEndpoint<E extends Endpoint>(
   register(app, deps, endpoint, handler as Handler<E, boolean>, options as RouteOptions<E, boolean>);
 }
 
+/**
+ * A call that answers with a stream (the Leitstand's live events) rather than one JSON body: the login and
+ * role checks of every other call, then the handler owns the reply.
+ */
+export function registerStream<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: (request: FastifyRequest, reply: FastifyReply, user: AuthUser) => Promise<void>,
+): void {
+  if (endpoint.method !== 'GET' || !endpoint.auth)
+    throw new Error(`${endpoint.name}: a stream is a GET with a login`);
+  app.route({
+    method: 'GET',
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const user = await requireUser(deps, request);
+      if (endpoint.role && !hasRole(user.role, endpoint.role))
+        throw forbidden(texts.errors.role[endpoint.role]);
+      await handler(request, reply, user);
+    },
+  });
+}
+
 /** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
 function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value, { reportInput: true });
@@ -213,8 +240,16 @@ function register<E extends Endpoint>(
         return false;
       };
 
+      /** A write that took effect now is announced to the live views (a replay or a refusal changed nothing). */
+      const announce = (didWork: boolean) => {
+        if (didWork && endpoint.idempotent) deps.changes.publish(endpoint.name);
+        return didWork;
+      };
       const limit = options.attempts?.(input, { config: deps.config, user, ip: request.ip }) ?? null;
-      if (!limit) return respond().then(() => reply);
+      if (!limit)
+        return respond()
+          .then(announce)
+          .then(() => reply);
       let reservation: Reservation;
       try {
         reservation = await reserveAttempt(deps.db, limit.budgets, limit.tooMany, request.log);
@@ -227,7 +262,7 @@ function register<E extends Endpoint>(
       }
       let result: AttemptResult = 'unchecked';
       try {
-        if (await respond()) result = 'succeeded';
+        if (announce(await respond())) result = 'succeeded';
       } finally {
         await reservation.settle(wrongSecret ? 'failed' : result);
       }

@@ -1,4 +1,4 @@
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { connection } from '../state/connection.ts';
 import { createClient } from './client.ts';
 import { clearSession, readSession } from './session.ts';

@@ -256,7 +256,8 @@ describe('the API client', () => {
   });
 
   it('the second client sends X-Requested-With and the CSRF token of the page', async () => {
-    script = (_req, res) => json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter' });
+    script = (_req, res) =>
+      json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter' });
     vi.stubGlobal('document', {
       querySelector: (selector: string) =>
         selector === 'meta[name="csrf-token"]' ? { getAttribute: () => 'nonce.signature' } : null,
@@ -268,7 +269,8 @@ describe('the API client', () => {
   });
 
   it('the second client logs an error once when the page has no CSRF tag, and still sends the call', async () => {
-    script = (_req, res) => json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter' });
+    script = (_req, res) =>
+      json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter' });
     vi.stubGlobal('document', { querySelector: () => null });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     resetCsrfWarning();

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint, ErrorBody } from '../../contract/endpoint.ts';
 import { buildPath } from '../../contract/path.ts';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 
 /**
  * The HTTP client, as SPEC §7 describes it: one 5000 ms budget for the whole call (not reset between tries),

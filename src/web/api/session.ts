@@ -1,5 +1,5 @@
 import { isRole, type Role } from '../../contract/roles.ts';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { ApiError } from './client.ts';
 
 /** The login as the spec stores it (SPEC §3): three localStorage keys, and ours for the role (DESIGN §9). */

@@ -1,4 +1,4 @@
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { useConnected } from '../state/connection.ts';
 import { applyUpdate, useUpdateWaiting } from './app-update.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
@@ -11,7 +11,6 @@ import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
 import { PackingProvider, usePacking } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { ArrivalFlash } from '../ui/success-flash.tsx';
 import { AppStatus } from './app-status.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
@@ -41,6 +40,12 @@ const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-sc
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
 const SettingsScreen = lazy(() => import('../features/einstellungen/settings-screen.tsx'));
 const ScannerTestScreen = lazy(() => import('../features/einstellungen/scanner-test-screen.tsx'));
+// The flash a packing step shows on the screen it leads to: loaded with the first page, not before the login.
+const ArrivalFlash = lazy(() =>
+  import('../ui/success-flash.tsx').then((module) => ({ default: module.ArrivalFlash })),
+);
+// The Leitstand for shift leads and IT: its own chunks, nothing of it in the handheld's first download.
+const LeitstandApp = lazy(() => import('../leitstand/leitstand-app.tsx'));
 // Its own chunk: bwip-js loads only when the test sheet is opened.
 const TestSheetScreen = lazy(() => import('../features/einstellungen/test-sheet-screen.tsx'));
 
@@ -160,6 +165,14 @@ function Shell() {
           }
         />
       ))}
+      <Route
+        path={`${paths.leitstand}/*`}
+        element={
+          <Suspense fallback={<p className="hint">{texts.app.loading}</p>}>
+            <LeitstandApp />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Layout title={texts.app.title}>{<NotFound />}</Layout>} />
     </Routes>
   );
@@ -242,7 +255,9 @@ function Layout({
           <p>{texts.outbox.logoutBody(unsent - failed, failed, session?.name ?? '')}</p>
         </ConfirmDialog>
       )}
-      <ArrivalFlash />
+      <Suspense fallback={null}>
+        <ArrivalFlash />
+      </Suspense>
       <main className="content">
         <Suspense
           fallback={

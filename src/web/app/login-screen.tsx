@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { scanLimits } from '../../contract/limits.ts';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract, preloadAuthContract } from '../api/auth-contract.ts';
 import { ApiError } from '../api/client.ts';

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
-import { texts } from '../../contract/texts.ts';
+import { hasRole } from '../../contract/roles.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { betaMenu, mainMenu, paths, screens } from '../paths.ts';
+import { useSession } from './session.tsx';
 
-/** The main menu: 11 buttons linking to the relative routes (SPEC §2), plus the beta link. */
+/** The main menu: 11 buttons linking to the relative routes (SPEC §2), the beta link, and for leads the Leitstand. */
 export function MainMenu() {
+  const { session } = useSession();
   return (
     <nav className="menu" aria-label={texts.app.mainMenu}>
       {mainMenu.map((name) => (
@@ -14,6 +17,11 @@ export function MainMenu() {
       <Link className="menu-button menu-button--beta" to={paths.beta.slice(1)}>
         {texts.app.beta}
       </Link>
+      {session && hasRole(session.role, 'schichtleitung') && (
+        <Link className="menu-button menu-button--secondary" to={paths.leitstand}>
+          {texts.menu.leitstand}
+        </Link>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { useOutboxEntries } from '../api/outbox/index.ts';
 import { paths } from '../paths.ts';
 import { useSession } from './session.tsx';

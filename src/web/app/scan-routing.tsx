@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { configureScanRouter } from '../scan/router.ts';
 import { useBanner } from '../ui/banner.tsx';
 

@@ -232,7 +232,25 @@ function isPressable(element: Element | null): boolean {
   );
 }
 
+let pausedBy = 0;
+
+/**
+ * Leaves every key where the browser puts it while a page that is no handheld screen is open (the
+ * Leitstand: a desk with a keyboard, whose fields take typed and scanned text alike). Answers the resume.
+ */
+export function pauseScanRouting(): () => void {
+  pausedBy++;
+  run = null;
+  let resumed = false;
+  return () => {
+    if (resumed) return;
+    resumed = true;
+    pausedBy--;
+  };
+}
+
 function onKeyDown(event: KeyboardEvent): void {
+  if (pausedBy > 0) return;
   if (!event.isTrusted || event.ctrlKey || event.altKey || event.metaKey) return;
   const character = event.key.length === 1;
   const terminator = event.key === 'Enter' || event.key === 'Tab';

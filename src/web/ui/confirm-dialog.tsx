@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { texts } from '../../contract/texts.ts';
+import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
 
 interface ConfirmDialogProps {

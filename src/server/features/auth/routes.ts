@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import * as contract from '../../../contract/auth.ts';
 import { texts } from '../../../contract/texts.ts';
 import { budgets } from '../../auth/attempt-limits.ts';
 import type { Opened } from '../../auth/sessions.ts';
+import type { Database } from '../../db/schema.ts';
+import { WrongSecret } from '../../domain/errors.ts';
 import { type Deps, registerEndpoint, registerPublicEndpoint } from '../../http/route.ts';
 import * as service from './service.ts';
+
+/** A refused login is counted for the Leitstand's Übersicht, then refused as before. */
+const noteFailure =
+  (db: Kysely<Database>, kind: 'password' | 'card', username: string | null) =>
+  async (error: unknown): Promise<never> => {
+    if (error instanceof WrongSecret) await service.recordFailedLogin(db, kind, username);
+    throw error;
+  };
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   /** Logins the cap per user ended are refused here from the next request on, not after the cache time. */
@@ -18,7 +29,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     contract.loginPassword,
     async ({ body }, { db, config }) =>
       forgetEnded(
-        await service.loginPassword(db, config, { username: body.username, password: body.password }),
+        await service
+          .loginPassword(db, config, { username: body.username, password: body.password })
+          .catch(noteFailure(db, 'password', body.username)),
       ),
     {
       attempts: ({ body }, { config, ip }) => ({
@@ -35,7 +48,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     deps,
     contract.loginCard,
     async ({ body }, { db, config }) =>
-      forgetEnded(await service.loginCard(db, config, { card: body.stechuhrdevice })),
+      forgetEnded(
+        await service
+          .loginCard(db, config, { card: body.stechuhrdevice })
+          .catch(noteFailure(db, 'card', null)),
+      ),
     {
       attempts: (_input, { config, ip }) => ({
         budgets: [budgets.cardFromAddress(config, ip)],

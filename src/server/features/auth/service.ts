@@ -44,3 +44,11 @@ export async function loginCard(db: Db, policy: SessionPolicy, input: { card: st
 export async function logout(db: Db, sessionId: number): Promise<void> {
   await endSession(db, sessionId);
 }
+
+/** Notes a refused login for the Leitstand (the limits count separately, src/server/auth/attempt-limits.ts). */
+export async function recordFailedLogin(db: Db, kind: 'password' | 'card', username: string | null) {
+  await db
+    .insertInto('failed_logins')
+    .values({ kind, username: username === null ? null : normalUserName(username).slice(0, 200) })
+    .execute();
+}

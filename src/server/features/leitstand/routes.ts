@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { benutzerRoutes } from './benutzer/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { schnittstellenRoutes } from './schnittstellen/routes.ts';
+import { uebersichtRoutes } from './uebersicht/routes.ts';
 
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
@@ -11,6 +12,7 @@ import { schnittstellenRoutes } from './schnittstellen/routes.ts';
  * `/api/admin/` admin (the contract declares it; src/server/http/route.ts refuses a lower role).
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
+  uebersichtRoutes(app, deps);
   auditRoutes(app, deps);
   benutzerRoutes(app, deps);
   schnittstellenRoutes(app, deps);

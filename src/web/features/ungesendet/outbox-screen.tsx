@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { texts } from '../../../contract/texts.ts';
+import { coreTexts as texts } from '../../../contract/texts-core.ts';
 import { type OutboxEntry, outbox, useOutboxEntries } from '../../api/outbox/index.ts';
 
 const time = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' });

@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { uebersicht } from '../../../../contract/leitstand/uebersicht.ts';
+import { texts } from '../../../../contract/texts.ts';
+import type { Database } from '../../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * The screen a write came from, by its call's path (the exactly-once store keeps "METHOD /path pattern").
+ * Longer prefixes first: `/api/umbuchung/artikel` is Artikel umlagern, `/api/umbuchung` Umbuchung.
+ */
+const SCREENS: readonly [prefix: string, screen: string][] = [
+  ['/api/inventur', texts.menu.inventur],
+  ['/api/umbuchung/artikel', texts.menu.artikelumlagern],
+  ['/api/umbuchung', texts.menu.umbuchung],
+  ['/api/batcherfassung', texts.menu.batcherfassung],
+  ['/api/batch', texts.menu.batch],
+  ['/api/containererfassung', texts.menu.container],
+  ['/api/transporterfassung', texts.menu.transporter],
+  ['/api/packagecontent', texts.menu.paketinhalt],
+  ['/api/paketinhalt', texts.menu.paketinhalt],
+  ['/api/packagerecording', texts.menu.kartonagenerfassung],
+  ['/api/paketausgang', texts.menu.paketausgang],
+  ['/api/retourenerfassung', texts.menu.retoure],
+  ['/api/wmsretoure', texts.menu.wmsretoure],
+  ['/api/zollpaketerfassung', texts.menu.zollpaket],
+  ['/api/leitstand', 'Leitstand'],
+  ['/api/admin', 'Leitstand'],
+];
+
+export function screenOf(route: string): string {
+  const path = route.slice(route.indexOf(' ') + 1);
+  return SCREENS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? path;
+}
+
+/** What the Übersicht shows, "today" in the site's time zone. */
+export async function leitstandUebersicht(db: Db, timeZone: string): Promise<z.input<typeof uebersicht>> {
+  const startOfDay = sql<Date>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  const [routes, hours, last, klaerfaelle, carts, packing, failed] = await Promise.all([
+    sql<{ route: string; scans: number; refused: number }>`
+      select route, count(*)::int as scans, (count(*) filter (where status_code >= 400))::int as refused
+      from idempotency where created_at >= ${startOfDay} group by route`.execute(db),
+    sql<{ hour: number; scans: number }>`
+      select extract(hour from created_at at time zone ${timeZone})::int as hour, count(*)::int as scans
+      from idempotency where created_at >= ${startOfDay} group by 1 order by 1`.execute(db),
+    sql<{ name: string; route: string; at: Date }>`
+      select name, route, at from (
+        select distinct on (i.user_id) u.name, i.route, i.created_at as at
+        from idempotency i join users u on u.id = i.user_id
+        where i.created_at >= ${startOfDay}
+        order by i.user_id, i.created_at desc) last
+      order by at desc limit 50`.execute(db),
+    db
+      .selectFrom('delivery_notes')
+      .select(['belegnr', 'klaerfall_at'])
+      .where('status', '=', 'klaerfall')
+      .orderBy('klaerfall_at')
+      .limit(200)
+      .execute(),
+    sql<{ wagennummer: string; bezeichnung: string; parcels: number; opened_at: Date | null }>`
+      select c.wagennummer, c.bezeichnung, c.opened_at,
+        (select count(*) from customs_parcels p where p.cart_id = c.id)::int as parcels
+      from carts c where c.status = 'offen' order by c.opened_at nulls last, c.wagennummer`.execute(db),
+    sql<{ belegnr: string; packed: number; total: number }>`
+      select n.belegnr, sum(l.pemenge)::int as packed, sum(l.lsmenge)::int as total
+      from delivery_notes n join delivery_note_lines l on l.delivery_note_id = n.id
+      where n.status = 'offen'
+      group by n.id, n.belegnr
+      having sum(l.pemenge) > 0 and sum(l.pemenge) < sum(l.lsmenge)
+      order by n.belegnr limit 200`.execute(db),
+    sql<{ count: number }>`
+      select count(*)::int as count from failed_logins where at > now() - interval '1 hour'`.execute(db),
+  ]);
+
+  const perScreen = new Map<string, { scans: number; abgelehnt: number }>();
+  for (const r of routes.rows) {
+    const screen = screenOf(r.route);
+    const sum = perScreen.get(screen) ?? { scans: 0, abgelehnt: 0 };
+    sum.scans += r.scans;
+    sum.abgelehnt += r.refused;
+    perScreen.set(screen, sum);
+  }
+  return {
+    proBildschirm: [...perScreen]
+      .map(([bildschirm, sum]) => ({ bildschirm, ...sum }))
+      .sort((a, b) => b.scans - a.scans || a.bildschirm.localeCompare(b.bildschirm, 'de')),
+    proStunde: hours.rows.map((h) => ({ stunde: h.hour, scans: h.scans })),
+    zuletzt: last.rows.map((r) => ({ mitarbeiter: r.name, bildschirm: screenOf(r.route), at: iso(r.at) })),
+    offeneKlaerfaelle: klaerfaelle.map((k) => ({
+      belegnr: k.belegnr,
+      at: k.klaerfall_at ? iso(k.klaerfall_at) : null,
+    })),
+    offeneZollwagen: carts.rows.map((c) => ({
+      wagennummer: c.wagennummer,
+      bezeichnung: c.bezeichnung,
+      pakete: c.parcels,
+      offenSeit: c.opened_at ? iso(c.opened_at) : null,
+    })),
+    imPacken: packing.rows.map((p) => ({ belegnr: p.belegnr, gepackt: p.packed, gesamt: p.total })),
+    fehlgeschlageneAnmeldungen: failed.rows[0]?.count ?? 0,
+  };
+}
+
+const iso = (at: Date | string) => new Date(at).toISOString();

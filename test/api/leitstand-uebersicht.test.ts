@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds, emptyPostgresDatabase } from '../support/db.ts';
+import { startServerProcess } from '../support/server-process.ts';
+
+/** Reads server-sent events from a live stream until `until` holds for one, or the time is up. */
+async function nextEvent(
+  response: Response,
+  until: (event: { event: string; data: string }) => boolean,
+  withinMs: number,
+): Promise<{ event: string; data: string } | null> {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const deadline = Date.now() + withinMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!chunk || chunk.done) return null;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+        if (until({ event, data })) return { event, data };
+        end = buffer.indexOf('\n\n');
+      }
+    }
+    return null;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+const inventurBody = (locationId: number, articleId: number) => ({
+  lp: locationId,
+  article: articleId,
+  amount: 7,
+});
+
+describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
+  let t: TestApp;
+  let worker: string;
+  let lead: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    worker = await loginDemo(t.app);
+    lead = await loginAs(t.app, demo.leadUser);
+  });
+  afterAll(() => t.close());
+
+  const ids = async () => {
+    const location = await t.database.db
+      .selectFrom('locations')
+      .select('id')
+      .where('code', '=', demo.locations.main)
+      .executeTakeFirstOrThrow();
+    const article = await t.database.db
+      .selectFrom('articles')
+      .select('id')
+      .where('nummer', '=', demo.article.nummer)
+      .executeTakeFirstOrThrow();
+    return { locationId: location.id, articleId: article.id };
+  };
+  const overview = async (token = lead) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/leitstand/uebersicht',
+      headers: authHeaders(token),
+    });
+    return res;
+  };
+
+  it('counts today’s scans per screen and hour, who scanned last where, and refused logins', async () => {
+    const { locationId, articleId } = await ids();
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: inventurBody(locationId, articleId),
+      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
+    });
+    expect(booked.statusCode).toBe(200);
+    const refusedLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'demo', password: 'falsch' },
+    });
+    expect(refusedLogin.statusCode).toBe(401);
+
+    const res = await overview();
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.proBildschirm).toContainEqual({ bildschirm: texts.menu.inventur, scans: 1, abgelehnt: 0 });
+    const hourNow = Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Berlin' })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'hour')?.value,
+    );
+    expect(data.proStunde).toContainEqual({ stunde: hourNow, scans: 1 });
+    expect(data.zuletzt[0]).toMatchObject({
+      mitarbeiter: demo.passwordUser.name,
+      bildschirm: texts.menu.inventur,
+    });
+    expect(data.fehlgeschlageneAnmeldungen).toBe(1);
+  });
+
+  it('lists open Klärfälle, open customs carts with their parcels, and notes in packing', async () => {
+    await t.database.db
+      .updateTable('delivery_notes')
+      .set({ status: 'klaerfall', klaerfall_at: new Date() })
+      .where('belegnr', '=', 'LS100030')
+      .execute();
+    const note = await t.database.db
+      .selectFrom('delivery_notes')
+      .select('id')
+      .where('belegnr', '=', 'LS100031')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('delivery_note_lines')
+      .set({ pemenge: 1 })
+      .where('delivery_note_id', '=', note.id)
+      .where('lsmenge', '>', 1)
+      .execute();
+    const data = (await overview()).json().data;
+    expect(data.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).toContain('LS100030');
+    expect(data.imPacken.map((n: { belegnr: string }) => n.belegnr)).toContain('LS100031');
+    for (const cart of data.offeneZollwagen) expect(cart.pakete).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a worker with the German message', async () => {
+    const res = await overview(worker);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
+  });
+
+  it('announces a booking on the live stream within 2 s, and refuses the stream to a worker', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const refused = await fetch(`${base}/api/leitstand/live`, { headers: authHeaders(worker) });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
+
+    const live = await fetch(`${base}/api/leitstand/live`, { headers: authHeaders(lead) });
+    expect(live.status).toBe(200);
+    expect(live.headers.get('content-type')).toContain('text/event-stream');
+    expect(await nextEvent(live, (e) => e.event === 'ready', 2000)).not.toBeNull();
+    const { locationId, articleId } = await ids();
+    const started = Date.now();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: inventurBody(locationId, articleId),
+      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
+    });
+    const change = await nextEvent(live, (e) => e.event === 'change', 2000);
+    expect(change && JSON.parse(change.data)).toEqual({ topics: ['bookInventur'] });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await live.body?.cancel();
+  });
+});
+
+describe('the live stream across two server instances on one PostgreSQL', () => {
+  const adminUrl = inject('pgAdminUrl');
+  it.skipIf(!adminUrl)(
+    'a Leitstand connected to one instance hears a booking made through the other',
+    async () => {
+      const url = await emptyPostgresDatabase(adminUrl as string, 'live');
+      const env = { DATABASE_URL: url, SEED_DEMO: 'true', SESSION_CACHE_SECONDS: '0' };
+      const first = await startServerProcess(env);
+      const second = await startServerProcess(env);
+      try {
+        const login = async (base: string, user: { username: string; password: string }) =>
+          (
+            (await (
+              await fetch(`${base}/api/user/login`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ username: user.username, password: user.password }),
+              })
+            ).json()) as { token: string }
+          ).token;
+        const lead = await login(first.base, demo.leadUser);
+        const worker = await login(second.base, demo.passwordUser);
+        const live = await fetch(`${first.base}/api/leitstand/live`, { headers: authHeaders(lead) });
+        expect(await nextEvent(live, (e) => e.event === 'ready', 5000)).not.toBeNull();
+        // A capture through the second instance (no ids needed): a parcel scanned out.
+        const started = Date.now();
+        const booked = await fetch(`${second.base}/api/retourenerfassung`, {
+          method: 'PUT',
+          headers: {
+            ...authHeaders(worker),
+            'content-type': 'application/json',
+            'x-idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({ tracking: demo.tracking }),
+        });
+        expect(booked.status, await booked.clone().text()).toBe(200);
+        const change = await nextEvent(live, (e) => e.event === 'change', 2000);
+        expect(change && JSON.parse(change.data)).toEqual({ topics: ['retourenerfassung'] });
+        expect(Date.now() - started).toBeLessThan(2000);
+        await live.body?.cancel();
+      } finally {
+        await first.killHard();
+        await second.killHard();
+      }
+    },
+    180_000,
+  );
+});
