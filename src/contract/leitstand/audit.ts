@@ -54,6 +54,7 @@ export const auditTexts = {
   intro: 'Jede Änderung im Leitstand: wer, was, wann – die neuesten zuerst.',
   columns: { at: 'Zeitpunkt', user: 'Wer', action: 'Was', subject: 'Betreff', detail: 'Einzelheiten' },
   more: 'Ältere laden',
+  listTitle: 'Einträge',
   empty: 'Noch keine Einträge.',
   badCursor: 'Diese Seite des Protokolls gibt es nicht. Bitte die Liste neu laden.',
   /** The actions by key; an action without a label here is shown by its key. */

@@ -9,6 +9,9 @@ import { ROLES, type Role } from '../roles.ts';
 
 const when = z.iso.datetime({ offset: true });
 
+/** The shortest password a user may get (`npm run user` and the Leitstand alike). */
+export const MIN_PASSWORD_LENGTH = 8;
+
 export const userRow = z.object({
   id: z.number().int(),
   /** null: a card-only user from an import. */
@@ -112,19 +115,23 @@ export const benutzerTexts = {
   title: 'Benutzer',
   intro:
     'Wer sich an den Scannern und im Leitstand anmelden darf, mit welcher Rolle, per Passwort oder Karte.',
+  listTitle: 'Alle Benutzer',
   columns: {
     username: 'Benutzername',
     name: 'Name',
     role: 'Rolle',
-    active: 'Aktiv',
-    password: 'Passwort',
-    card: 'Karte',
-    liveSessions: 'Angemeldet',
-    lastSeenAt: 'Zuletzt gesehen',
+    /** Active or not, and how they log in. */
+    access: 'Zugang',
+    seen: 'Zuletzt',
     actions: 'Aktionen',
   },
-  yes: 'ja',
-  no: 'nein',
+  state: (active: boolean) => (active ? 'aktiv' : 'deaktiviert'),
+  /** Live logins (used within SESSION_IDLE_MINUTES). */
+  liveSessions: (n: number) => (n === 1 ? '1 Anmeldung' : `${n} Anmeldungen`),
+  /** How a user logs in: 'Passwort, Karte', 'Karte', … */
+  ways: (password: boolean, card: boolean) =>
+    [password && 'Passwort', card && 'Karte'].filter(Boolean).join(', ') || '–',
+  cancel: 'Abbrechen',
   never: '–',
   noUsername: (id: number) => `#${id} (nur Karte)`,
   create: {
@@ -143,7 +150,9 @@ export const benutzerTexts = {
     changed: (name: string, role: string) => `${name} ist jetzt ${role}.`,
   },
   password: {
-    button: 'Neues Passwort',
+    /** In the row; its accessible name says more (`action`). */
+    button: 'Passwort',
+    action: (name: string) => `Neues Passwort: ${name}`,
     title: (name: string) => `Neues Passwort für ${name}`,
     label: 'Neues Passwort',
     submit: 'Passwort setzen',
@@ -153,13 +162,16 @@ export const benutzerTexts = {
   active: {
     deactivate: 'Deaktivieren',
     activate: 'Aktivieren',
+    action: (verb: string, name: string) => `${verb}: ${name}`,
     confirmDeactivate: (name: string) =>
       `${name} deaktivieren? Alle Anmeldungen enden sofort, eine neue ist nicht mehr möglich.`,
     deactivated: (name: string) => `${name} ist deaktiviert.`,
     activated: (name: string) => `${name} kann sich wieder anmelden.`,
   },
   card: {
-    button: 'Neue Karte',
+    button: 'Karte',
+    action: (name: string) => `Neue Karte: ${name}`,
+    title: 'Neue Karte',
     confirm: (name: string) => `Neue Karte für ${name} ausgeben? Die bisherige Karte gilt dann nicht mehr.`,
     badgeTitle: 'Ausweis drucken',
     badgeHint:

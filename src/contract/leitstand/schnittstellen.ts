@@ -62,7 +62,10 @@ export const schnittstellenTexts = {
     state: 'Status',
     actions: 'Aktionen',
   },
+  listTitle: 'Alle Schlüssel',
+  none: 'Noch keine Schlüssel.',
   never: '–',
+  cancel: 'Abbrechen',
   live: 'gültig',
   revoked: (when: string) => `widerrufen am ${when}`,
   create: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { MIN_PASSWORD_LENGTH } from '../../contract/leitstand/benutzer.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Database } from '../db/schema.ts';
 import { hashCardSecret, hashPassword } from './secrets.ts';
@@ -40,7 +41,7 @@ export class AdminError extends Error {
   }
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export interface UserListing {
   id: number;

@@ -1,4 +1,8 @@
 import { type ComponentType, lazy } from 'react';
+import { auditTexts } from '../../contract/leitstand/audit.ts';
+import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
+import { importTexts } from '../../contract/leitstand/import.ts';
+import { schnittstellenTexts } from '../../contract/leitstand/schnittstellen.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
 import type { Role } from '../../contract/roles.ts';
 
@@ -19,5 +23,29 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: leitstandTexts.uebersicht.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
+  },
+  {
+    path: 'audit',
+    title: auditTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./audit/audit-page.tsx')),
+  },
+  {
+    path: 'benutzer',
+    title: benutzerTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./benutzer/benutzer-page.tsx')),
+  },
+  {
+    path: 'schnittstellen',
+    title: schnittstellenTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./schnittstellen/schnittstellen-page.tsx')),
+  },
+  {
+    path: 'import',
+    title: importTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./import/import-page.tsx')),
   },
 ];
