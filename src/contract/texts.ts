@@ -386,6 +386,11 @@ export const fieldLabels = {
     // Zollpaket
     wagennummer: texts.zollpaket.cartPlaceholder,
     close: texts.zollpaket.close,
+    // Leitstand (issue 20): a period, a search, a replenishment minimum
+    tage: 'Zeitraum in Tagen',
+    suche: 'Suche',
+    artikel: texts.inventur.article,
+    minimum: texts.nachschub.minimum,
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -396,6 +401,8 @@ export const fieldLabels = {
     assignBatch: { lieferschein: batchField },
     /** WMS-Retoure books onto a load carrier. */
     bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
+    /** The Leitstand's customs cart, by its id. */
+    zollwagenAbschliessen: { id: texts.zollpaket.historyCart },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

@@ -2,8 +2,10 @@ import type { Endpoint } from '../endpoint.ts';
 import * as audit from './audit.ts';
 import * as benutzer from './benutzer.ts';
 import * as importUpload from './import.ts';
+import * as nachschub from './nachschub.ts';
 import * as schnittstellen from './schnittstellen.ts';
 import * as uebersicht from './uebersicht.ts';
+import * as zollwagen from './zollwagen.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
@@ -13,6 +15,10 @@ import * as uebersicht from './uebersicht.ts';
 export const leitstandContract: readonly Endpoint[] = [
   uebersicht.leitstandLive,
   uebersicht.leitstandUebersicht,
+  zollwagen.zollwagenList,
+  zollwagen.zollwagenAbschliessen,
+  nachschub.nachschubMinima,
+  nachschub.nachschubMinimumSetzen,
   audit.auditList,
   benutzer.users,
   benutzer.createUser,
@@ -30,6 +36,8 @@ export const leitstandContract: readonly Endpoint[] = [
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
 export const leitstandModules: readonly Record<string, unknown>[] = [
   uebersicht,
+  zollwagen,
+  nachschub,
   audit,
   benutzer,
   schnittstellen,

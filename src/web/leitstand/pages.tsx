@@ -2,8 +2,10 @@ import { type ComponentType, lazy } from 'react';
 import { auditTexts } from '../../contract/leitstand/audit.ts';
 import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { importTexts } from '../../contract/leitstand/import.ts';
+import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
 import { schnittstellenTexts } from '../../contract/leitstand/schnittstellen.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
+import { zollwagenTexts } from '../../contract/leitstand/zollwagen.ts';
 import type { Role } from '../../contract/roles.ts';
 
 /**
@@ -23,6 +25,18 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: leitstandTexts.uebersicht.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
+  },
+  {
+    path: 'zollwagen',
+    title: zollwagenTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./zollwagen/zollwagen-page.tsx')),
+  },
+  {
+    path: 'nachschub',
+    title: nachschubTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
   },
   {
     path: 'audit',

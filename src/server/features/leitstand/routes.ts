@@ -3,8 +3,10 @@ import type { Deps } from '../../http/route.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { benutzerRoutes } from './benutzer/routes.ts';
 import { importRoutes } from './import/routes.ts';
+import { nachschubRoutes } from './nachschub/routes.ts';
 import { schnittstellenRoutes } from './schnittstellen/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
+import { zollwagenRoutes } from './zollwagen/routes.ts';
 
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
@@ -17,4 +19,6 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   benutzerRoutes(app, deps);
   schnittstellenRoutes(app, deps);
   importRoutes(app, deps);
+  zollwagenRoutes(app, deps);
+  nachschubRoutes(app, deps);
 }

@@ -60,7 +60,8 @@ export async function leitstandUebersicht(db: Db, timeZone: string): Promise<z.i
       .execute(),
     sql<{ wagennummer: string; bezeichnung: string; parcels: number; opened_at: Date | null }>`
       select c.wagennummer, c.bezeichnung, c.opened_at,
-        (select count(*) from customs_parcels p where p.cart_id = c.id)::int as parcels
+        (select count(*) from customs_parcels p
+          where p.cart_id = c.id and (c.opened_at is null or p.at >= c.opened_at))::int as parcels
       from carts c where c.status = 'offen' order by c.opened_at nulls last, c.wagennummer`.execute(db),
     sql<{ belegnr: string; packed: number; total: number }>`
       select n.belegnr, sum(l.pemenge)::int as packed, sum(l.lsmenge)::int as total
