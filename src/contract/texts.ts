@@ -391,6 +391,16 @@ export const fieldLabels = {
     suche: 'Suche',
     artikel: texts.inventur.article,
     minimum: texts.nachschub.minimum,
+    // Leitstand, admin pages: users, integration tokens, the import upload; the audit list's pages
+    name: 'Name',
+    role: 'Rolle',
+    newCard: 'Neue Karte',
+    active: 'Aktiv',
+    kind: 'Importart',
+    fileName: 'Dateiname',
+    content: 'Datei',
+    before: 'Seite',
+    limit: 'Einträge je Seite',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -403,6 +413,12 @@ export const fieldLabels = {
     bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
     /** The Leitstand's customs cart, by its id. */
     zollwagenAbschliessen: { id: texts.zollpaket.historyCart },
+    /** The Leitstand's user page: a user by id, a new one's username (the login screen says 'Name'). */
+    createUser: { username: 'Benutzername' },
+    setUserRole: { id: 'Benutzer' },
+    setUserPassword: { id: 'Benutzer', password: 'Neues Passwort' },
+    setUserActive: { id: 'Benutzer' },
+    newUserCard: { id: 'Benutzer' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

@@ -195,7 +195,27 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
       [{ username: 'ok1', name: 'X', password: 'kurz' }, 400, refusals.passwordTooShort(MIN_PASSWORD_LENGTH)],
       [{ username: 'ok1', name: 'X' }, 400, refusals.noLoginWay],
       [{ username: 'admin', name: 'X', password: 'Lager-2026!' }, 409, refusals.usernameTaken('admin')],
-      [{ username: 'ok1', name: 'X', password: 'Lager-2026!', role: 'chef' }, 400, texts.errors.badRequest],
+      [
+        { username: 'ok1', name: 'X', password: 'Lager-2026!', role: 'chef' },
+        400,
+        texts.errors.input.invalid('Rolle'),
+      ],
+      // A typed name takes no control character; a password only no NUL (the database cannot hold it).
+      [
+        { username: 'ok1', name: 'X\u0007Y', password: 'Lager-2026!' },
+        400,
+        texts.errors.input.controlCharacterTyped('Name'),
+      ],
+      [
+        { username: 'ok1', name: 'X', password: 'Lager\u00002026!' },
+        400,
+        texts.errors.input.controlCharacterTyped('Passwort'),
+      ],
+      [
+        { username: 'x'.repeat(1001), name: 'X', password: 'Lager-2026!' },
+        400,
+        texts.errors.input.tooLong('Benutzername', 1000),
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await create(body);

@@ -178,6 +178,11 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       400,
       { success: false, message: refusals.encoding },
     ]);
+    const control = await upload('articles', 'a\u0000.csv', 'Artikelnummer\n1\n');
+    expect([control.statusCode, control.json().message]).toEqual([
+      400,
+      texts.errors.input.controlCharacterTyped('Dateiname'),
+    ]);
     const unknown = await upload('kunden', 'kunden.csv', 'Name\nX\n');
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, refusals.unknownKind('kunden')]);
     const tooLarge = await upload('articles', 'gross.csv', `Artikelnummer\n${'1\n'.repeat(IMPORT_LIMIT)}`);

@@ -106,6 +106,7 @@ describe.each(databaseKinds())('Leitstand › Schnittstellen on %s', (kind) => {
       ['-vorne', 400, refusals.nameInvalid],
       ['', 400, refusals.nameInvalid],
       ['x'.repeat(101), 400, refusals.nameInvalid],
+      ['erp\u0000', 400, texts.errors.input.controlCharacterTyped('Name')],
       ['erp-export', 409, refusals.nameTaken('erp-export')],
     ] as const) {
       const res = await admin(schnittstellen.createIntegrationToken, { body: { name } });
