@@ -66,6 +66,15 @@ for (const [size, viewport] of [
       await expect(code).toBeVisible();
       expect(await decode(await code.screenshot())).toEqual([cardText]);
       expect(await seriousAxeFindings(page)).toEqual([]);
+      // On paper only the badge: name, code and text, nothing of the page around it.
+      // (Hidden for printing, the dialog leaves the accessibility tree: found by alt text and tag here.)
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByAltText(`Anmeldecode von ${person.name}`)).toBeVisible();
+      await expect(page.getByText(cardText)).toBeVisible();
+      for (const heading of await page.locator('h1').all()) await expect(heading).toBeHidden();
+      await expect(page.locator('dialog button')).toHaveCount(2);
+      for (const button of await page.locator('dialog button').all()) await expect(button).toBeHidden();
+      await page.emulateMedia({ media: 'screen' });
       await badge.getByRole('button', { name: 'Schließen' }).click();
       await expect(badge).toBeHidden();
 
