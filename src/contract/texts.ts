@@ -397,6 +397,16 @@ export const fieldLabels = {
     minimum: texts.nachschub.minimum,
     klaerfallId: 'Klärfall',
     kommentar: 'Kommentar',
+    // Leitstand, admin pages: users, integration tokens, the import upload; the audit list's pages
+    name: 'Name',
+    role: 'Rolle',
+    newCard: 'Neue Karte',
+    active: 'Aktiv',
+    kind: 'Importart',
+    fileName: 'Dateiname',
+    content: 'Datei',
+    before: 'Seite',
+    limit: 'Einträge je Seite',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -409,6 +419,12 @@ export const fieldLabels = {
     bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
     /** The Leitstand's customs cart, by its id. */
     zollwagenAbschliessen: { id: texts.zollpaket.historyCart },
+    /** The Leitstand's user page: a user by id, a new one's username (the login screen says 'Name'). */
+    createUser: { username: 'Benutzername' },
+    setUserRole: { id: 'Benutzer' },
+    setUserPassword: { id: 'Benutzer', password: 'Neues Passwort' },
+    setUserActive: { id: 'Benutzer' },
+    newUserCard: { id: 'Benutzer' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

@@ -1,6 +1,10 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as audit from './audit.ts';
+import * as benutzer from './benutzer.ts';
+import * as importUpload from './import.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
 import * as nachschub from './nachschub.ts';
+import * as schnittstellen from './schnittstellen.ts';
 import * as uebersicht from './uebersicht.ts';
 import * as zollwagen from './zollwagen.ts';
 
@@ -19,6 +23,18 @@ export const leitstandContract: readonly Endpoint[] = [
   zollwagen.zollwagenAbschliessen,
   nachschub.nachschubMinima,
   nachschub.nachschubMinimumSetzen,
+  audit.auditList,
+  benutzer.users,
+  benutzer.createUser,
+  benutzer.setUserRole,
+  benutzer.setUserPassword,
+  benutzer.setUserActive,
+  benutzer.newUserCard,
+  schnittstellen.integrationTokens,
+  schnittstellen.createIntegrationToken,
+  schnittstellen.revokeIntegrationToken,
+  importUpload.importKinds,
+  importUpload.runImport,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
@@ -27,4 +43,8 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   klaerfaelle,
   zollwagen,
   nachschub,
+  audit,
+  benutzer,
+  schnittstellen,
+  importUpload,
 ];

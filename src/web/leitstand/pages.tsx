@@ -1,6 +1,10 @@
 import { type ComponentType, lazy } from 'react';
+import { auditTexts } from '../../contract/leitstand/audit.ts';
+import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
+import { importTexts } from '../../contract/leitstand/import.ts';
 import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
+import { schnittstellenTexts } from '../../contract/leitstand/schnittstellen.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
 import { zollwagenTexts } from '../../contract/leitstand/zollwagen.ts';
 import type { Role } from '../../contract/roles.ts';
@@ -40,5 +44,29 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: nachschubTexts.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
+  },
+  {
+    path: 'audit',
+    title: auditTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./audit/audit-page.tsx')),
+  },
+  {
+    path: 'benutzer',
+    title: benutzerTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./benutzer/benutzer-page.tsx')),
+  },
+  {
+    path: 'schnittstellen',
+    title: schnittstellenTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./schnittstellen/schnittstellen-page.tsx')),
+  },
+  {
+    path: 'import',
+    title: importTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./import/import-page.tsx')),
   },
 ];
