@@ -61,6 +61,12 @@ test('transporter: kennzeichen, then plombe, then container; slider in steps of 
   await page.getByRole('link', { name: 'Transporter', exact: true }).click();
   await page.getByRole('button', { name: 'Erfassen' }).click();
   await expect(page.getByRole('alert')).toHaveText('Kennzeichen fehlt!');
+  // The contract takes 20 characters: a longer Kennzeichen is refused at the scan, not when it is sent.
+  await scanInto(page, page.getByLabel('Kennzeichen'), 'HH-LS 4242424242424242');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Scan nicht angenommen – Kennzeichen ist zu lang: höchstens 20 Zeichen.',
+  );
+  await expect(page.getByLabel('Kennzeichen')).toHaveValue('');
   await scanInto(page, page.getByLabel('Kennzeichen'), 'HH-LS 42');
   await page.getByRole('button', { name: 'Erfassen' }).click();
   await expect(page.getByRole('alert')).toHaveText('Plombe fehlt!');

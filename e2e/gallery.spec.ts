@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { loginWithPassword } from './support/helpers.ts';
+import { ADMIN, loginAs, loginWithPassword } from './support/helpers.ts';
 import { expect, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
@@ -34,3 +34,32 @@ test('the README shows every picture', () => {
   for (const view of pictured([...loggedOutViews, ...loggedInViews]))
     expect(readme).toContain(`<img src="docs/screenshots/${view.name}.png" width="180"`);
 });
+
+test('every page of the Leitstand, at desktop size', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, ADMIN);
+  await page.goto('/leitstand');
+  const nav = page.getByRole('navigation', { name: 'Bereiche des Leitstands' });
+  await expect(page.getByRole('status')).toHaveText('Live');
+  const titles = await nav.getByRole('link').allInnerTexts();
+  for (const [index, title] of titles.entries()) {
+    await nav.getByRole('link', { name: title, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText('Lädt …')).toHaveCount(0);
+    const name = index === 0 ? 'leitstand' : `leitstand-${slug(title)}`;
+    await page.screenshot({ path: `docs/screenshots/${name}.png`, animations: 'disabled', caret: 'hide' });
+  }
+});
+
+/** 'Klärfälle' → 'klaerfaelle', for a file name. */
+function slug(title: string): string {
+  return title
+    .toLowerCase()
+    .replaceAll('ä', 'ae')
+    .replaceAll('ö', 'oe')
+    .replaceAll('ü', 'ue')
+    .replaceAll('ß', 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,9 +1,10 @@
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
-import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { LEAD, loginAs, loginWithPassword, scan, scanInto } from './support/helpers.ts';
 import { expect, type Page, test } from './support/test.ts';
 
-async function openPaketinhalt(page: Page) {
-  await loginWithPassword(page);
+async function openPaketinhalt(page: Page, user?: typeof LEAD) {
+  if (user) await loginAs(page, user);
+  else await loginWithPassword(page);
   await page.getByRole('link', { name: 'Paketinhalt', exact: true }).click();
   await expect(page.getByLabel('Lieferschein')).toBeFocused();
 }
@@ -58,7 +59,10 @@ test('packs LS100001 from the note to the parcel-out compare', async ({ page }) 
   await page.getByRole('button', { name: 'Bild von Karton M' }).click();
   const picture = page.getByRole('img', { name: 'Bild von Karton M' });
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Visible as soon as the element is laid out; loaded a moment later (slower on a busy machine).
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   await page.getByRole('button', { name: 'Schließen' }).click();
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByRole('status')).toHaveText(/Kartonagen gespeichert!/);
@@ -178,8 +182,8 @@ test('Klärfall: confirm titled "Achtung!", then "Klärfallzettel schreiben!" an
   await expect(page.getByLabel('Lieferschein')).toBeFocused();
 });
 
-test('the cheat code configured on the server completes the note', async ({ page }) => {
-  await openPaketinhalt(page);
+test('the cheat code configured on the server completes the note, for a shift lead', async ({ page }) => {
+  await openPaketinhalt(page, LEAD);
   await scan(page, 'LS100011');
   await scanInto(page, itemField(page), E2E_CHEAT_CODE);
   await expect(page.getByText('Alle Positionen gescannt.')).toBeVisible();
@@ -189,6 +193,14 @@ test('the cheat code configured on the server completes the note', async ({ page
     const cells = rows.nth(i).getByRole('cell');
     await expect(cells.nth(3)).toHaveText((await cells.nth(2).textContent()) ?? '');
   }
+});
+
+test('the cheat code scanned by a worker is refused in German, and nothing is packed', async ({ page }) => {
+  await openPaketinhalt(page);
+  await scan(page, 'LS100033');
+  await scanInto(page, itemField(page), E2E_CHEAT_CODE);
+  await expect(page.getByText('Den Abkürzungscode darf nur die Schichtleitung scannen.')).toBeVisible();
+  await expect(page.getByText('Alle Positionen gescannt.')).toHaveCount(0);
 });
 
 test("a scan not on the note is one call; another note's number offers to switch to that note", async ({
@@ -251,7 +263,10 @@ test('outgoing parcel on its own: carrier picture, unknown tracking, empty input
   await scan(page, '91000100098');
   const picture = page.getByRole('img', { name: 'Versanddienstleister gls' });
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Visible as soon as the element is laid out; loaded a moment later (slower on a busy machine).
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   await scanInto(page, field, 'XX123');
   await expect(page.getByRole('alert')).toHaveText('Trackingnummer XX123 kann nicht gefunden werden.');
 });

@@ -76,6 +76,7 @@ const ANSWER_FIRST = refused('bitte zuerst die Frage beantworten.');
 const digitsOnly = (label: string) => refused(`${label}: nur Ziffern.`);
 
 let token = '';
+let userId = 0;
 
 /**
  * A packing note no other spec uses (LS100030–LS100059) with a line of at most five pieces still open, and
@@ -675,9 +676,13 @@ const screens: Screen[] = [
 
 // ── The walk ────────────────────────────────────────────────────────────────────────────────────────────
 
+// The walk runs as the demo's shift lead: the packing states reach 'packed' with the cheat code, which
+// only a shift lead may scan (DESIGN §9). The handheld's screens are the same for every role.
 test.beforeAll(async ({ request }) => {
-  const res = await request.post('/api/user/login', { data: { username: 'demo', password: 'demo' } });
-  token = (await res.json()).token;
+  const res = await request.post('/api/user/login', { data: { username: 'leitung', password: 'leitung' } });
+  const answer = await res.json();
+  token = answer.token;
+  userId = answer.id;
 });
 
 /** Scanning a cart number opens that cart: it is closed again, so the next walk and the customs spec find none. */
@@ -752,19 +757,19 @@ async function walk(page: Page, request: APIRequestContext, screen: Screen, stat
   const fill = (text: string) => text.replace('@note', packing.note).replace('@line', packing.nummer);
   const code = fill(state.scan);
   const expected = 'request' in state.lands ? { request: fill(state.lands.request) } : state.lands;
-  // Logged in as the demo user, or not at all; the device's settings as they come.
+  // Logged in as the shift lead, or not at all; the device's settings as they come.
   await page.goto('/healthz');
   await page.evaluate(
-    (t) => {
+    ([t, id]) => {
       localStorage.clear();
       sessionStorage.clear();
       if (t) {
         localStorage.setItem('vmAccessKey', t);
-        localStorage.setItem('vmUserName', 'Demo Nutzer');
-        localStorage.setItem('vmUserID', '1');
+        localStorage.setItem('vmUserName', 'Schicht Leitung');
+        localStorage.setItem('vmUserID', String(id));
       }
     },
-    screen.loggedOut ? null : token,
+    [screen.loggedOut ? null : token, userId] as const,
   );
   await page.goto(screen.path);
   // The screen's code is loaded ('Lädt …' gone) and it shows its controls.

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX, type ControlRule, hasForbiddenControlCharacter, scanLimits } from './limits.ts';
 import { hasRole, ROLE_PREFIXES, type Role } from './roles.ts';
-import type { FieldLabel } from './texts.ts';
 
 export type { ControlRule };
 
@@ -48,11 +47,6 @@ export interface Endpoint<
   readonly role: Role | null;
   /** Mutating calls carry X-Idempotency-Key and are applied exactly once (DESIGN §5). */
   readonly idempotent: boolean;
-  /**
-   * The German names of this call's own fields, where `fieldLabels` (texts.ts, in the handheld's first
-   * download) has none: the Leitstand's filters ('Von', 'Bis'), so a refusal names them too.
-   */
-  readonly labels: Readonly<Record<string, FieldLabel>>;
 }
 
 export type ParamsOf<E extends Endpoint> = z.input<E['params']>;
@@ -78,7 +72,6 @@ export function endpoint<
   auth?: boolean;
   audience?: Audience;
   role?: Role;
-  labels?: Readonly<Record<string, FieldLabel>>;
 }): Endpoint<P, B, R, Q> {
   const auth = def.auth ?? true;
   const audience = def.audience ?? 'scanner';
@@ -100,7 +93,6 @@ export function endpoint<
     audience,
     role,
     idempotent: def.method !== 'GET' && auth,
-    labels: def.labels ?? {},
   };
 }
 

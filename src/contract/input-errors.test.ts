@@ -3,17 +3,19 @@ import { z } from 'zod';
 import { loginCard, loginPassword } from './auth.ts';
 import { captureBatch } from './batch.ts';
 import type { Endpoint } from './endpoint.ts';
-import { contract, extraContract } from './index.ts';
+import { contract, extraContract, leitstandContract } from './index.ts';
 import { fieldLabel, inputErrorMessage } from './input-errors.ts';
 import { bookInventur, findLp } from './inventur.ts';
 import { savePackageRecording } from './kartonagen.ts';
+import { zollwagenAbschliessen } from './leitstand/zollwagen.ts';
 import { packageContentCheat } from './paketinhalt.ts';
 import { fieldLabels } from './texts.ts';
 import { captureTransporter } from './transporter.ts';
 import { moveArticle, moveLocation } from './umbuchung.ts';
 import { bookWmsRetoure } from './wmsretoure.ts';
 
-const scannerCalls: readonly Endpoint[] = [...contract, ...extraContract].filter(
+/** Every call a staff login makes: the handheld's and the Leitstand's. */
+const scannerCalls: readonly Endpoint[] = [...contract, ...extraContract, ...leitstandContract].filter(
   (e) => e.audience === 'scanner',
 );
 
@@ -31,7 +33,11 @@ function keysOf(schema: z.ZodType, prefix: string[] = []): string[][] {
   return [];
 }
 
-const fieldsOf = (e: Endpoint) => [...keysOf(e.params), ...keysOf(e.body)];
+const fieldsOf = (e: Endpoint) => [
+  ...keysOf(e.params),
+  ...keysOf(e.body),
+  ...(e.query ? keysOf(e.query) : []),
+];
 
 /** The message a call answers for this body (or params), as the server builds it. */
 function messageFor(e: Endpoint, part: 'params' | 'body', value: unknown): string {
@@ -41,7 +47,7 @@ function messageFor(e: Endpoint, part: 'params' | 'body', value: unknown): strin
 }
 
 describe('German field names in server messages', () => {
-  it('has a German label for every params and body field of every scanner call', () => {
+  it('has a German label for every params, body and query field of every scanner call', () => {
     const unlabelled = scannerCalls.flatMap((e) =>
       fieldsOf(e)
         .filter((path) => path.some((key) => fieldLabel(e.name, key) === undefined))
@@ -79,6 +85,7 @@ describe('German field names in server messages', () => {
     expect(fieldLabel(moveArticle.name, 'from')).toBe('Quell-Lagerplatz');
     expect(fieldLabel(moveArticle.name, 'to')).toBe('Ziel-Lagerplatz');
     expect(fieldLabel(bookWmsRetoure.name, 'lagerplatz')).toBe('LHM');
+    expect(fieldLabel(zollwagenAbschliessen.name, 'id')).toBe('Wagen');
   });
 
   it('says what is wrong with a scan: too long, a control character, empty, missing', () => {

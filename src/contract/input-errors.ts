@@ -4,19 +4,12 @@ import { type FieldLabel, fieldLabels, texts } from './texts.ts';
 
 type Issue = z.core.$ZodIssue;
 
-/**
- * The label of one key of a call's params, body or query: the call's own, else the key's usual one.
- * `declared` are the labels the call's descriptor brings itself (`endpoint({ labels })`).
- */
-export function fieldLabel(
-  endpointName: string,
-  key: string,
-  declared: Readonly<Record<string, FieldLabel>> = {},
-): FieldLabel | undefined {
+/** The label of one key of a call's params or body: the call's own, else the key's usual one. */
+export function fieldLabel(endpointName: string, key: string): FieldLabel | undefined {
   const own: Readonly<Record<string, FieldLabel>> | undefined =
     fieldLabels.byEndpoint[endpointName as keyof typeof fieldLabels.byEndpoint];
   const labels: Readonly<Record<string, FieldLabel>> = fieldLabels.byKey;
-  return declared[key] ?? own?.[key] ?? labels[key];
+  return own?.[key] ?? labels[key];
 }
 
 const labelText = (label: FieldLabel) => (typeof label === 'string' ? label : label.label);
@@ -27,16 +20,12 @@ const labelText = (label: FieldLabel) => (typeof label === 'string' ? label : la
  * A nested field names its parents too ('Kartonagen – Menge …'). Without a label (a test keeps every field
  * labelled) or a field at all, the general 'Ungültige Anfrage.' — never the API's English key.
  */
-export function inputErrorMessage(
-  endpointName: string,
-  issue: Issue | undefined,
-  declared: Readonly<Record<string, FieldLabel>> = {},
-): string {
+export function inputErrorMessage(endpointName: string, issue: Issue | undefined): string {
   if (!issue) return texts.errors.badRequest;
   const labels: FieldLabel[] = [];
   for (const key of issue.path) {
     if (typeof key !== 'string') continue; // an array index
-    const label = fieldLabel(endpointName, key, declared);
+    const label = fieldLabel(endpointName, key);
     if (!label) return texts.errors.badRequest;
     labels.push(label);
   }

@@ -192,6 +192,10 @@ export const texts = {
     klaerfall: 'Klärfall',
     klaerfallBody: 'Lieferschein als Klärfall markieren? Das Paket wird nicht versendet.',
     klaerfallConfirm: 'Klärfall melden',
+    /** 409: the note waits for the shift lead (decision 20); also its item scans, cheat and cartons. */
+    klaerfallOpen: 'Lieferschein hat einen offenen Klärfall!',
+    /** 409: the shift lead closed the note's Klärfall as 'Erledigt': it is not packed (decision 20). */
+    klaerfallClosed: 'Lieferschein ist als Klärfall erledigt und wird nicht gepackt.',
     cancel: 'Abbrechen',
     continue: 'Weiter',
     nummer: 'Nummer',
@@ -386,6 +390,30 @@ export const fieldLabels = {
     // Zollpaket
     wagennummer: texts.zollpaket.cartPlaceholder,
     close: texts.zollpaket.close,
+    // Leitstand (issue 20): a period, a search, a replenishment minimum
+    tage: 'Zeitraum in Tagen',
+    suche: 'Suche',
+    artikel: texts.inventur.article,
+    minimum: texts.nachschub.minimum,
+    klaerfallId: 'Klärfall',
+    kommentar: 'Kommentar',
+    // Leitstand, admin pages: users, integration tokens, the import upload; the audit list's pages
+    name: 'Name',
+    role: 'Rolle',
+    newCard: 'Neue Karte',
+    active: 'Aktiv',
+    kind: 'Importart',
+    fileName: 'Dateiname',
+    content: 'Datei',
+    before: 'Seite',
+    limit: 'Einträge je Seite',
+    // Leitstand, Bestand and the movement journal's filters (a search, a location, who, which kind, when)
+    q: 'Suche',
+    benutzer: 'Benutzer',
+    art: 'Art',
+    von: 'Von',
+    bis: 'Bis',
+    cursor: 'Seite',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -396,6 +424,14 @@ export const fieldLabels = {
     assignBatch: { lieferschein: batchField },
     /** WMS-Retoure books onto a load carrier. */
     bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
+    /** The Leitstand's customs cart, by its id. */
+    zollwagenAbschliessen: { id: texts.zollpaket.historyCart },
+    /** The Leitstand's user page: a user by id, a new one's username (the login screen says 'Name'). */
+    createUser: { username: 'Benutzername' },
+    setUserRole: { id: 'Benutzer' },
+    setUserPassword: { id: 'Benutzer', password: 'Neues Passwort' },
+    setUserActive: { id: 'Benutzer' },
+    newUserCard: { id: 'Benutzer' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

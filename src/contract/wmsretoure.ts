@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint, id, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
+import { amount, endpoint, id, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
 import { locationLookup } from './inventur.ts';
-import { AMOUNT_MAX } from './limits.ts';
+import { AMOUNT_MAX, scanLimits } from './limits.ts';
 
 export const wmsArticle = z.object({
   found: z.boolean(),
@@ -32,6 +32,13 @@ export const wmsStorage = endpoint({
   response: locationLookup,
 });
 
+/**
+ * What a return's amount must be: a whole number from 1 to AMOUNT_MAX. The body's schema bounds it only above,
+ * so that a smaller amount reaches the service, which refuses it by this schema with the spec's 'Menge
+ * korrigieren!', not with a field message; the screen checks with it before it asks to book.
+ */
+export const wmsRetoureAmount = amount(1);
+
 export const bookWmsRetoure = endpoint({
   name: 'bookWmsRetoure',
   method: 'PUT',
@@ -39,9 +46,9 @@ export const bookWmsRetoure = endpoint({
   body: z.object({
     article: id,
     lagerplatz: id,
-    /** Below 1 the server answers 'Menge korrigieren!'. */
+    /** Below 1 the service answers 'Menge korrigieren!' (wmsRetoureAmount). */
     amount: z.number().int().max(AMOUNT_MAX),
-    charge: scanTextOrEmpty(50).nullable(),
+    charge: scanTextOrEmpty(scanLimits.batch).nullable(),
     /** ISO date YYYY-MM-DD. */
     mhd: z.iso.date().nullable(),
     quality: z.number().int().min(1).max(9).default(2),

@@ -57,6 +57,7 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
   SESSION_MAX_PER_USER: intInRange('SESSION_MAX_PER_USER', 1, 10_000, 20),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
+  IMPORT_LIMIT_KB: intInRange('IMPORT_LIMIT_KB', 64, 1_048_576, 20_480),
   REQUEST_TIMEOUT_SECONDS: intInRange('REQUEST_TIMEOUT_SECONDS', 1, 600, 30),
   CONNECTION_TIMEOUT_SECONDS: intInRange('CONNECTION_TIMEOUT_SECONDS', 1, 3600, 60),
   KEEP_ALIVE_TIMEOUT_SECONDS: intInRange('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600, 72),
@@ -190,6 +191,8 @@ export interface Config {
   /** Live logins per user; a new one past it ends the one unused for longest. */
   sessionMaxPerUser: number;
   bodyLimitBytes: number;
+  /** The Leitstand's CSV upload (a file as base64 in JSON): its own body limit, above BODY_LIMIT_KB's. */
+  importLimitBytes: number;
   /** A request's headers and body must arrive within this, else 408 and the connection closes. */
   requestTimeoutSeconds: number;
   /** A connection with a request open that sends and receives nothing for this long is closed. */
@@ -257,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+    importLimitBytes: e.IMPORT_LIMIT_KB * 1024,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     connectionTimeoutSeconds: e.CONNECTION_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './app/app-update.ts';
-import { applyDeviceSettings } from './state/device-settings.ts';
+import { applyDeviceSettings } from './ui/device-settings.ts';
 import './styles.css';
 
 applyDeviceSettings(); // sound and vibration as this device was set

@@ -373,9 +373,9 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
         ['von=2031-02-30', 400, texts.errors.input.invalid('Von')],
         ['bis=gestern', 400, texts.errors.input.invalid('Bis')],
         ['von=2031-03-11&bis=2031-03-10', 400, bestandTexts.errors.range],
-        ['limit=201', 400, texts.errors.input.tooBig('Zeilen je Seite', 200)],
-        ['limit=0', 400, texts.errors.input.tooSmall('Zeilen je Seite', 1)],
-        ['limit=viele', 400, texts.errors.input.notAnId('Zeilen je Seite')],
+        ['limit=201', 400, texts.errors.input.tooBig('Einträge je Seite', 200)],
+        ['limit=0', 400, texts.errors.input.tooSmall('Einträge je Seite', 1)],
+        ['limit=viele', 400, texts.errors.input.notAnId('Einträge je Seite')],
         ['cursor=nicht*gueltig', 400, texts.errors.input.notAnId('Seite')],
         [`cursor=${Buffer.from('j|gestern|1').toString('base64url')}`, 400, bestandTexts.errors.cursor],
         ['sortierung=alt', 400, texts.errors.badRequest],
@@ -399,6 +399,23 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
             { success: false, message },
           ]);
         }
+      }
+    });
+
+    it('refuses a control character in a typed filter or search, naming the field, never a server error', async () => {
+      for (const [url, label] of [
+        ['/api/leitstand/bestand/artikel?q=a%00b', 'Suche'],
+        ['/api/leitstand/bestand/lagerplatz/A%1F1', 'Lagerplatz'],
+        ['/api/leitstand/journal?artikel=1%00', 'Artikel'],
+        ['/api/leitstand/journal?lagerplatz=A%0A1', 'Lagerplatz'],
+        ['/api/leitstand/journal.csv?benutzer=le%7Fitung', 'Benutzer'],
+      ] as const) {
+        const res = await get(url);
+        expect([url, res.statusCode, res.json()]).toEqual([
+          url,
+          400,
+          { success: false, message: texts.errors.input.controlCharacterTyped(label) },
+        ]);
       }
     });
 

@@ -115,11 +115,15 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
   });
 
   it('lists open Klärfälle, open customs carts with their parcels, and notes in packing', async () => {
-    await t.database.db
+    // An open Klärfall is its own row (decision 20); written directly, so no change is announced on the live
+    // stream the last test listens to.
+    const reported = await t.database.db
       .updateTable('delivery_notes')
       .set({ status: 'klaerfall', klaerfall_at: new Date() })
       .where('belegnr', '=', 'LS100030')
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db.insertInto('klaerfaelle').values({ delivery_note_id: reported.id }).execute();
     const note = await t.database.db
       .selectFrom('delivery_notes')
       .select('id')

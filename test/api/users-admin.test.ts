@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
 import {
   AdminError,
   activateUser,
@@ -12,7 +11,8 @@ import {
   newCardText,
   setPassword,
   setRole,
-} from '../../src/server/features/users/admin.ts';
+} from '../../src/server/auth/users.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

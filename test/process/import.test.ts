@@ -83,4 +83,20 @@ describe('npm run import', () => {
       'The file is UTF-16 (Excel: "Unicode-Text"). Save it from Excel as "CSV UTF-8 (durch Trennzeichen getrennt)" or "CSV (Trennzeichen-getrennt)".',
     );
   }, 120_000);
+
+  it('while a server holds the embedded database, says to upload the file in the Leitstand instead', () => {
+    // A running server's lock (its pid: this test process is alive).
+    const lock = path.join(dataDir, 'lagerscanner.pid');
+    fs.writeFileSync(lock, String(process.pid));
+    try {
+      const busy = importCli('articles', 'docs/import/articles.csv');
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain('is in use by another Lagerscanner process');
+      expect(busy.stderr).toContain(
+        'While the server runs, import through it instead: log in as an admin and upload the file at /leitstand/import (Leitstand › Import, kind "articles")',
+      );
+    } finally {
+      fs.rmSync(lock);
+    }
+  }, 120_000);
 });

@@ -39,17 +39,48 @@ const rules: IForbiddenRuleType[] = [
   },
   {
     name: 'web-features-not-app',
-    comment: 'the app shell composes the features; a feature does not reach back up into it',
+    comment: 'the app shell composes the features and the Leitstand; neither reaches back up into it',
     severity: 'error',
-    from: { path: '^src/web/features/' },
+    from: { path: '^src/web/(features|leitstand)/' },
     to: { path: '^src/web/app/' },
   },
   {
     name: 'web-shared-below-features',
-    comment: 'ui/, scan/, api/ and state/ serve every screen and know none (src/web/README.md)',
+    comment:
+      'ui/, scan/, api/ and state/ serve every screen and the Leitstand, and know none (src/web/README.md)',
     severity: 'error',
     from: { path: '^src/web/(ui|scan|api|state)/' },
-    to: { path: '^src/web/(features|app)/' },
+    to: { path: '^src/web/(features|app|leitstand)/' },
+  },
+  {
+    name: 'web-scan-alone',
+    comment:
+      "scan/ is the web app's lowest layer (keys, bursts, targets): no screen, building block, client or state, and of the contract only the scan limits (no zod); the app shell hands it its texts",
+    severity: 'error',
+    from: { path: '^src/web/scan/' },
+    to: { path: '^src/', pathNot: '^src/(web/scan/|contract/limits\\.ts$)' },
+  },
+  {
+    name: 'web-client-below-ui',
+    comment: 'api/ and state/ serve the building blocks and screens: they import neither ui/ nor scan/',
+    severity: 'error',
+    from: { path: '^src/web/(api|state)/' },
+    to: { path: '^src/web/(ui|scan)/' },
+  },
+  {
+    name: 'web-paths-only-contract',
+    comment:
+      "paths.ts names every screen, the menus and a capture screen's call: of src/ it knows the contract only",
+    severity: 'error',
+    from: { path: '^src/web/paths\\.ts$' },
+    to: { path: '^src/', pathNot: '^src/contract/' },
+  },
+  {
+    name: 'server-not-web',
+    comment: 'the server hands out the built web app (dist/web) and imports none of its source',
+    severity: 'error',
+    from: { path: '^src/server/' },
+    to: { path: '^src/web/' },
   },
   {
     name: 'http-below-features',
@@ -128,6 +159,10 @@ describe('each boundary rule', () => {
         'web-not-server: src/web/features/x/screen.ts → src/server/features/b/service.ts',
         'web-features-not-app: src/web/features/y/screen.ts → src/web/app/shell.ts',
         'web-shared-below-features: src/web/ui/field.ts → src/web/features/y/screen.ts',
+        'web-scan-alone: src/web/scan/router.ts → src/web/ui/field.ts',
+        'web-client-below-ui: src/web/api/client.ts → src/web/scan/router.ts',
+        'web-paths-only-contract: src/web/paths.ts → src/web/app/shell.ts',
+        'server-not-web: src/server/build-web.ts → src/web/paths.ts',
       ].sort(),
     );
   });

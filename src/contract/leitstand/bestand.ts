@@ -112,19 +112,6 @@ export const bestandTexts = {
     range: 'Von muss vor Bis liegen.',
     cursor: 'Die Seite ist nicht mehr gültig. Bitte das Journal neu laden.',
   },
-  /** The filters' names in a refusal ('Von ist ungültig.'). */
-  labels: {
-    q: 'Suche',
-    code: 'Lagerplatz',
-    artikel: 'Artikel',
-    lagerplatz: 'Lagerplatz',
-    benutzer: 'Benutzer',
-    art: 'Art',
-    von: 'Von',
-    bis: 'Bis',
-    cursor: 'Seite',
-    limit: 'Zeilen je Seite',
-  },
 } as const;
 
 /** The CSV's columns, in order (German Excel: `;`, UTF-8 with a byte order mark). */
@@ -215,7 +202,6 @@ export const bestandArtikel = endpoint({
   path: '/api/leitstand/bestand/artikel',
   role: 'schichtleitung',
   query: z.strictObject({ q: text(200, { min: 1, controls: 'typed' }) }),
-  labels: bestandTexts.labels,
   response: z.object({
     success: z.literal(true),
     artikel: z.array(artikelTreffer),
@@ -240,7 +226,6 @@ export const bestandLagerplatz = endpoint({
   path: '/api/leitstand/bestand/lagerplatz/:code',
   role: 'schichtleitung',
   params: z.object({ code: text(200, { min: 1, controls: 'typed' }) }),
-  labels: bestandTexts.labels,
   response: z.object({
     success: z.literal(true),
     lagerplatz: z.object({ code: z.string(), name: z.string(), lagertyp: z.string(), lhm: z.boolean() }),
@@ -270,7 +255,6 @@ export const journal = endpoint({
   path: '/api/leitstand/journal',
   role: 'schichtleitung',
   query: journalQuery,
-  labels: bestandTexts.labels,
   response: z.object({
     success: z.literal(true),
     zeilen: z.array(journalZeile),
@@ -285,7 +269,6 @@ export const journalCsv = endpoint({
   path: '/api/leitstand/journal.csv',
   role: 'schichtleitung',
   query: journalCsvQuery,
-  labels: bestandTexts.labels,
   response: z
     .string()
     .describe(`text/csv: a header row (${JOURNAL_CSV_COLUMNS.join(';')}), then one row per booking`),

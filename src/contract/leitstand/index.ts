@@ -1,6 +1,13 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as audit from './audit.ts';
+import * as benutzer from './benutzer.ts';
 import * as bestand from './bestand.ts';
+import * as importUpload from './import.ts';
+import * as klaerfaelle from './klaerfaelle.ts';
+import * as nachschub from './nachschub.ts';
+import * as schnittstellen from './schnittstellen.ts';
 import * as uebersicht from './uebersicht.ts';
+import * as zollwagen from './zollwagen.ts';
 
 /**
  * The Leitstand's calls (issue 20, DESIGN §9): one file per area beside this one, each exporting its
@@ -10,6 +17,25 @@ import * as uebersicht from './uebersicht.ts';
 export const leitstandContract: readonly Endpoint[] = [
   uebersicht.leitstandLive,
   uebersicht.leitstandUebersicht,
+  klaerfaelle.klaerfaelleList,
+  klaerfaelle.klaerfallErledigt,
+  klaerfaelle.klaerfallZurueck,
+  zollwagen.zollwagenList,
+  zollwagen.zollwagenAbschliessen,
+  nachschub.nachschubMinima,
+  nachschub.nachschubMinimumSetzen,
+  audit.auditList,
+  benutzer.users,
+  benutzer.createUser,
+  benutzer.setUserRole,
+  benutzer.setUserPassword,
+  benutzer.setUserActive,
+  benutzer.newUserCard,
+  schnittstellen.integrationTokens,
+  schnittstellen.createIntegrationToken,
+  schnittstellen.revokeIntegrationToken,
+  importUpload.importKinds,
+  importUpload.runImport,
   bestand.bestandArtikel,
   bestand.bestandLagerplatz,
   bestand.journal,
@@ -17,4 +43,14 @@ export const leitstandContract: readonly Endpoint[] = [
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
-export const leitstandModules: readonly Record<string, unknown>[] = [uebersicht, bestand];
+export const leitstandModules: readonly Record<string, unknown>[] = [
+  uebersicht,
+  klaerfaelle,
+  zollwagen,
+  nachschub,
+  audit,
+  benutzer,
+  schnittstellen,
+  importUpload,
+  bestand,
+];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { DataDirInUseError } from '../db/connect.ts';
 import { openDatabase } from '../db/open.ts';
 import { decodeCsv } from '../import/encoding.ts';
 import { isKindName, KINDS } from '../import/kinds/index.ts';
@@ -11,7 +12,8 @@ import { formatReport, importCsv } from '../import/run.ts';
  * Imports a CSV export of the ERP, for IT (docs/import/README.md describes the columns of each kind):
  *   npm run import -- <kind> <file.csv> [--skip-bad] [--images <folder>]
  * One transaction per file: any refused row and nothing is written, unless --skip-bad. Same DATABASE_URL /
- * DATA_DIR as the server (with PGlite, stop the server first).
+ * DATA_DIR as the server. With PGlite a running server holds DATA_DIR: then this says to upload the file in
+ * the Leitstand instead (/leitstand/import, the same import while the server runs), or to stop the server.
  */
 const USAGE = `Usage: npm run import -- <kind> <file.csv> [--skip-bad] [--images <folder>]
   kinds: ${Object.keys(KINDS).join(', ')}
@@ -60,9 +62,17 @@ const config = (() => {
     return fail((error as Error).message, 1);
   }
 })();
-const handle = await openDatabase(config).catch((error: unknown) =>
-  fail(String(error instanceof Error ? error.message : error), 1),
-);
+const handle = await openDatabase(config).catch((error: unknown) => {
+  if (error instanceof DataDirInUseError)
+    fail(
+      `${error.message}\n` +
+        'While the server runs, import through it instead: log in as an admin and upload the file at ' +
+        `/leitstand/import (Leitstand › Import, kind "${kind}") — the same import with the same rules, ` +
+        'all or nothing. Or stop the server and run this again.',
+      1,
+    );
+  return fail(String(error instanceof Error ? error.message : error), 1);
+});
 let exitCode = 0;
 try {
   const report = await importCsv(handle.db, kind, text, {

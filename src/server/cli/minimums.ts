@@ -1,13 +1,15 @@
-import { sql } from 'kysely';
+import { AMOUNT_MAX } from '../../contract/limits.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { minimumsWithStock, setMinimum } from '../repositories/replenishment.repository.ts';
 
 /**
  * Replenishment minimums, for the shift lead or IT:
  *   npm run minimum -- set <Lagerplatz> <Artikelnummer> <Minimum>
  *   npm run minimum -- remove <Lagerplatz> <Artikelnummer>
  *   npm run minimum -- list
- * Same DATABASE_URL / DATA_DIR as the server (with PGlite, stop the server first).
+ * Same DATABASE_URL / DATA_DIR as the server (with PGlite, stop the server first). The Leitstand's Nachschub
+ * page does the same while the server runs, with the same queries (replenishment.repository.ts).
  */
 const USAGE = `Usage:
   npm run minimum -- set <location code> <article nummer> <minimum>
@@ -26,8 +28,8 @@ if (command === 'remove' && rest.length !== 2) fail(USAGE);
 if (command === 'list' && rest.length !== 0) fail(USAGE);
 const [code = '', nummer = '', minimumText = ''] = rest;
 const minimum = Number(minimumText);
-if (command === 'set' && (!/^\d+$/.test(minimumText) || minimum < 1 || minimum > 1_000_000)) {
-  fail(`The minimum must be a whole number from 1 to 1000000, got "${minimumText}".`);
+if (command === 'set' && (!/^\d+$/.test(minimumText) || minimum < 1 || minimum > AMOUNT_MAX)) {
+  fail(`The minimum must be a whole number from 1 to ${AMOUNT_MAX}, got "${minimumText}".`);
 }
 
 let exitCode = 0;
@@ -37,14 +39,10 @@ const handle = await openDatabase(loadConfig()).catch((error: unknown) =>
 try {
   const db = handle.db;
   if (command === 'list') {
-    const { rows } = await sql<{ code: string; nummer: string; minimum: number; amount: number }>`
-      select l.code, a.nummer, m.minimum,
-             coalesce((select sum(s.amount) from stock s where s.location_id = m.location_id and s.article_id = m.article_id), 0)::int as amount
-      from replenishment_minimums m join locations l on l.id = m.location_id join articles a on a.id = m.article_id
-      order by l.code, a.nummer`.execute(db);
+    const rows = await minimumsWithStock(db);
     for (const r of rows)
       console.log(
-        `${r.code}\t${r.nummer}\tminimum ${r.minimum}\tstock ${r.amount}${r.amount < r.minimum ? '\tBELOW' : ''}`,
+        `${r.location}\t${r.nummer}\tminimum ${r.minimum}\tstock ${r.amount}${r.amount < r.minimum ? '\tBELOW' : ''}`,
       );
     console.log(`${rows.length} minimums.`);
   } else {
@@ -65,22 +63,12 @@ try {
       console.error(`No article with the nummer "${nummer}".`);
       exitCode = 1;
     } else if (command === 'set') {
-      await db
-        .insertInto('replenishment_minimums')
-        .values({ location_id: location.id, article_id: article.id, minimum })
-        .onConflict((oc) => oc.columns(['location_id', 'article_id']).doUpdateSet({ minimum }))
-        .execute();
+      await setMinimum(db, { locationId: location.id, articleId: article.id, minimum });
       console.log(`Minimum of ${nummer} on ${code} is now ${minimum}.`);
     } else {
-      const result = await db
-        .deleteFrom('replenishment_minimums')
-        .where('location_id', '=', location.id)
-        .where('article_id', '=', article.id)
-        .executeTakeFirst();
+      const before = await setMinimum(db, { locationId: location.id, articleId: article.id, minimum: 0 });
       console.log(
-        result.numDeletedRows > 0n
-          ? `Minimum of ${nummer} on ${code} removed.`
-          : `${nummer} on ${code} had no minimum.`,
+        before > 0 ? `Minimum of ${nummer} on ${code} removed.` : `${nummer} on ${code} had no minimum.`,
       );
     }
   }

@@ -1,7 +1,5 @@
 import readline from 'node:readline';
 import { isRole, ROLES } from '../../contract/roles.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
 import {
   AdminError,
   activateUser,
@@ -12,7 +10,9 @@ import {
   newCardText,
   setPassword,
   setRole,
-} from '../features/users/admin.ts';
+} from '../auth/users.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
 
 /**
  * Users, for IT (same DATABASE_URL / DATA_DIR as the server; with the embedded database stop the server

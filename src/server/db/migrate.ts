@@ -7,7 +7,8 @@ import * as integrationTokens from './migrations/2026-11-23-05-integration-token
 import * as attemptCounters from './migrations/2026-11-24-01-attempt-counters.ts';
 import * as rolesAndAudit from './migrations/2026-11-24-02-roles-and-audit.ts';
 import * as liveOverview from './migrations/2026-11-24-03-live-overview.ts';
-import * as journalIndexes from './migrations/2026-11-24-04-journal-indexes.ts';
+import * as klaerfaelle from './migrations/2026-11-25-01-klaerfaelle.ts';
+import * as journalIndexes from './migrations/2026-11-25-02-journal-indexes.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -19,7 +20,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-01-attempt-counters': attemptCounters,
   '2026-11-24-02-roles-and-audit': rolesAndAudit,
   '2026-11-24-03-live-overview': liveOverview,
-  '2026-11-24-04-journal-indexes': journalIndexes,
+  '2026-11-25-01-klaerfaelle': klaerfaelle,
+  '2026-11-25-02-journal-indexes': journalIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

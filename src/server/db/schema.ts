@@ -167,6 +167,9 @@ export interface CartonsTable {
   image: string | null;
 }
 
+/** 'klaerfall' also after the Klärfall was closed as 'erledigt'; 'zurueck' sets 'offen' again (decision 20). */
+export type DeliveryNoteStatus = 'offen' | 'gepackt' | 'klaerfall';
+
 export interface DeliveryNotesTable {
   id: Generated<number>;
   belegnr: string;
@@ -175,7 +178,7 @@ export interface DeliveryNotesTable {
   eu: boolean;
   versandart: string;
   gravur: Generated<boolean>;
-  status: Generated<'offen' | 'gepackt' | 'klaerfall'>;
+  status: Generated<DeliveryNoteStatus>;
   klaerfall_at: Timestamp | null;
   created_at: CreatedAt;
 }
@@ -210,6 +213,33 @@ export interface DeliveryNoteEventsTable {
   kind: 'abkuerzung' | 'klaerfall' | 'kartonagen';
   user_id: number;
   at: CreatedAt;
+}
+
+/**
+ * One report of a delivery note as a Klärfall at the packing station, and how the shift lead closed it
+ * (decision 20). At most one open (outcome null) per note.
+ */
+export interface KlaerfaelleTable {
+  id: Generated<number>;
+  delivery_note_id: number;
+  /** Null only for a note that was a Klärfall before this table, without a journal row naming the packer. */
+  reported_by: number | null;
+  reported_at: CreatedAt;
+  /** 'erledigt': closed without packing; 'zurueck': back into packing, counters reset. Null: open. */
+  outcome: 'erledigt' | 'zurueck' | null;
+  resolved_by: number | null;
+  resolved_at: Timestamp | null;
+  /** Required for 'erledigt'. */
+  comment: string | null;
+}
+
+/** A Klärfall's note lines as they were when it was reported. */
+export interface KlaerfallLinesTable {
+  id: Generated<number>;
+  klaerfall_id: number;
+  article_id: number;
+  lsmenge: number;
+  pemenge: number;
 }
 
 export interface ParcelScansTable {
@@ -320,6 +350,8 @@ export interface Database {
   integration_tokens: IntegrationTokensTable;
   audit_log: AuditLogTable;
   failed_logins: FailedLoginsTable;
+  klaerfaelle: KlaerfaelleTable;
+  klaerfall_lines: KlaerfallLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -44,12 +44,14 @@ export async function applyOnce<T>(
   db: Kysely<Database>,
   claim: Claim,
   work: (trx: Kysely<Database>) => Promise<T>,
+  /** What to store of the answer for a repeat (a secret shown once left out); the answer itself if not given. */
+  stored: (body: T) => T = (body) => body,
 ): Promise<Outcome<T>> {
   let refusal: DomainError;
   // PostgreSQL may pick this transaction as a deadlock victim; it was rolled back whole, so run it again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await claimAndWork(db, claim, work);
+      return await claimAndWork(db, claim, work, stored);
     } catch (error) {
       if (error instanceof Refused) {
         refusal = error.refusal;
@@ -85,6 +87,7 @@ async function claimAndWork<T>(
   db: Kysely<Database>,
   claim: Claim,
   work: (trx: Kysely<Database>) => Promise<T>,
+  stored: (body: T) => T,
 ): Promise<Outcome<T>> {
   return db.transaction().execute(async (trx) => {
     const earlier = await claimKey(trx, claim, 0, null);
@@ -98,7 +101,7 @@ async function claimAndWork<T>(
     }
     await trx
       .updateTable('idempotency')
-      .set({ status_code: 200, response: JSON.stringify(body) })
+      .set({ status_code: 200, response: JSON.stringify(stored(body)) })
       .where('key', '=', claim.key)
       .execute();
     return { refused: false, body, replayed: false };

@@ -156,7 +156,11 @@ function operation(endpoint: Endpoint, tag: string): Operation {
               integration ? 'No, unknown or revoked integration token' : 'Not logged in or session expired',
             ),
             403: error(
-              integration ? 'A scanner login, not an integration token' : 'An integration token, not a login',
+              integration
+                ? 'A scanner login, not an integration token'
+                : endpoint.role && endpoint.role !== 'mitarbeiter'
+                  ? `An integration token, not a login; or a login below the role ${endpoint.role}`
+                  : 'An integration token, not a login',
             ),
           }
         : {}),

@@ -56,6 +56,13 @@ export interface RouteOptions<E extends Endpoint, Authed extends boolean> {
     input: Input<E>,
     ctx: { config: Config; user: Authed extends true ? AuthUser : null; ip: string },
   ) => { budgets: Budget[]; tooMany: string } | null;
+  /**
+   * What the exactly-once store keeps of the answer, and so what a repeat of the call gets: a secret shown
+   * once (a new card's text, a new integration token) is left out, so it is never stored in clear.
+   */
+  storedAnswer?: (answer: z.output<E['response']>) => z.output<E['response']>;
+  /** This call's largest body in bytes, instead of BODY_LIMIT_KB (the import upload). */
+  bodyLimit?: number;
 }
 
 /** The token from `Authorization: Bearer …` or `Access-Token: …` (the client sends both). */
@@ -165,11 +172,13 @@ export function registerStream<E extends Endpoint>(
   });
 }
 
-/** The call's params or body, or a 400 naming the field as the worker's screen does (never the API's key). */
+/**
+ * The call's params, body or query, or a 400 naming the field as the worker's screen does (never the API's
+ * key). Exported for a route that answers other than JSON (the journal's CSV) but parses the same way.
+ */
 export function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value, { reportInput: true });
-  if (!parsed.success)
-    throw invalid(inputErrorMessage(endpoint.name, parsed.error.issues[0], endpoint.labels));
+  if (!parsed.success) throw invalid(inputErrorMessage(endpoint.name, parsed.error.issues[0]));
   return parsed.data;
 }
 
@@ -183,6 +192,7 @@ function register<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const user = endpoint.auth ? await requireUser(deps, request) : null;
       if (user && endpoint.role && !hasRole(user.role, endpoint.role))
@@ -201,7 +211,7 @@ function register<E extends Endpoint>(
           ? { key: requestKey, userId: user.id, route, hash: requestHash(route, input.params, input.body) }
           : null;
       let wrongSecret = false;
-      const answer = async (db: Kysely<Database>) => {
+      const answer = async (db: Kysely<Database>): Promise<z.output<E['response']>> => {
         const ctx = { db, config: deps.config, user, requestKey, request } as RouteContext<boolean>;
         let result: z.input<E['response']>;
         try {
@@ -214,7 +224,7 @@ function register<E extends Endpoint>(
         // A server answer outside the contract is our bug (500), never the caller's bad input (400).
         if (!checked.success)
           throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
-        return checked.data;
+        return checked.data as z.output<E['response']>;
       };
       /** Answers the call: its effect at most once per key; whether it did the work now (not a replay). */
       const respond = async (): Promise<boolean> => {
@@ -222,7 +232,7 @@ function register<E extends Endpoint>(
           reply.send(await answer(deps.db));
           return true;
         }
-        const outcome = await applyOnce(deps.db, claim, answer);
+        const outcome = await applyOnce(deps.db, claim, answer, options.storedAnswer);
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');
         if (!outcome.refused) {
           reply.send(outcome.body);

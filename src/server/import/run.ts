@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { CsvSyntaxError, parseCsv } from './csv.ts';
 import {
@@ -40,7 +40,12 @@ export interface ImportReport {
 
 class NothingWritten extends Error {}
 
-/** Imports one CSV text of a kind: one transaction, all or nothing unless `skipBad`. */
+/**
+ * Imports one CSV text of a kind: one transaction, all or nothing unless `skipBad`. When `db` is a
+ * transaction already (the Leitstand's upload runs inside its exactly-once transaction) the import writes
+ * in that one: a refused file writes nothing (rows are checked before the first write), and an error while
+ * writing rolls the caller's transaction back whole.
+ */
 export async function importCsv(
   db: Kysely<Database>,
   kindName: KindName,
@@ -149,8 +154,13 @@ export async function importCsv(
   }
 
   const afterCommit: (() => void)[] = [];
+  // Pictures are copied after the commit, which a caller's transaction does later: no --images there.
+  if (db.isTransaction && options.imagesSource)
+    throw new Error('importCsv: --images needs its own transaction');
+  const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) =>
+    db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(async (trx) => {
       const ctx: ImportContext = {
         trx,
         present: new Set(index.keys()),

@@ -24,7 +24,7 @@ export async function deliveryNoteByBelegnr(db: Db, belegnr: string) {
 export async function deliveryNoteById(db: Db, id: number) {
   const note = await db
     .selectFrom('delivery_notes')
-    .select(['id', 'belegnr', 'project_id'])
+    .select(['id', 'belegnr', 'project_id', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));

@@ -10,7 +10,7 @@ export const STORAGE_KEYS = {
   role: 'lagerscannerRolle',
 } as const;
 
-/** The device's own settings (state/device-settings.ts): not part of the login, kept when it is cleared. */
+/** The device's own settings (ui/device-settings.ts): not part of the login, kept when it is cleared. */
 export const DEVICE_SETTINGS_KEY = 'lagerscannerGeraet';
 
 export interface StoredSession {
@@ -57,7 +57,7 @@ function roleOf(stored: string | null): Role {
 
 /**
  * Forgets the login: clears local storage (SPEC §3) but puts the device's own settings back — they belong
- * to the handheld, not to the worker (state/device-settings.ts).
+ * to the handheld, not to the worker (ui/device-settings.ts).
  */
 export function clearSession(): void {
   const device = localStorage.getItem(DEVICE_SETTINGS_KEY);

@@ -9,7 +9,7 @@ import { clearSession, readSession } from '../api/session.ts';
  * The Leitstand's client: the same contract and error path as the handheld's, with a longer deadline (a
  * journal page or an import may take longer than a scan) and a wired desk instead of a radio.
  */
-export const leitstandApi = createClient({
+const clientOptions = {
   baseUrl: (import.meta.env.VITE_API_BASE as string | undefined) ?? '',
   timeoutMs: 30_000,
   retries: 2,
@@ -20,7 +20,14 @@ export const leitstandApi = createClient({
     window.location.reload();
   },
   withCsrf: false,
-});
+};
+export const leitstandApi = createClient(clientOptions);
+
+/**
+ * For the CSV upload (Leitstand › Import): a large file may take minutes to import. A retry after a lost
+ * answer carries the same key, so it waits for the first copy and answers its result.
+ */
+export const leitstandUploadApi = createClient({ ...clientOptions, timeoutMs: 10 * 60_000 });
 
 type ReadOptions<E extends Endpoint> = Pick<CallOptions<E>, 'params' | 'query'>;
 

@@ -1,6 +1,13 @@
 import { type ComponentType, lazy } from 'react';
+import { auditTexts } from '../../contract/leitstand/audit.ts';
+import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { bestandTexts } from '../../contract/leitstand/bestand.ts';
+import { importTexts } from '../../contract/leitstand/import.ts';
+import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
+import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
+import { schnittstellenTexts } from '../../contract/leitstand/schnittstellen.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
+import { zollwagenTexts } from '../../contract/leitstand/zollwagen.ts';
 import type { Role } from '../../contract/roles.ts';
 
 /**
@@ -22,6 +29,12 @@ export const leitstandPages: readonly LeitstandPage[] = [
     Page: lazy(() => import('./uebersicht/uebersicht-page.tsx')),
   },
   {
+    path: 'klaerfaelle',
+    title: klaerfaelleTexts.heading,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./klaerfaelle/klaerfaelle-page.tsx')),
+  },
+  {
     path: 'bestand',
     title: bestandTexts.title,
     role: 'schichtleitung',
@@ -32,5 +45,41 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: bestandTexts.journalTitle,
     role: 'schichtleitung',
     Page: lazy(() => import('./bestand/journal-page.tsx')),
+  },
+  {
+    path: 'zollwagen',
+    title: zollwagenTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./zollwagen/zollwagen-page.tsx')),
+  },
+  {
+    path: 'nachschub',
+    title: nachschubTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
+  },
+  {
+    path: 'audit',
+    title: auditTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./audit/audit-page.tsx')),
+  },
+  {
+    path: 'benutzer',
+    title: benutzerTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./benutzer/benutzer-page.tsx')),
+  },
+  {
+    path: 'schnittstellen',
+    title: schnittstellenTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./schnittstellen/schnittstellen-page.tsx')),
+  },
+  {
+    path: 'import',
+    title: importTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./import/import-page.tsx')),
   },
 ];

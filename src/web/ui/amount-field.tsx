@@ -1,4 +1,5 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
+import type { z } from 'zod';
 import { AMOUNT_MAX } from '../../contract/limits.ts';
 import { SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
@@ -50,3 +51,13 @@ export const AmountField = forwardRef<
     />
   );
 });
+
+/**
+ * The typed amount, if the contract's schema for it takes it (`bookInventur.body.shape.amount`: a whole number
+ * from 0 to AMOUNT_MAX), else null: a form checks an amount by the rule the server checks it by.
+ */
+export function parseAmount(text: string, schema: z.ZodType<number>): number | null {
+  const trimmed = text.trim();
+  const value = trimmed === '' ? Number.NaN : Number(trimmed);
+  return schema.safeParse(value).success ? value : null;
+}

@@ -4,7 +4,7 @@ import { texts } from '../../contract/texts.ts';
 import { messageOf } from '../api/lookups.ts';
 import { captureScan } from '../api/outbox/index.ts';
 import { useBanner } from './banner.tsx';
-import { ScanField } from './scan-field.tsx';
+import { ScanField, type TextField } from './scan-field.tsx';
 import { SuccessFlash } from './success-flash.tsx';
 
 /**
@@ -56,7 +56,8 @@ export function useCapture(doneText: string): {
 
 /**
  * A capture screen of one field: each scan is one capture (SPEC §2's Batch and Retoure). `check` refuses a
- * scan before it is sent (its German message), `body` makes the call's body of the scanned text.
+ * scan before it is sent (its German message), `body` makes the call's body of the scanned text, `field` is
+ * the contract's schema of that text (ScanField).
  */
 export function CaptureScreen<E extends Endpoint>({
   label,
@@ -64,14 +65,14 @@ export function CaptureScreen<E extends Endpoint>({
   call,
   body,
   check,
-  maxLength,
+  field,
 }: {
   label: string;
   doneText: string;
   call: E;
   body: (scanned: string) => Parameters<typeof captureScan<E>>[1];
   check?: (scanned: string) => string | null;
-  maxLength?: number;
+  field?: TextField;
 }) {
   const banner = useBanner();
   const [text, setText] = useState('');
@@ -90,14 +91,7 @@ export function CaptureScreen<E extends Endpoint>({
   return (
     <div className="stack">
       {flash}
-      <ScanField
-        current
-        label={label}
-        maxLength={maxLength}
-        value={text}
-        onChange={setText}
-        onScan={onScan}
-      />
+      <ScanField current label={label} field={field} value={text} onChange={setText} onScan={onScan} />
     </div>
   );
 }

@@ -17,6 +17,11 @@ import { useBanner } from './banner.tsx';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
 
+/** What a scan field reads of a contract's text schema (a zod string: `text()`, `scanText()`). */
+export interface TextField {
+  readonly maxLength: number | null;
+}
+
 interface ScanFieldProps {
   label: string;
   /**
@@ -33,8 +38,11 @@ interface ScanFieldProps {
   invalid?: boolean;
   disabled?: boolean;
   inputMode?: 'text' | 'numeric';
-  /** Longest code this field takes (the contract's limit for it); a longer scan is refused at once. */
-  maxLength?: number;
+  /**
+   * The contract's schema of the text this field sends (`captureTransporter.body.shape.kennzeichen`): a scan
+   * longer than it takes is refused at once, naming the field. Without one: any code (`scanText()`).
+   */
+  field?: TextField;
   /** A card's text: shown as dots. */
   secret?: boolean;
   /** The field lost the focus with this text (a value typed and left counts as given). */
@@ -57,7 +65,7 @@ export const ScanField = forwardRef<
     invalid,
     disabled,
     inputMode = 'text',
-    maxLength = scanLimits.code,
+    field,
     secret = false,
     onLeave,
     value,
@@ -89,6 +97,7 @@ export const ScanField = forwardRef<
   const submit = (raw: string, pressed: number) => {
     const trimmed = normalizeScan(raw);
     if (trimmed === '') return;
+    const maxLength = field?.maxLength ?? scanLimits.code;
     setCameraLoadFailed(false);
     // Checked at the scan, not at the server: the worker learns at once, with the field named.
     const problem =

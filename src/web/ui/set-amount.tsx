@@ -1,13 +1,15 @@
 import { type RefObject, useRef } from 'react';
 import { texts } from '../../contract/texts.ts';
-import { AmountField } from './amount-field.tsx';
+import { moveArticle } from '../../contract/umbuchung.ts';
+import { AmountField, parseAmount } from './amount-field.tsx';
 import { useBanner } from './banner.tsx';
 import { LockedValue } from './scan-field.tsx';
 
 /**
  * An amount of at most `max` (what the source holds), confirmed with 'Setzen' and then locked like a scanned
  * value: the rebooking screens' step between the source and the target. 'Setzen' (or Enter) refuses
- * anything but 1 … max with 'Bitte eine Menge von 1 bis … eingeben.'
+ * anything but 1 … max — what the article rebooking takes (`moveArticle`), and at most `max` — with 'Bitte
+ * eine Menge von 1 bis … eingeben.'
  */
 export function SetAmountField({
   id,
@@ -44,8 +46,8 @@ export function SetAmountField({
 
   function set() {
     const bound = max ?? 0;
-    const value = Number(amount.trim());
-    if (!/^\d+$/.test(amount.trim()) || value < 1 || value > bound) {
+    const value = parseAmount(amount, moveArticle.body.shape.amount);
+    if (value === null || value > bound) {
       banner.showError(texts.umlagern.amountRange(bound));
       ref.current?.focus();
       return;

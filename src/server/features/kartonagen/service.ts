@@ -2,13 +2,15 @@ import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../domain/errors.ts';
+import { refuseUnlessPackable } from '../../domain/klaerfall.ts';
 import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** The cartons of the note's project with the counts recorded for this note so far. */
+/** The cartons of the note's project with the counts recorded for this note so far; not for a Klärfall. */
 export async function packageRecording(db: Db, belegnr: string) {
   const note = await deliveryNoteByBelegnr(db, belegnr);
+  await refuseUnlessPackable(db, note);
   const cartons = await db
     .selectFrom('cartons as c')
     .leftJoin('carton_usage as u', (join) =>
@@ -34,6 +36,7 @@ export async function savePackageRecording(
   input: { id: number; kartonagen: { packageid: number; amount: number }[]; userId: number },
 ) {
   const note = await deliveryNoteById(db, input.id);
+  await refuseUnlessPackable(db, note);
   const allowed = new Set(
     (
       await db

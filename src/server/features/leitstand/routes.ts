@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/route.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { benutzerRoutes } from './benutzer/routes.ts';
 import { bestandRoutes } from './bestand/routes.ts';
+import { importRoutes } from './import/routes.ts';
+import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
+import { nachschubRoutes } from './nachschub/routes.ts';
+import { schnittstellenRoutes } from './schnittstellen/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
+import { zollwagenRoutes } from './zollwagen/routes.ts';
 
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
@@ -10,5 +17,12 @@ import { uebersichtRoutes } from './uebersicht/routes.ts';
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   uebersichtRoutes(app, deps);
+  klaerfaelleRoutes(app, deps);
   bestandRoutes(app, deps);
+  auditRoutes(app, deps);
+  benutzerRoutes(app, deps);
+  schnittstellenRoutes(app, deps);
+  importRoutes(app, deps);
+  zollwagenRoutes(app, deps);
+  nachschubRoutes(app, deps);
 }

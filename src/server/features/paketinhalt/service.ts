@@ -5,6 +5,7 @@ import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
+import { refuseUnlessPackable } from '../../domain/klaerfall.ts';
 import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
@@ -28,9 +29,10 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
     .execute();
 }
 
-/** The delivery note with its lines, as the packing station shows it. */
+/** The delivery note with its lines, as the packing station shows it; refused while it is a Klärfall. */
 export async function packageContent(db: Db, belegnr: string) {
   const note = await deliveryNoteByBelegnr(db, belegnr);
+  await refuseUnlessPackable(db, note);
   return {
     id: note.id,
     belegnr: note.belegnr,
@@ -63,6 +65,7 @@ export async function scanPackageItem(
   input: { id: number; itemNr: string; userId: number; mayCheat: boolean },
 ) {
   const note = await deliveryNoteById(db, input.id);
+  await refuseUnlessPackable(db, note);
   const lines = await db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
@@ -148,17 +151,37 @@ export async function packageContentCheat(
 ) {
   if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret('forbidden', texts.paketinhalt.cheatRefused);
   const note = await deliveryNoteById(db, input.id);
+  await refuseUnlessPackable(db, note);
   return alleVollstaendig(db, note.id, input.userId);
 }
 
-/** The note goes to the inquiry desk instead of shipping. */
+/**
+ * The note goes to the inquiry desk instead of shipping: one Klärfall with the packer and the lines as they
+ * are now, for the shift lead to close in the Leitstand (decision 20). Until then the note cannot be packed
+ * or reported again. The note is locked first, so two reports at once make one Klärfall.
+ */
 export async function klaerfall(db: Db, input: { id: number; userId: number }) {
-  const note = await deliveryNoteById(db, input.id);
+  const note = await db
+    .selectFrom('delivery_notes')
+    .select(['id', 'status'])
+    .where('id', '=', input.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(input.id)));
+  await refuseUnlessPackable(db, note);
   await db
     .updateTable('delivery_notes')
     .set({ status: 'klaerfall', klaerfall_at: sql`now()` })
     .where('id', '=', note.id)
     .execute();
+  const { id: klaerfallId } = await db
+    .insertInto('klaerfaelle')
+    .values({ delivery_note_id: note.id, reported_by: input.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into klaerfall_lines (klaerfall_id, article_id, lsmenge, pemenge)
+    select ${klaerfallId}, article_id, lsmenge, pemenge from delivery_note_lines
+    where delivery_note_id = ${note.id} order by id`.execute(db);
   await db
     .insertInto('delivery_note_events')
     .values({ delivery_note_id: note.id, kind: 'klaerfall', user_id: input.userId })

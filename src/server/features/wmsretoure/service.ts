@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
+import { wmsRetoureAmount } from '../../../contract/wmsretoure.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
@@ -50,7 +51,7 @@ export async function bookWmsRetoure(
     requestKey: string | null;
   },
 ) {
-  if (input.amount < 1) throw invalid(texts.wmsretoure.amountInvalid);
+  if (!wmsRetoureAmount.safeParse(input.amount).success) throw invalid(texts.wmsretoure.amountInvalid);
   const article = await db
     .selectFrom('articles')
     .select(['id', 'nummer', 'charge_required', 'mhd_required'])

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
+import { closeCart } from '../../repositories/cart.repository.ts';
 import { deliveryNoteByBelegnr } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
@@ -92,11 +93,7 @@ export async function zollPaket(
     throw invalid(texts.zollpaket.noteMissing);
   }
   if (input.close) {
-    await db
-      .updateTable('carts')
-      .set({ status: 'abgeschlossen', closed_at: sql`now()` })
-      .where('id', '=', cart.id)
-      .execute();
+    await closeCart(db, cart.id);
     return { success: true, message: texts.zollpaket.cartClosed };
   }
   return { success: true, message: texts.zollpaket.captured };

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { assignBatch, batchByDeliveryNote } from '../../../contract/batch.ts';
-import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
@@ -64,7 +63,7 @@ export default function BatchScreen() {
       <ScanField
         current={batch !== null}
         secret
-        maxLength={scanLimits.card}
+        field={assignBatch.body.shape.qrcode}
         label={texts.batch.employeeLabel}
         value={cardText}
         onChange={setCardText}

@@ -82,6 +82,7 @@ export default function ContainerScreen() {
       {option === 'gls' && (
         <ScanField
           label={texts.container.wechselbruecke}
+          field={captureContainer.body.shape.container}
           value={container}
           onChange={(text) => {
             setContainer(text);

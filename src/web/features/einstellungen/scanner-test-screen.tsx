@@ -5,7 +5,7 @@ import { scannerTestTexts } from '../../../contract/texts-scanner-test.ts';
 import { paths } from '../../paths.ts';
 import { SCAN_ATTRIBUTE } from '../../scan/router.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
-import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../state/device-settings.ts';
+import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../ui/device-settings.ts';
 import {
   analyzeScan,
   type CapturedScan,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { texts } from '../../../contract/texts.ts';
 import { paths } from '../../paths.ts';
-import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../state/device-settings.ts';
+import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../ui/device-settings.ts';
 import { feedback } from '../../ui/feedback.ts';
 
 /**

@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../../contract/inventur.ts';
-import { AMOUNT_MAX } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
-import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
+import { type FoundLocation, lookUpLocation } from '../../api/lookups.ts';
+import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 /**
  * Inventur (SPEC §2): scan the location, then article after article with the counted amount. The location
@@ -22,13 +20,8 @@ export default function InventurScreen() {
   const location = useLookup<FoundLocation>();
   const article = useLookup<FoundArticle>();
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** The count asked about ('Ist das korrekt?'). */
-  const [confirming, setConfirming] = useState<{ lp: number; article: number; amount: number } | null>(null);
-  const [success, setSuccess] = useState(false);
   const [history, setHistory] = useState<InventurHistoryRow[]>([]);
   const amountRef = useRef<HTMLInputElement>(null);
-  const bookingKey = useActionKey();
 
   const loadHistory = useCallback(async () => {
     try {
@@ -40,12 +33,20 @@ export default function InventurScreen() {
   useEffect(() => {
     void loadHistory();
   }, [loadHistory]);
+  const booking = useBooking(bookInventur, {
+    done: texts.inventur.success,
+    onBooked: () => {
+      article.clear();
+      setAmount('');
+      void loadHistory();
+    },
+  });
 
   // The scan target (and with it the focus) follows the work: location → article → amount.
   const step = !location.value ? 'location' : !article.value ? 'article' : 'amount';
 
-  async function submit() {
-    if (busy) return;
+  function submit() {
+    if (booking.busy) return;
     if (!location.value || !article.value) {
       const first = location.value ? article : location;
       location.flagIfMissing();
@@ -54,45 +55,18 @@ export default function InventurScreen() {
       first.ref.current?.focus();
       return;
     }
-    const trimmed = amount.trim();
-    if (!/^\d+$/.test(trimmed) || Number(trimmed) > AMOUNT_MAX) {
+    const counted = parseAmount(amount, bookInventur.body.shape.amount);
+    if (counted === null) {
       banner.showError(texts.inventur.amountInvalid);
       amountRef.current?.focus();
       return;
     }
-    // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
-    setConfirming({ lp: location.value.id, article: article.value.id, amount: Number(trimmed) });
+    booking.ask({ lp: location.value.id, article: article.value.id, amount: counted });
   }
-
-  async function book() {
-    const body = confirming;
-    setConfirming(null);
-    if (!body || busy) return;
-    setBusy(true);
-    try {
-      await bookingKey.send(body, (idempotencyKey) =>
-        api.call(bookInventur, {
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      article.clear();
-      setAmount('');
-      setSuccess(true);
-      void loadHistory();
-    } catch (error) {
-      banner.showError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const endSuccess = useCallback(() => setSuccess(false), []);
 
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.inventur.success} onDone={endSuccess} />}
+      {booking.flash}
       <LookupField
         lookup={location}
         label={texts.inventur.location}
@@ -111,7 +85,7 @@ export default function InventurScreen() {
         className="stack"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <div className="field">
@@ -125,19 +99,23 @@ export default function InventurScreen() {
             current={step === 'amount'}
           />
         </div>
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={booking.busy}>
           {texts.inventur.submit}
         </button>
       </form>
-      {confirming && location.value && article.value && (
+      {booking.asking && location.value && article.value && (
         <ConfirmDialog
           title={texts.inventur.confirm}
           confirmLabel={texts.inventur.submit}
           cancelLabel={texts.inventur.cancel}
-          onConfirm={() => void book()}
-          onCancel={() => setConfirming(null)}
+          onConfirm={booking.confirm}
+          onCancel={booking.cancel}
         >
-          {texts.inventur.confirmDetail(articleLabel(article.value), location.value.name, confirming.amount)}
+          {texts.inventur.confirmDetail(
+            articleLabel(article.value),
+            location.value.name,
+            booking.asking.amount,
+          )}
         </ConfirmDialog>
       )}
       <DataTable

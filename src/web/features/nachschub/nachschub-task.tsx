@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReplenishmentRow } from '../../../contract/nachschub.ts';
 import { texts } from '../../../contract/texts.ts';
 import { checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { lookUpArticle } from '../../api/article-lookups.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { SetAmountField } from '../../ui/set-amount.tsx';
 
@@ -31,8 +31,8 @@ export function NachschubTask({
   const article = useLookup<true>();
   const target = useLookup<true>();
   const [amount, setAmount] = useState({ text: '', set: false });
-  const [busy, setBusy] = useState(false);
-  const moveKey = useActionKey();
+  // The success view is the list's: this form is gone once it is booked.
+  const booking = useBooking(moveArticle, { onBooked: onDone });
   const submitRef = useRef<HTMLButtonElement>(null);
 
   // The scan target is the next proof; with all four, 'Buchen' has the focus (a person's Enter books) and a
@@ -81,29 +81,14 @@ export function NachschubTask({
     target.choose(true);
   }
 
-  async function book() {
-    if (!source.value || !article.value || !amount.set || !target.value || busy) return;
-    setBusy(true);
-    try {
-      const body = {
-        from: source.value.id,
-        to: task.locationId,
-        article: task.articleId,
-        amount: Number(amount.text),
-      };
-      await moveKey.send(body, (idempotencyKey) =>
-        api.call(moveArticle, {
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      onDone();
-    } catch (error) {
-      banner.showError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+  function book() {
+    if (!source.value || !article.value || !amount.set || !target.value) return;
+    void booking.book({
+      from: source.value.id,
+      to: task.locationId,
+      article: task.articleId,
+      amount: Number(amount.text),
+    });
   }
 
   return (
@@ -151,7 +136,7 @@ export function NachschubTask({
         ref={submitRef}
         type="button"
         className="button"
-        disabled={!target.value || busy}
+        disabled={!target.value || booking.busy}
         onClick={book}
       >
         {texts.nachschub.submit}

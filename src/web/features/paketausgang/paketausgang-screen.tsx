@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { scanLimits } from '../../../contract/limits.ts';
 import { paketausgang, paketausgangCompare } from '../../../contract/paketausgang.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
@@ -64,7 +63,7 @@ export default function PaketausgangScreen() {
       {compareFor && <h2>{texts.paketausgang.compareFor(compareFor)}</h2>}
       <ScanField
         current
-        maxLength={scanLimits.tracking}
+        field={paketausgang.body.shape.tracking}
         label={texts.paketausgang.tracking}
         value={text}
         onChange={setText}

@@ -1,4 +1,3 @@
-import { scanLimits } from '../../../contract/limits.ts';
 import { retourenerfassung } from '../../../contract/retoure.ts';
 import { texts } from '../../../contract/texts.ts';
 import { CaptureScreen } from '../../ui/capture.tsx';
@@ -14,7 +13,7 @@ export default function RetoureScreen() {
       doneText={texts.retoure.captured}
       call={retourenerfassung}
       body={(tracking) => ({ tracking })}
-      maxLength={scanLimits.tracking}
+      field={retourenerfassung.body.shape.tracking}
     />
   );
 }

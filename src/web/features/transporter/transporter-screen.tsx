@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { scanLimits } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import { captureTransporter } from '../../../contract/transporter.ts';
 import { useActionKey } from '../../api/action-key.ts';
@@ -11,6 +10,8 @@ import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 type Step = 'kennzeichen' | 'plombe' | 'container';
+/** What the contract takes in each field (a Kennzeichen of 20 characters, …); a longer scan is refused at once. */
+const fields = captureTransporter.body.shape;
 
 /**
  * Transporter capture (SPEC §2/§5): Kennzeichen, fill level 0–100 in steps of 5, Plombe, Wechselbrücke.
@@ -75,6 +76,7 @@ export default function TransporterScreen() {
       )}
       <ScanField
         current={step === 'kennzeichen'}
+        field={fields.kennzeichen}
         label={texts.transporter.kennzeichen}
         value={kennzeichen}
         onChange={setKennzeichen}
@@ -96,6 +98,7 @@ export default function TransporterScreen() {
       </div>
       <ScanField
         current={step === 'plombe'}
+        field={fields.plombe}
         label={texts.transporter.plombe}
         value={plombe}
         onChange={setPlombe}
@@ -103,7 +106,7 @@ export default function TransporterScreen() {
       />
       <ScanField
         current={step === 'container'}
-        maxLength={scanLimits.container}
+        field={fields.container}
         label={texts.transporter.container}
         value={container}
         onChange={setContainer}

@@ -1,17 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { articleInfo, checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { SetAmountField } from '../../ui/set-amount.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 type InfoRow = { kurzbezeichnung: string; lagertyp: string; amount: number };
 
@@ -31,10 +30,6 @@ export default function ArtikelUmlagernScreen() {
   /** What the source holds of the article: the most that can be moved. */
   const [maxAmount, setMaxAmount] = useState<number | null>(null);
   const [info, setInfo] = useState<InfoRow[] | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [success, setSuccess] = useState(false);
-  const moveKey = useActionKey();
   const amountRef = useRef<HTMLInputElement>(null);
 
   // The scan target (and the focus) is the next thing to do; with everything chosen, the next step is a tap.
@@ -50,6 +45,17 @@ export default function ArtikelUmlagernScreen() {
   useScanTarget(step === 'ready' ? { kind: 'none', expects: texts.umlagern.readyToMove } : null);
 
   const resetAmount = useCallback(() => setAmount({ text: '', set: false, missing: false }), []);
+  const booking = useBooking(moveArticle, {
+    done: texts.umlagern.success,
+    onBooked: () => {
+      article.clear();
+      source.clear();
+      target.clear();
+      resetAmount();
+      setMaxAmount(null);
+      setInfo(null);
+    },
+  });
 
   async function chooseArticle(scanned: string) {
     const found = await lookUpArticle(scanned);
@@ -108,46 +114,17 @@ export default function ArtikelUmlagernScreen() {
       (first?.ref ?? (!amount.set ? amountRef : target.ref)).current?.focus();
       return;
     }
-    setConfirming(true);
+    booking.ask({
+      from: source.value.id,
+      to: target.value.id,
+      article: article.value.id,
+      amount: Number(amount.text),
+    });
   }
-
-  async function book() {
-    if (!article.value || !source.value || !target.value || busy) return;
-    setConfirming(false);
-    setBusy(true);
-    try {
-      const body = {
-        from: source.value.id,
-        to: target.value.id,
-        article: article.value.id,
-        amount: Number(amount.text),
-      };
-      await moveKey.send(body, (idempotencyKey) =>
-        api.call(moveArticle, {
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      article.clear();
-      source.clear();
-      target.clear();
-      resetAmount();
-      setMaxAmount(null);
-      setInfo(null);
-      setSuccess(true);
-    } catch (error) {
-      banner.showError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const endSuccess = useCallback(() => setSuccess(false), []);
 
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.umlagern.success} onDone={endSuccess} />}
+      {booking.flash}
       <LookupField
         lookup={article}
         label={texts.umlagern.article}
@@ -193,19 +170,19 @@ export default function ArtikelUmlagernScreen() {
         current={step === 'target'}
         disabled={!amount.set}
       />
-      <button type="button" className="button" disabled={busy} onClick={submit}>
+      <button type="button" className="button" disabled={booking.busy} onClick={submit}>
         {texts.umlagern.submit}
       </button>
-      {confirming && article.value && source.value && target.value && (
+      {booking.asking && article.value && source.value && target.value && (
         <ConfirmDialog
           title={texts.umlagern.confirmTitle}
           confirmLabel={texts.umlagern.confirm}
           cancelLabel={texts.umlagern.cancel}
-          onConfirm={book}
-          onCancel={() => setConfirming(false)}
+          onConfirm={booking.confirm}
+          onCancel={booking.cancel}
         >
           {texts.umlagern.confirmBody(
-            Number(amount.text),
+            booking.asking.amount,
             article.value.nummer,
             source.value.name,
             target.value.name,

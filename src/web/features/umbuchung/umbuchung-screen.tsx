@@ -1,15 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 /** Whole-location rebooking (SPEC §2): everything on one location goes to another, after a confirm in the page. */
 export default function UmbuchungScreen() {
@@ -17,12 +16,16 @@ export default function UmbuchungScreen() {
   const from = useLookup<FoundLocation>();
   const to = useLookup<FoundLocation>();
   const [content, setContent] = useState<ContentRow[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  /** The server's 'n Artikel von … nach … umgebucht.', shown as the success view. */
-  const [done, setDone] = useState<string | null>(null);
-  const endDone = useCallback(() => setDone(null), []);
-  const moveKey = useActionKey();
+  const booking = useBooking(moveLocation, {
+    // The server's 'n Artikel von … nach … umgebucht.'
+    done: (answer) => answer.message,
+    durationMs: 2000,
+    onBooked: () => {
+      from.clear();
+      to.clear();
+      setContent(null);
+    },
+  });
 
   // Scan target: from, then to; with both chosen the next step is a tap, so a scan is refused out loud.
   useScanTarget(from.value && to.value ? { kind: 'none', expects: texts.umbuchung.readyToMove } : null);
@@ -47,8 +50,8 @@ export default function UmbuchungScreen() {
     to.choose(found.value);
   }
 
-  async function submit() {
-    if (busy) return;
+  function submit() {
+    if (booking.busy) return;
     if (!from.value || !to.value) {
       const first = from.value ? to : from;
       from.flagIfMissing();
@@ -57,37 +60,12 @@ export default function UmbuchungScreen() {
       first.ref.current?.focus();
       return;
     }
-    // Asked in the page, not with the browser's confirm(): a scanner's Enter would answer that one.
-    setConfirming(true);
-  }
-
-  async function move() {
-    setConfirming(false);
-    if (!from.value || !to.value || busy) return;
-    setBusy(true);
-    try {
-      const body = { from: from.value.id, to: to.value.id };
-      const answer = await moveKey.send(body, (idempotencyKey) =>
-        api.call(moveLocation, {
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      setDone(answer.message);
-      from.clear();
-      to.clear();
-      setContent(null);
-    } catch (error) {
-      banner.showError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    booking.ask({ from: from.value.id, to: to.value.id });
   }
 
   return (
     <div className="stack">
-      {done && <SuccessFlash text={done} durationMs={2000} onDone={endDone} />}
+      {booking.flash}
       <LookupField
         lookup={from}
         label={texts.umbuchung.from}
@@ -103,16 +81,16 @@ export default function UmbuchungScreen() {
         onScan={chooseTo}
         current={from.value !== null && !to.value}
       />
-      <button type="button" className="button" disabled={busy} onClick={submit}>
+      <button type="button" className="button" disabled={booking.busy} onClick={submit}>
         {texts.umbuchung.submit}
       </button>
-      {confirming && from.value && to.value && (
+      {booking.asking && from.value && to.value && (
         <ConfirmDialog
           title={texts.umbuchung.confirmTitle}
           confirmLabel={texts.umbuchung.confirmButton}
           cancelLabel={texts.umbuchung.cancel}
-          onConfirm={() => void move()}
-          onCancel={() => setConfirming(false)}
+          onConfirm={booking.confirm}
+          onCancel={booking.cancel}
         >
           <p className="dialog-lines">{texts.umbuchung.confirmBody(from.value.name, to.value.name)}</p>
         </ConfirmDialog>

@@ -1,17 +1,15 @@
-import { type RefObject, useCallback, useRef, useState } from 'react';
-import { scanLimits } from '../../../contract/limits.ts';
+import { type RefObject, useRef, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
-import { bookWmsRetoure, wmsItem, wmsStorage } from '../../../contract/wmsretoure.ts';
-import { useActionKey } from '../../api/action-key.ts';
+import { bookWmsRetoure, wmsItem, wmsRetoureAmount, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { api } from '../../api/api.ts';
 import { articleCode, lhmCode } from '../../api/article-lookups.ts';
 import { messageOf } from '../../api/lookups.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
+import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 import { germanDate, parseMhd } from './mhd.ts';
 
 type Article = { id: number; nummer: string; name: string; charge: boolean; mhd: boolean };
@@ -32,14 +30,23 @@ export default function WmsRetoureScreen() {
   const [mhdText, setMhdText] = useState('');
   const [amount, setAmount] = useState('1');
   const [quality, setQuality] = useState(2);
-  const [confirming, setConfirming] = useState<{ mhd: string | null } | null>(null);
-  const [success, setSuccess] = useState(false);
-  const bookingKey = useActionKey();
   const chargeRef = useRef<HTMLInputElement>(null);
   const mhdRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   /** Charge and MHD are done: scanned (Enter), typed and left, or brought along by the article's GS1 code. */
   const [done, setDone] = useState({ charge: false, mhd: false });
+  const booking = useBooking(bookWmsRetoure, {
+    done: texts.wmsretoure.success,
+    onBooked: () => {
+      article.clear();
+      lhm.clear();
+      setCharge('');
+      setMhdText('');
+      setAmount('1');
+      setQuality(2);
+      setDone({ charge: false, mhd: false });
+    },
+  });
 
   // The scan target follows the form: article, Charge and MHD where the article needs them and they are not
   // done yet, the load carrier, then the amount (its Enter asks to book).
@@ -107,9 +114,16 @@ export default function WmsRetoureScreen() {
       setMhdText(germanDate(mhd));
     } else if (article.value.mhd) return fail(texts.wmsretoure.mhdMissing, mhdRef);
     if (!lhm.value) return fail(texts.wmsretoure.lhmMissing, lhm.ref);
-    if (!/^\d+$/.test(amount.trim()) || Number(amount) < 1)
-      return fail(texts.wmsretoure.amountInvalid, amountRef);
-    setConfirming({ mhd });
+    const returned = parseAmount(amount, wmsRetoureAmount);
+    if (returned === null) return fail(texts.wmsretoure.amountInvalid, amountRef);
+    booking.ask({
+      article: article.value.id,
+      lagerplatz: lhm.value.id,
+      amount: returned,
+      charge: charge.trim() || null,
+      mhd,
+      quality,
+    });
   }
 
   function fail(message: string, ref: RefObject<HTMLInputElement | null>) {
@@ -117,43 +131,9 @@ export default function WmsRetoureScreen() {
     ref.current?.focus();
   }
 
-  async function book() {
-    if (!article.value || !lhm.value || !confirming) return;
-    const { mhd } = confirming;
-    setConfirming(null);
-    try {
-      const body = {
-        article: article.value.id,
-        lagerplatz: lhm.value.id,
-        amount: Number(amount),
-        charge: charge.trim() || null,
-        mhd,
-        quality,
-      };
-      await bookingKey.send(body, (idempotencyKey) =>
-        api.call(bookWmsRetoure, {
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      article.clear();
-      lhm.clear();
-      setCharge('');
-      setMhdText('');
-      setAmount('1');
-      setQuality(2);
-      setDone({ charge: false, mhd: false });
-      setSuccess(true);
-    } catch (error) {
-      banner.showError(messageOf(error));
-    }
-  }
-
-  const endSuccess = useCallback(() => setSuccess(false), []);
   return (
     <div className="stack">
-      {success && <SuccessFlash text={texts.wmsretoure.success} onDone={endSuccess} />}
+      {booking.flash}
       <LookupField
         lookup={article}
         label={texts.wmsretoure.article}
@@ -166,7 +146,7 @@ export default function WmsRetoureScreen() {
       <ScanField
         ref={chargeRef}
         label={texts.wmsretoure.charge}
-        maxLength={scanLimits.batch}
+        field={bookWmsRetoure.body.shape.charge.unwrap()}
         value={charge}
         onChange={(text) => {
           setCharge(text);
@@ -239,15 +219,15 @@ export default function WmsRetoureScreen() {
       <button type="button" className="button" onClick={submit}>
         {texts.wmsretoure.submit}
       </button>
-      {confirming && article.value && lhm.value && (
+      {booking.asking && article.value && lhm.value && (
         <ConfirmDialog
           title={texts.wmsretoure.confirmTitle}
           confirmLabel={texts.wmsretoure.confirm}
           cancelLabel={texts.wmsretoure.cancel}
-          onConfirm={book}
-          onCancel={() => setConfirming(null)}
+          onConfirm={booking.confirm}
+          onCancel={booking.cancel}
         >
-          {texts.wmsretoure.confirmBody(Number(amount), article.value.nummer, lhm.value.code)}
+          {texts.wmsretoure.confirmBody(booking.asking.amount, article.value.nummer, lhm.value.code)}
         </ConfirmDialog>
       )}
     </div>

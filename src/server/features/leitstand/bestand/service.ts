@@ -16,7 +16,7 @@ import { articleByCode, articleCodeMatch } from '../../../repositories/article.r
  * The Leitstand's Bestand (issue 20.3): search, a location's content, and the movement journal read newest
  * first a page at a time by keyset — the page after (at, id) of the last row, never OFFSET — so page 10,000
  * of 2 M rows costs what page 1 costs. Each filter has an index that delivers its rows in that order
- * (migration 2026-11-24-04-journal-indexes); the location filter reads two (the rows that left it and the
+ * (migration 2026-11-25-02-journal-indexes); the location filter reads two (the rows that left it and the
  * rows that reached it) and merges them.
  */
 type Db = Kysely<Database>;

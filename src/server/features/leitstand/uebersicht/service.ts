@@ -51,16 +51,20 @@ export async function leitstandUebersicht(db: Db, timeZone: string): Promise<z.i
         where i.created_at >= ${startOfDay}
         order by i.user_id, i.created_at desc) last
       order by at desc limit 50`.execute(db),
+    // Open: not yet closed by the shift lead (decision 20; a note closed as 'Erledigt' keeps its status).
     db
-      .selectFrom('delivery_notes')
-      .select(['belegnr', 'klaerfall_at'])
-      .where('status', '=', 'klaerfall')
-      .orderBy('klaerfall_at')
+      .selectFrom('klaerfaelle as k')
+      .innerJoin('delivery_notes as n', 'n.id', 'k.delivery_note_id')
+      .select(['n.belegnr', 'k.reported_at as klaerfall_at'])
+      .where('k.outcome', 'is', null)
+      .orderBy('k.reported_at')
+      .orderBy('k.id')
       .limit(200)
       .execute(),
     sql<{ wagennummer: string; bezeichnung: string; parcels: number; opened_at: Date | null }>`
       select c.wagennummer, c.bezeichnung, c.opened_at,
-        (select count(*) from customs_parcels p where p.cart_id = c.id)::int as parcels
+        (select count(*) from customs_parcels p
+          where p.cart_id = c.id and (c.opened_at is null or p.at >= c.opened_at))::int as parcels
       from carts c where c.status = 'offen' order by c.opened_at nulls last, c.wagennummer`.execute(db),
     sql<{ belegnr: string; packed: number; total: number }>`
       select n.belegnr, sum(l.pemenge)::int as packed, sum(l.lsmenge)::int as total

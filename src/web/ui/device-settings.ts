@@ -1,6 +1,6 @@
 import { DEVICE_SETTINGS_KEY } from '../api/session.ts';
-import { DEFAULT_FEEDBACK, type FeedbackSettings, setFeedbackSettings } from '../ui/feedback.ts';
-import { DEFAULT_SCAN_SETTINGS, type ScanSettings, setScanSettings } from '../ui/scan-settings.ts';
+import { DEFAULT_FEEDBACK, type FeedbackSettings, setFeedbackSettings } from './feedback.ts';
+import { DEFAULT_SCAN_SETTINGS, type ScanSettings, setScanSettings } from './scan-settings.ts';
 
 /**
  * What belongs to the handheld, not to whoever is logged in (issue 8): sound, volume, vibration and a name

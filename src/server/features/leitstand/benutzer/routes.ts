@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../../contract/leitstand/benutzer.ts';
+import { type Deps, type RouteContext, registerEndpoint } from '../../../http/route.ts';
+import * as service from './service.ts';
+
+const actor = (ctx: RouteContext<true>): service.Actor => ({
+  userId: ctx.user.id,
+  requestKey: ctx.requestKey,
+});
+
+/** A repeat of a call that answered a new card's text gets the answer without it (never stored in clear). */
+const withoutCardText = <T extends { cardText: string | null }>(answer: T): T => ({
+  ...answer,
+  cardText: null,
+});
+
+export function benutzerRoutes(app: FastifyInstance, deps: Deps): void {
+  const idle = deps.config.sessionIdleMinutes;
+  registerEndpoint(app, deps, contract.users, async (_input, { db }) => ({
+    users: await service.users(db, idle),
+  }));
+  registerEndpoint(
+    app,
+    deps,
+    contract.createUser,
+    async ({ body }, ctx) => service.createUser(ctx.db, idle, actor(ctx), body),
+    { storedAnswer: withoutCardText },
+  );
+  registerEndpoint(app, deps, contract.setUserRole, async ({ params, body }, ctx) => ({
+    user: await service.setUserRole(ctx.db, idle, actor(ctx), params.id, body.role),
+  }));
+  registerEndpoint(app, deps, contract.setUserPassword, async ({ params, body }, ctx) =>
+    service.setUserPassword(ctx.db, idle, actor(ctx), params.id, body.password),
+  );
+  registerEndpoint(app, deps, contract.setUserActive, async ({ params, body }, ctx) =>
+    service.setUserActive(ctx.db, idle, actor(ctx), params.id, body.active),
+  );
+  registerEndpoint(
+    app,
+    deps,
+    contract.newUserCard,
+    async ({ params }, ctx) => service.newUserCard(ctx.db, idle, actor(ctx), params.id),
+    { storedAnswer: withoutCardText },
+  );
+}

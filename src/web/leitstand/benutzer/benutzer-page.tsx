@@ -1,0 +1,443 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  benutzerTexts,
+  createUser,
+  MIN_PASSWORD_LENGTH,
+  newUserCard,
+  roleLabels,
+  setUserActive,
+  setUserPassword,
+  setUserRole,
+  type UserRow,
+  users,
+} from '../../../contract/leitstand/benutzer.ts';
+import { ROLES, type Role } from '../../../contract/roles.ts';
+import { texts } from '../../../contract/texts.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
+import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { QueryState } from '../query-state.tsx';
+import '../admin.css';
+
+const t = benutzerTexts;
+
+/** How the page names a user: the name, and the username (or #id for a card-only one). */
+const labelOf = (user: UserRow) => user.name;
+const usernameOf = (user: UserRow) => user.username ?? t.noUsername(user.id);
+
+type Ask = { kind: 'password' | 'card' | 'deactivate'; user: UserRow } | null;
+
+/**
+ * Leitstand › Benutzer (admin): who may log in, with which role, by password or card. A new card's text is
+ * shown once, on a badge to print (name + QR code); afterwards only a new card helps.
+ */
+export default function BenutzerPage() {
+  const query = useLeitstandQuery(users);
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [badge, setBadge] = useState<{ name: string; cardText: string } | null>(null);
+  const [ask, setAsk] = useState<Ask>(null);
+
+  const done = (message: string) => {
+    setProblem(null);
+    setNotice(message);
+    void queryClient.invalidateQueries();
+  };
+  const failed = (error: unknown) => {
+    setNotice(null);
+    setProblem(messageOf(error));
+  };
+  /** A new card's text, or — on a repeat of the call whose answer was lost — why there is none. */
+  const showCard = (name: string, cardText: string | null) => {
+    if (cardText) setBadge({ name, cardText });
+    else failed(new Error(t.card.lost));
+  };
+
+  const role = useLeitstandMutation(setUserRole);
+  const active = useLeitstandMutation(setUserActive);
+  const card = useLeitstandMutation(newUserCard);
+
+  // Built at each render: its cells hold this page's handlers (a list of users, not a scanner's hot path).
+  const columns: Column<UserRow>[] = [
+    { header: t.columns.username, cell: usernameOf, kind: 'code' },
+    { header: t.columns.name, cell: labelOf },
+    {
+      header: t.columns.role,
+      cell: (user) => (
+        <select
+          className="leitstand-input leitstand-input--cell"
+          aria-label={t.role.label(user.name)}
+          value={user.role}
+          disabled={role.isPending}
+          onChange={(event) => {
+            const next = event.target.value as Role;
+            role.mutate(
+              { params: { id: user.id }, body: { role: next } },
+              { onSuccess: () => done(t.role.changed(user.name, roleLabels[next])), onError: failed },
+            );
+          }}
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {roleLabels[r]}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      header: t.columns.access,
+      cell: (user) => (
+        <>
+          {t.state(user.active)}
+          <br />
+          {t.ways(user.hasPassword, user.hasCard)}
+        </>
+      ),
+    },
+    {
+      header: t.columns.seen,
+      cell: (user) => (
+        <>
+          {t.liveSessions(user.liveSessions)}
+          <br />
+          {dateTime(user.lastSeenAt, t.never)}
+        </>
+      ),
+    },
+    {
+      header: t.columns.actions,
+      cell: (user) => (
+        <div className="leitstand-actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={t.password.action(user.name)}
+            onClick={() => setAsk({ kind: 'password', user })}
+          >
+            {t.password.button}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={t.card.action(user.name)}
+            onClick={() => setAsk({ kind: 'card', user })}
+          >
+            {t.card.button}
+          </button>
+          {user.active ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={t.active.action(t.active.deactivate, user.name)}
+              onClick={() => setAsk({ kind: 'deactivate', user })}
+            >
+              {t.active.deactivate}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t.active.action(t.active.activate, user.name)}
+              disabled={active.isPending}
+              onClick={() =>
+                active.mutate(
+                  { params: { id: user.id }, body: { active: true } },
+                  { onSuccess: () => done(t.active.activated(user.name)), onError: failed },
+                )
+              }
+            >
+              {t.active.activate}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <h1>{t.title}</h1>
+      <p className="hint">{t.intro}</p>
+      <Outcome notice={notice} problem={problem} />
+      <CreateUserForm
+        onCreated={(user, cardText, newCard) => {
+          done(t.create.created(user.name));
+          if (newCard) showCard(user.name, cardText);
+        }}
+        onRefused={failed}
+      />
+      <QueryState query={query}>
+        {(data) => (
+          <div className="leitstand-wide">
+            <DataTable
+              heading={t.listTitle}
+              empty={t.never}
+              columns={columns}
+              rows={data.users}
+              rowKey={(user) => String(user.id)}
+            />
+          </div>
+        )}
+      </QueryState>
+
+      {ask?.kind === 'password' && (
+        <PasswordDialog
+          user={ask.user}
+          onClose={() => setAsk(null)}
+          onDone={(endedLogins) => {
+            setAsk(null);
+            done(t.password.done(ask.user.name, endedLogins));
+          }}
+        />
+      )}
+      {ask?.kind === 'card' && (
+        <ConfirmDialog
+          title={t.card.title}
+          confirmLabel={t.card.title}
+          cancelLabel={t.cancel}
+          onCancel={() => setAsk(null)}
+          onConfirm={() => {
+            const user = ask.user;
+            setAsk(null);
+            card.mutate(
+              { params: { id: user.id }, body: {} },
+              {
+                onSuccess: (answer) => {
+                  done(t.card.badgeLabel(user.name));
+                  showCard(user.name, answer.cardText);
+                },
+                onError: failed,
+              },
+            );
+          }}
+        >
+          <p>{t.card.confirm(ask.user.name)}</p>
+        </ConfirmDialog>
+      )}
+      {ask?.kind === 'deactivate' && (
+        <ConfirmDialog
+          title={t.active.deactivate}
+          confirmLabel={t.active.deactivate}
+          cancelLabel={t.cancel}
+          onCancel={() => setAsk(null)}
+          onConfirm={() => {
+            const user = ask.user;
+            setAsk(null);
+            active.mutate(
+              { params: { id: user.id }, body: { active: false } },
+              { onSuccess: () => done(t.active.deactivated(user.name)), onError: failed },
+            );
+          }}
+        >
+          <p>{t.active.confirmDeactivate(ask.user.name)}</p>
+        </ConfirmDialog>
+      )}
+      {badge && <BadgeDialog {...badge} onClose={() => setBadge(null)} />}
+    </>
+  );
+}
+
+function CreateUserForm({
+  onCreated,
+  onRefused,
+}: {
+  onCreated: (user: UserRow, cardText: string | null, newCard: boolean) => void;
+  onRefused: (error: unknown) => void;
+}) {
+  const [username, setUsername] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>('mitarbeiter');
+  const [password, setPassword] = useState('');
+  const [newCard, setNewCard] = useState(false);
+  const create = useLeitstandMutation(createUser);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { body: { username, name, role, password: password === '' ? null : password, newCard } },
+      {
+        onSuccess: (answer) => {
+          setUsername('');
+          setName('');
+          setRole('mitarbeiter');
+          setPassword('');
+          setNewCard(false);
+          onCreated(answer.user, answer.cardText, newCard);
+        },
+        onError: onRefused,
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="new-user">
+      <h2 id="new-user">{t.create.title}</h2>
+      <form className="leitstand-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="new-user-username">{t.create.username}</label>
+          <input
+            id="new-user-username"
+            className="leitstand-input"
+            autoComplete="off"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-name">{t.create.name}</label>
+          <input
+            id="new-user-name"
+            className="leitstand-input"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-role">{t.create.role}</label>
+          <select
+            id="new-user-role"
+            className="leitstand-input"
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-password">{t.create.password}</label>
+          <input
+            id="new-user-password"
+            type="password"
+            className="leitstand-input"
+            autoComplete="new-password"
+            aria-describedby="new-user-password-hint"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div className="field field--check">
+          <input
+            id="new-user-card"
+            type="checkbox"
+            checked={newCard}
+            onChange={(e) => setNewCard(e.target.checked)}
+          />
+          <label htmlFor="new-user-card">{t.create.newCard}</label>
+        </div>
+        <button type="submit" className="button" disabled={create.isPending}>
+          {t.create.submit}
+        </button>
+        <p id="new-user-password-hint" className="hint">
+          {t.create.passwordHint(MIN_PASSWORD_LENGTH)}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+function PasswordDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: UserRow;
+  onClose: () => void;
+  onDone: (endedLogins: number) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useLeitstandMutation(setUserPassword);
+  return (
+    <AdminDialog title={t.password.title(user.name)} onClose={onClose}>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.mutate(
+            { params: { id: user.id }, body: { password } },
+            {
+              onSuccess: (answer) => onDone(answer.endedLogins),
+              onError: (error) => setProblem(messageOf(error)),
+            },
+          );
+        }}
+      >
+        <div className="field">
+          <label htmlFor="set-password">{t.password.label}</label>
+          <input
+            id="set-password"
+            type="password"
+            className="leitstand-input"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {problem && (
+          <p role="alert" className="leitstand-refusal">
+            {problem}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="button" disabled={change.isPending}>
+            {t.password.submit}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+/** The badge to print: the name and the card's text as a QR code (and in letters, small, for typing it). */
+function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: string; onClose: () => void }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let open = true;
+    import('./badge-code.ts').then(
+      ({ badgeSvgDataUrl }) => {
+        if (open) setSrc(badgeSvgDataUrl(cardText));
+      },
+      () => {
+        if (open) setProblem(texts.errors.network);
+      },
+    );
+    return () => {
+      open = false;
+    };
+  }, [cardText]);
+  return (
+    <AdminDialog title={t.card.badgeTitle} onClose={onClose}>
+      <p className="hint">{t.card.badgeHint}</p>
+      <figure className="badge" aria-label={t.card.badgeLabel(name)}>
+        <p className="badge-name">{name}</p>
+        {src ? (
+          <img className="badge-code" src={src} alt={t.card.barcodeAlt(name)} />
+        ) : (
+          <p className="hint">{problem ?? texts.app.loading}</p>
+        )}
+        <code className="badge-text" data-testid="card-text">
+          {cardText}
+        </code>
+      </figure>
+      <div className="dialog-actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t.card.close}
+        </button>
+        <button type="button" className="button" onClick={() => window.print()} disabled={!src}>
+          {t.card.print}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

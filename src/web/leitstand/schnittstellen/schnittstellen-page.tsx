@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import {
+  createIntegrationToken,
+  integrationTokens,
+  revokeIntegrationToken,
+  schnittstellenTexts,
+  type TokenRow,
+} from '../../../contract/leitstand/schnittstellen.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
+import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { QueryState } from '../query-state.tsx';
+import '../admin.css';
+
+const t = schnittstellenTexts;
+
+/**
+ * Leitstand › Schnittstellen (admin): the integration tokens other systems use at the export API. A new
+ * token is shown once; a revoked one stops working at once.
+ */
+export default function SchnittstellenPage() {
+  const query = useLeitstandQuery(integrationTokens);
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const create = useLeitstandMutation(createIntegrationToken);
+  const revoke = useLeitstandMutation(revokeIntegrationToken);
+
+  const done = (message: string | null) => {
+    setProblem(null);
+    setNotice(message);
+    void queryClient.invalidateQueries();
+  };
+  const failed = (error: unknown) => {
+    setNotice(null);
+    setProblem(messageOf(error));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { body: { name } },
+      {
+        onSuccess: (answer) => {
+          setName('');
+          done(null);
+          // A repeat of the call whose answer was lost has no token to show.
+          if (answer.token) setShown({ name: answer.name, token: answer.token });
+          else failed(new Error(t.shown.lost));
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const columns = useMemo<Column<TokenRow>[]>(
+    () => [
+      { header: t.columns.name, cell: (row) => row.name, kind: 'code' },
+      { header: t.columns.createdAt, cell: (row) => dateTime(row.createdAt) },
+      { header: t.columns.lastUsedAt, cell: (row) => dateTime(row.lastUsedAt, t.never) },
+      {
+        header: t.columns.state,
+        cell: (row) => (row.revokedAt ? t.revoked(dateTime(row.revokedAt)) : t.live),
+      },
+      {
+        header: t.columns.actions,
+        cell: (row) =>
+          row.revokedAt ? null : (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`${t.revoke.button}: ${row.name}`}
+              onClick={() => setRevoking(row.name)}
+            >
+              {t.revoke.button}
+            </button>
+          ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <h1>{t.title}</h1>
+      <p className="hint">{t.intro}</p>
+      <Outcome notice={notice} problem={problem} />
+      <section aria-labelledby="new-token">
+        <h2 id="new-token">{t.create.title}</h2>
+        <form className="leitstand-form" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="new-token-name">{t.create.name}</label>
+            <input
+              id="new-token-name"
+              className="leitstand-input"
+              autoComplete="off"
+              aria-describedby="new-token-hint"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button" disabled={create.isPending}>
+            {t.create.submit}
+          </button>
+          <p id="new-token-hint" className="hint">
+            {t.create.nameHint}
+          </p>
+        </form>
+      </section>
+      <QueryState query={query}>
+        {(data) => (
+          <DataTable
+            heading={t.listTitle}
+            empty={t.none}
+            columns={columns}
+            rows={data.tokens}
+            rowKey={(row) => `${row.name}-${row.createdAt}`}
+          />
+        )}
+      </QueryState>
+
+      {revoking && (
+        <ConfirmDialog
+          title={t.revoke.button}
+          confirmLabel={t.revoke.button}
+          cancelLabel={t.cancel}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => {
+            const tokenName = revoking;
+            setRevoking(null);
+            revoke.mutate(
+              { body: { name: tokenName } },
+              { onSuccess: () => done(t.revoke.done(tokenName)), onError: failed },
+            );
+          }}
+        >
+          <p>{t.revoke.confirm(revoking)}</p>
+        </ConfirmDialog>
+      )}
+      {shown && <TokenDialog {...shown} onClose={() => setShown(null)} />}
+    </>
+  );
+}
+
+/** The new token, once: to copy into the other system. */
+function TokenDialog({ name, token, onClose }: { name: string; token: string; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <AdminDialog title={t.shown.title(name)} onClose={onClose}>
+      <p className="hint">{t.shown.hint}</p>
+      <code className="leitstand-secret" data-testid="new-token">
+        {token}
+      </code>
+      <p role="status" className="leitstand-notice">
+        {copied ? t.shown.copied : null}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t.shown.close}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            navigator.clipboard.writeText(token).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {t.shown.copy}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

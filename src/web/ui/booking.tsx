@@ -1,0 +1,91 @@
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { BodyOf, Endpoint, ResponseOf } from '../../contract/endpoint.ts';
+import { useActionKey } from '../api/action-key.ts';
+import { api } from '../api/api.ts';
+import { messageOf } from '../api/lookups.ts';
+import { useBanner } from './banner.tsx';
+import { SuccessFlash } from './success-flash.tsx';
+
+export interface BookingOptions<E extends Endpoint> {
+  /** The success view's text; a function of the answer where the server's message says more (Umbuchung). */
+  done?: string | ((answer: ResponseOf<E>) => string);
+  /** How long the success view shows (SuccessFlash's 1 s unless said). */
+  durationMs?: number;
+  /** What the screen resets once it is booked. */
+  onBooked?: (answer: ResponseOf<E>) => void;
+}
+
+export interface Booking<E extends Endpoint> {
+  /** Being sent: the screen's button waits, its scan fields do not. */
+  readonly busy: boolean;
+  /** The booking the worker is asked to confirm — the screen shows its ConfirmDialog while there is one. */
+  readonly asking: BodyOf<E> | null;
+  /**
+   * Asks before booking: in the page, not with the browser's confirm(), whose question a scanner's Enter would
+   * answer. The body is fixed here, so what is booked is what the dialog says.
+   */
+  ask(body: BodyOf<E>): void;
+  /** The dialog's yes: books what was asked. */
+  confirm(): void;
+  /** The dialog's no. */
+  cancel(): void;
+  /** Books at once (Nachschub: its four scanned proofs are the confirmation). */
+  book(body: BodyOf<E>): Promise<void>;
+  /** The success view while it shows: the screen's first child. */
+  readonly flash: ReactNode;
+}
+
+/**
+ * What every booking screen does with its booking (Inventur, Artikel umlagern, Umbuchung, Nachschub, WMS-Retoure):
+ * ask, then send it under the form's action key (`api/action-key.ts`: a retry after an unknown outcome is
+ * applied once), busy meanwhile, never twice at once; then the success view and `onBooked`, or the server's
+ * refusal in the banner with the form as it was. A 401 keeps the form too ('Scan wurde nicht gespeichert …').
+ */
+export function useBooking<E extends Endpoint>(call: E, options: BookingOptions<E> = {}): Booking<E> {
+  const banner = useBanner();
+  const actionKey = useActionKey();
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const [asking, setAsking] = useState<BodyOf<E> | null>(null);
+  const [doneText, setDoneText] = useState<string | null>(null);
+  const endFlash = useCallback(() => setDoneText(null), []);
+  // The answer comes renders later: it goes to the screen's latest callbacks, not those of the render that sent.
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+
+  async function book(body: BodyOf<E>) {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    try {
+      const answer = await actionKey.send(body, (idempotencyKey) =>
+        api.call(call, { body, idempotencyKey, on401: 'scan' }),
+      );
+      const { done, onBooked } = latest.current;
+      if (done !== undefined) setDoneText(typeof done === 'string' ? done : done(answer));
+      onBooked?.(answer);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  return {
+    busy,
+    asking,
+    ask: setAsking,
+    confirm: () => {
+      setAsking(null);
+      if (asking !== null) void book(asking);
+    },
+    cancel: () => setAsking(null),
+    book,
+    flash: doneText !== null && (
+      <SuccessFlash text={doneText} durationMs={options.durationMs} onDone={endFlash} />
+    ),
+  };
+}
