@@ -1,5 +1,5 @@
 import { seriousAxeFindings } from './support/axe.ts';
-import { LEAD, loginAs, loginWithPassword, setStock } from './support/helpers.ts';
+import { LEAD, loginAs, loginWithPassword, scanInto, setStock } from './support/helpers.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -38,6 +38,33 @@ for (const [size, viewport] of [
       expect(await seriousAxeFindings(page)).toEqual([]);
     });
 
+    test('a Klärfall reported on a handheld page shows in the Übersicht within 2 s, without a reload', async ({
+      page,
+      browser,
+    }) => {
+      const note = size === 'desktop' ? 'LS100034' : 'LS100035';
+      await loginAs(page, LEAD);
+      await page.goto('/leitstand');
+      await expect(page.getByRole('status')).toHaveText('Live');
+      const open = page.getByRole('region', { name: 'Offene Klärfälle' });
+      await expect(open.getByRole('row', { name: new RegExp(note) })).toHaveCount(0);
+
+      const handheld = await browser.newPage({ viewport: { width: 360, height: 640 } });
+      handheld.on('dialog', (alert) => void alert.accept());
+      await loginWithPassword(handheld);
+      await handheld.getByRole('link', { name: 'Paketinhalt', exact: true }).click();
+      await scanInto(handheld, handheld.getByLabel('Lieferschein'), note);
+      await handheld.getByRole('button', { name: 'Klärfall' }).click();
+      await handheld
+        .getByRole('dialog', { name: 'Achtung!' })
+        .getByRole('button', { name: 'Klärfall melden' })
+        .click();
+      const started = Date.now();
+      await expect(open.getByRole('row', { name: new RegExp(note) })).toBeVisible({ timeout: 2000 });
+      expect(Date.now() - started).toBeLessThan(2500);
+      await handheld.close();
+    });
+
     test('a worker sees no Leitstand button, and the German refusal at its address', async ({ page }) => {
       await loginWithPassword(page);
       await expect(page.getByRole('link', { name: 'Inventur' })).toBeVisible();
@@ -47,3 +74,22 @@ for (const [size, viewport] of [
     });
   });
 }
+
+test.describe('the Leitstand when its live stream breaks', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('says so and connects again by itself, then shows what happened meanwhile', async ({ page }) => {
+    await loginAs(page, LEAD);
+    await page.route('**/api/leitstand/live', (route) => route.abort());
+    await page.goto('/leitstand');
+    await expect(page.getByRole('status')).toHaveText('Verbindung unterbrochen – verbinde neu …');
+    await setStock(page, 'A-01-01-01', '100001', 41);
+    await page.unroute('**/api/leitstand/live');
+    await expect(page.getByRole('status')).toHaveText('Live', { timeout: 10_000 });
+    await expect(
+      page
+        .getByRole('region', { name: 'Zuletzt gescannt' })
+        .getByRole('row', { name: /Schicht Leitung Inventur/ }),
+    ).toBeVisible();
+  });
+});
