@@ -4,7 +4,7 @@ import { type AuditEntry, auditList, auditTexts } from '../../src/contract/leits
 import * as schnittstellen from '../../src/contract/leitstand/schnittstellen.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
 
@@ -17,13 +17,7 @@ describe.each(databaseKinds())('Leitstand › Protokoll (audit list) on %s', (ki
   beforeAll(async () => {
     t = await startTestApp(kind);
     lead = caller(t.app, await loginAs(t.app, demo.leadUser));
-    adminId = (
-      await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'admin')
-        .executeTakeFirstOrThrow()
-    ).id;
+    adminId = await userIdOf(t.database.db, 'admin');
   });
   afterAll(() => t.close());
 

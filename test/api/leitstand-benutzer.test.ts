@@ -5,7 +5,7 @@ import * as benutzer from '../../src/contract/leitstand/benutzer.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { MIN_PASSWORD_LENGTH } from '../../src/server/auth/users.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
 
@@ -19,13 +19,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     admin = caller(t.app, await loginAs(t.app, demo.adminUser));
-    adminId = (
-      await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'admin')
-        .executeTakeFirstOrThrow()
-    ).id;
+    adminId = await userIdOf(t.database.db, 'admin');
   });
   afterAll(() => t.close());
 

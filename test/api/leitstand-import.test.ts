@@ -7,7 +7,7 @@ import { benutzerTexts } from '../../src/contract/leitstand/benutzer.ts';
 import * as importUpload from '../../src/contract/leitstand/import.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId } from '../support/stock.ts';
@@ -29,13 +29,7 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { bodyLimitBytes: BODY_LIMIT, importLimitBytes: IMPORT_LIMIT });
     admin = caller(t.app, await loginAs(t.app, demo.adminUser));
-    adminId = (
-      await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'admin')
-        .executeTakeFirstOrThrow()
-    ).id;
+    adminId = await userIdOf(t.database.db, 'admin');
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { AMOUNT_MAX } from '../../src/contract/limits.ts';
 import type { ReplenishmentRow } from '../../src/contract/nachschub.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
 interface ListAnswer {
@@ -24,13 +24,7 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
     worker = await loginAs(t.app, demo.passwordUser);
     lead = await loginAs(t.app, demo.leadUser);
     admin = await loginAs(t.app, demo.adminUser);
-    leadId = (
-      await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', demo.leadUser.username)
-        .executeTakeFirstOrThrow()
-    ).id;
+    leadId = await userIdOf(t.database.db, demo.leadUser.username);
   });
   afterAll(() => t.close());
 

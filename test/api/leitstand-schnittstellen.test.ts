@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schnittstellen from '../../src/contract/leitstand/schnittstellen.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
 
@@ -16,13 +16,7 @@ describe.each(databaseKinds())('Leitstand › Schnittstellen on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     admin = caller(t.app, await loginAs(t.app, demo.adminUser));
-    adminId = (
-      await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'admin')
-        .executeTakeFirstOrThrow()
-    ).id;
+    adminId = await userIdOf(t.database.db, 'admin');
   });
   afterAll(() => t.close());
 

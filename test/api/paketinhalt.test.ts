@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
 describe.each(databaseKinds())('packing station API on %s', (kind) => {
@@ -19,16 +19,8 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     t = await startTestApp(kind, { cheatCode: 'ALLES-FERTIG-42' });
     token = await loginDemo(t.app);
     leadToken = await loginAs(t.app, demo.leadUser);
-    const idOf = async (username: string) =>
-      (
-        await t.database.db
-          .selectFrom('users')
-          .select('id')
-          .where('username', '=', username)
-          .executeTakeFirstOrThrow()
-      ).id;
-    userId = await idOf(demo.passwordUser.username);
-    leadId = await idOf(demo.leadUser.username);
+    userId = await userIdOf(t.database.db, demo.passwordUser.username);
+    leadId = await userIdOf(t.database.db, demo.leadUser.username);
     for (const n of await t.database.db.selectFrom('delivery_notes').select(['id', 'belegnr']).execute())
       notes[n.belegnr] = n.id;
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, testConfig } from '../../src/server/config.ts';
 import type { DatabaseKind } from '../../src/server/db/connect.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
@@ -52,6 +54,16 @@ export async function loginAs(
   if (res.statusCode !== 200)
     throw new Error(`login of ${user.username} failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
+}
+
+/** The id of a user of the seeded database, by username (`demo.leadUser.username`, …). */
+export async function userIdOf(db: Kysely<Database>, username: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export function authHeaders(token: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -19,6 +19,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
+import { TextField } from '../text-field.tsx';
 import '../admin.css';
 
 const t = benutzerTexts;
@@ -275,26 +276,8 @@ function CreateUserForm({
     <section aria-labelledby="new-user">
       <h2 id="new-user">{t.create.title}</h2>
       <form className="leitstand-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="new-user-username">{t.create.username}</label>
-          <input
-            id="new-user-username"
-            className="leitstand-input"
-            autoComplete="off"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-name">{t.create.name}</label>
-          <input
-            id="new-user-name"
-            className="leitstand-input"
-            autoComplete="off"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
+        <TextField id="new-user-username" label={t.create.username} value={username} onChange={setUsername} />
+        <TextField id="new-user-name" label={t.create.name} value={name} onChange={setName} />
         <div className="field">
           <label htmlFor="new-user-role">{t.create.role}</label>
           <select
@@ -310,18 +293,15 @@ function CreateUserForm({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="new-user-password">{t.create.password}</label>
-          <input
-            id="new-user-password"
-            type="password"
-            className="leitstand-input"
-            autoComplete="new-password"
-            aria-describedby="new-user-password-hint"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="new-user-password"
+          label={t.create.password}
+          value={password}
+          onChange={setPassword}
+          type="password"
+          autoComplete="new-password"
+          describedBy="new-user-password-hint"
+        />
         <div className="field field--check">
           <input
             id="new-user-card"
@@ -369,17 +349,14 @@ function PasswordDialog({
           );
         }}
       >
-        <div className="field">
-          <label htmlFor="set-password">{t.password.label}</label>
-          <input
-            id="set-password"
-            type="password"
-            className="leitstand-input"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="set-password"
+          label={t.password.label}
+          value={password}
+          onChange={setPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         {problem && (
           <p role="alert" className="leitstand-refusal">
             {problem}

@@ -12,6 +12,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
+import { TextField } from '../text-field.tsx';
 import '../admin.css';
 
 const t = schnittstellenTexts;
@@ -93,17 +94,13 @@ export default function SchnittstellenPage() {
       <section aria-labelledby="new-token">
         <h2 id="new-token">{t.create.title}</h2>
         <form className="leitstand-form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor="new-token-name">{t.create.name}</label>
-            <input
-              id="new-token-name"
-              className="leitstand-input"
-              autoComplete="off"
-              aria-describedby="new-token-hint"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="new-token-name"
+            label={t.create.name}
+            value={name}
+            onChange={setName}
+            describedBy="new-token-hint"
+          />
           <button type="submit" className="button" disabled={create.isPending}>
             {t.create.submit}
           </button>
