@@ -45,7 +45,10 @@ export interface Endpoint<
    * integration calls, which no staff login may use. A lower role gets 403 with texts.errors.role.
    */
   readonly role: Role | null;
-  /** Mutating calls carry X-Idempotency-Key and are applied exactly once (DESIGN §5). */
+  /**
+   * Mutating calls of a login carry X-Idempotency-Key and are applied exactly once (DESIGN §5). An
+   * integration's write is a PUT of a whole record by its natural key: the same PUT again changes nothing.
+   */
   readonly idempotent: boolean;
 }
 
@@ -92,7 +95,7 @@ export function endpoint<
     auth,
     audience,
     role,
-    idempotent: def.method !== 'GET' && auth,
+    idempotent: def.method !== 'GET' && auth && audience === 'scanner',
   };
 }
 

@@ -17,8 +17,9 @@ export const exportMessages = {
     'An integration token is required: send it as "Authorization: Bearer <token>" (create one with npm run token -- create <name>).',
   unknownToken: 'Unknown or revoked integration token.',
   scannerLogin:
-    'A scanner login cannot use the export API: send an integration token (npm run token -- create <name>).',
-  integrationOnly: 'An integration token can only use the export API.',
+    'A scanner login cannot use the integration calls (/api/export/, /api/integration/): send an integration token (npm run token -- create <name>).',
+  integrationOnly:
+    'An integration token can only use the integration calls (/api/export/, /api/integration/).',
   sinceOrCursor: 'Give since (an ISO 8601 time with time zone, e.g. 2026-11-23T00:00:00Z) or a cursor.',
   since:
     'since must be an ISO 8601 time with a time zone, e.g. 2026-11-23T00:00:00Z or 2026-11-23T06:00:00+01:00.',
@@ -77,7 +78,9 @@ export type ExportQuery = z.output<typeof exportQuery>;
 export const movementRow = z.object({
   id: z.number().int(),
   time,
-  kind: z.string().describe('umlagerung, umbuchung, inventur, wmsretoure, korrektur or seed'),
+  kind: z
+    .string()
+    .describe('umlagerung, umbuchung, inventur, wmsretoure, wareneingang, korrektur, import or seed'),
   article: z.string().describe('Article nummer'),
   from: z.string().nullable().describe('Location code the goods left'),
   to: z.string().nullable().describe('Location code the goods arrived at'),

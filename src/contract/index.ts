@@ -12,6 +12,7 @@ import * as paketinhalt from './paketinhalt.ts';
 import * as retoure from './retoure.ts';
 import * as transporter from './transporter.ts';
 import * as umbuchung from './umbuchung.ts';
+import * as wareneingang from './wareneingang.ts';
 import * as wmsretoure from './wmsretoure.ts';
 import * as zollpaket from './zollpaket.ts';
 
@@ -53,13 +54,25 @@ export const contract: readonly Endpoint[] = [
 ];
 
 /** Calls the spec does not have (DESIGN §1): named in the route-table test beside the spec's own. */
-export const extraContract: readonly Endpoint[] = [nachschub.replenishmentList];
+export const extraContract: readonly Endpoint[] = [
+  nachschub.replenishmentList,
+  wareneingang.receiptByNumber,
+  wareneingang.suggestLocation,
+  wareneingang.bookReceipt,
+  wareneingang.closeReceipt,
+];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
 export { leitstandContract, leitstandModules };
 
-/** The export API for other systems (integration tokens only, never a scanner login). */
-export const exportContract: readonly Endpoint[] = Object.values(exportApi.exportEndpoints);
+/**
+ * The calls for other systems (integration tokens only, never a scanner login): the export API, and the ERP
+ * pushing a receipt (Wareneingang).
+ */
+export const exportContract: readonly Endpoint[] = [
+  ...Object.values(exportApi.exportEndpoints),
+  wareneingang.pushReceipt,
+];
 
 /** One module per feature, named as the feature (decision 16). */
 export {
@@ -75,6 +88,7 @@ export {
   retoure,
   transporter,
   umbuchung,
+  wareneingang,
   wmsretoure,
   zollpaket,
 };

@@ -414,6 +414,10 @@ export const fieldLabels = {
     von: 'Von',
     bis: 'Bis',
     cursor: 'Seite',
+    // Wareneingang (issue 22): the receipt, its line, the confirmed over-delivery
+    wareneingang: 'Wareneingang',
+    position: 'Position',
+    mehrmenge: 'Mehr als erwartet',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */

@@ -19,6 +19,7 @@ import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
 import { retoureRoutes } from './features/retoure/routes.ts';
 import { transporterRoutes } from './features/transporter/routes.ts';
 import { umbuchungRoutes } from './features/umbuchung/routes.ts';
+import { wareneingangRoutes } from './features/wareneingang/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
     containerRoutes(api, deps);
     transporterRoutes(api, deps);
     wmsretoureRoutes(api, deps);
+    wareneingangRoutes(api, deps);
     zollpaketRoutes(api, deps);
     exportRoutes(api, deps);
     leitstandRoutes(api, deps);

@@ -90,6 +90,24 @@ const VALID: Record<string, Request> = {
   zollPaket: { body: { lieferschein: demo.deliveryNotes.nonEu, wagennummer: 'ZW01', close: false } },
   zollHistory: {},
   replenishmentList: {},
+  receiptByNumber: { params: { wareneingang: 'WE100001' } },
+  suggestLocation: { params: { position: '1' }, query: { charge: 'CH-1' } },
+  bookReceipt: {
+    body: {
+      wareneingang: 'WE100001',
+      position: 1,
+      lagerplatz: demo.locations.main,
+      amount: 1,
+      charge: 'CH-1',
+      mhd: '2027-12-31',
+      mehrmenge: true,
+    },
+  },
+  closeReceipt: { body: { wareneingang: 'WE-UNBEKANNT' } },
+  pushReceipt: {
+    params: { number: 'WE900001' },
+    body: { supplier: 'Lieferant', lines: [{ article: demo.article.nummer, expected: 5, charge: 'CH-1' }] },
+  },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,

@@ -297,8 +297,8 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       [authHeaders(`lsi_${'A'.repeat(43)}`), 401, 'Unknown or revoked integration token.'],
       [authHeaders(spare), 401, 'Unknown or revoked integration token.'],
       [{ 'access-token': integration }, 401, 'Unknown or revoked integration token.'],
-      [authHeaders(scanner), 403, 'A scanner login cannot use the export API'],
-      [{ 'access-token': scanner }, 403, 'A scanner login cannot use the export API'],
+      [authHeaders(scanner), 403, 'A scanner login cannot use the integration calls'],
+      [{ 'access-token': scanner }, 403, 'A scanner login cannot use the integration calls'],
     ];
     for (const feed of FEEDS) {
       for (const [headers, status, message] of refusals) {
@@ -334,7 +334,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(403);
       expect(res.json()).toEqual({
         success: false,
-        message: 'An integration token can only use the export API.',
+        message: 'An integration token can only use the integration calls (/api/export/, /api/integration/).',
       });
     }
   });

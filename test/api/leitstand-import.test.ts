@@ -71,6 +71,7 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       'delivery-notes',
       'shipments',
       'carts',
+      'receipts',
     ]);
     expect(kinds.find((k) => k.name === 'articles')?.columns).toContainEqual({
       header: 'Artikelnummer',

@@ -68,7 +68,13 @@ describe('the route table', () => {
   });
 
   it('names the calls our contract adds to the spec', () => {
-    expect(extraContract.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/nachschub']);
+    expect(extraContract.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'GET /api/nachschub',
+      'GET /api/wareneingang/beleg/:wareneingang',
+      'GET /api/wareneingang/vorschlag/:position',
+      'POST /api/wareneingang/buchen',
+      'POST /api/wareneingang/abschliessen',
+    ]);
   });
 
   it('names the export calls for integrations', () => {
@@ -78,6 +84,7 @@ describe('the route table', () => {
       'GET /api/export/wmsreturns',
       'GET /api/export/parcels',
       'GET /api/export/customs',
+      'PUT /api/integration/receipts/:number',
     ]);
     expect(exportContract.every((e) => e.audience === 'integration')).toBe(true);
     expect([...contract, ...extraContract, ...leitstandContract].every((e) => e.audience === 'scanner')).toBe(

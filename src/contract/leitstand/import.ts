@@ -75,6 +75,7 @@ export const importTexts = {
     'delivery-notes': 'Lieferscheine',
     shipments: 'Sendungen',
     carts: 'Zollwagen',
+    receipts: 'Wareneingänge',
   } as Record<string, string>,
   kind: 'Art',
   columns: (list: string) => `Spalten: ${list}`,

@@ -7,6 +7,7 @@ import * as klaerfaelle from './klaerfaelle.ts';
 import * as nachschub from './nachschub.ts';
 import * as schnittstellen from './schnittstellen.ts';
 import * as uebersicht from './uebersicht.ts';
+import * as wareneingang from './wareneingang.ts';
 import * as zollwagen from './zollwagen.ts';
 
 /**
@@ -40,6 +41,7 @@ export const leitstandContract: readonly Endpoint[] = [
   bestand.bestandLagerplatz,
   bestand.journal,
   bestand.journalCsv,
+  wareneingang.wareneingangList,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
@@ -53,4 +55,5 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   schnittstellen,
   importUpload,
   bestand,
+  wareneingang,
 ];

@@ -79,7 +79,8 @@ export type MovementKind =
   | 'wmsretoure'
   | 'korrektur'
   | 'seed'
-  | 'import';
+  | 'import'
+  | 'wareneingang';
 
 export interface MovementsTable {
   id: Generated<number>;
@@ -320,6 +321,30 @@ export interface FailedLoginsTable {
   username: string | null;
 }
 
+/** A receipt the ERP announced (issue 22): `offen` until 'Abschließen', then read-only. */
+export interface ReceiptsTable {
+  id: Generated<number>;
+  nummer: string;
+  lieferant: Generated<string>;
+  status: Generated<'offen' | 'abgeschlossen'>;
+  created_at: CreatedAt;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+}
+
+/** One expected line of a receipt; `fehlmenge`/`mehrmenge` are recorded when the receipt is closed. */
+export interface ReceiptLinesTable {
+  id: Generated<number>;
+  receipt_id: number;
+  article_id: number;
+  charge: string | null;
+  mhd: ColumnType<string | null, string | null | undefined, string | null>;
+  expected: number;
+  received: Generated<number>;
+  fehlmenge: number | null;
+  mehrmenge: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -352,6 +377,8 @@ export interface Database {
   failed_logins: FailedLoginsTable;
   klaerfaelle: KlaerfaelleTable;
   klaerfall_lines: KlaerfallLinesTable;
+  receipts: ReceiptsTable;
+  receipt_lines: ReceiptLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -31,6 +31,11 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
   },
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
+  wareneingang: {
+    description:
+      'Receiving goods onto locations; PUT /api/integration/receipts/{number} is for an integration token only (the ERP announcing a receipt).',
+    modules: [modules.wareneingang],
+  },
   leitstand: {
     description:
       'The Leitstand in the browser: calls under /api/leitstand/ need the role schichtleitung, under /api/admin/ the role admin (a lower role gets 403).',

@@ -215,3 +215,52 @@ export function formatReport(report: ImportReport, options: { skipBad: boolean }
   );
   return lines.join('\n');
 }
+
+/**
+ * Rows that did not come from a CSV file (the integration call that pushes one receipt) through a kind's
+ * checks and writes, with the import's rule: all or nothing. `header` names a column key as the caller's
+ * format names the field. Answers the refusals (nothing written) or what `write` answered.
+ */
+export async function importRecords<Row, T>(
+  db: Kysely<Database>,
+  rows: Line<Row>[],
+  steps: {
+    present: Set<string>;
+    header: (key: string) => string;
+    check: (ctx: ImportContext, rows: Line<Row>[]) => Promise<void>;
+    write: (ctx: ImportContext, rows: Line<Row>[]) => Promise<T>;
+  },
+): Promise<{ refused: Refusal[] } | { refused: null; result: T }> {
+  const refused: Refusal[] = [];
+  const refusedLines = new Set<number>();
+  const run = async (trx: Transaction<Database>) => {
+    const ctx: ImportContext = {
+      trx,
+      present: steps.present,
+      header: steps.header,
+      refuse: (line, key, reason) => {
+        refused.push({ line, column: steps.header(key), reason });
+        refusedLines.add(line);
+      },
+      isRefused: (line) => refusedLines.has(line),
+      progress: silentProgress,
+      imagesSource: null,
+      imagesDir: '',
+      afterCommit: () => {
+        throw new Error('importRecords: no work after the commit');
+      },
+    };
+    await steps.check(ctx, rows);
+    if (refused.length > 0) throw new NothingWritten();
+    return steps.write(ctx, rows);
+  };
+  try {
+    const result = db.isTransaction
+      ? await run(db as Transaction<Database>)
+      : await db.transaction().execute(run);
+    return { refused: null, result };
+  } catch (error) {
+    if (error instanceof NothingWritten) return { refused: refused.sort((a, b) => a.line - b.line) };
+    throw error;
+  }
+}

@@ -29,6 +29,8 @@ export const demo = {
   deliveryNotes: { eu: 'LS100001', nonEu: 'LS100002', noCartons: 'LS100098', empty: 'LS100099' },
   batch: '123456',
   tracking: '00340434161094042557',
+  /** Wareneingang (issue 22): 100001 × 20, and 100002 × 5 with the Charge and MHD the supplier announced. */
+  receipt: { nummer: 'WE100001', lieferant: 'Bürobedarf Schulz GmbH', charge: 'L2611A', mhd: '2027-06-30' },
 } as const;
 
 const NOUNS = [
@@ -440,6 +442,26 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
         delivery_note_id: idOf(noteIds, n.belegnr),
       })),
     );
+
+    // ── A receipt announced by the ERP (Wareneingang) ──
+    const receipt = await trx
+      .insertInto('receipts')
+      .values({ nummer: demo.receipt.nummer, lieferant: demo.receipt.lieferant })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('receipt_lines')
+      .values([
+        { receipt_id: receipt.id, article_id: idOf(articleIds, demo.article.nummer), expected: 20 },
+        {
+          receipt_id: receipt.id,
+          article_id: idOf(articleIds, demo.flaggedArticle.nummer),
+          charge: demo.receipt.charge,
+          mhd: demo.receipt.mhd,
+          expected: 5,
+        },
+      ])
+      .execute();
 
     // ── Customs carts ──
     await trx

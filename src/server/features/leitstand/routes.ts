@@ -8,6 +8,7 @@ import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
 import { schnittstellenRoutes } from './schnittstellen/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
+import { wareneingangRoutes } from './wareneingang/routes.ts';
 import { zollwagenRoutes } from './zollwagen/routes.ts';
 
 /**
@@ -25,4 +26,5 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   importRoutes(app, deps);
   zollwagenRoutes(app, deps);
   nachschubRoutes(app, deps);
+  wareneingangRoutes(app, deps);
 }

@@ -2,6 +2,7 @@ import { articles } from './articles.ts';
 import { deliveryNotes } from './delivery-notes.ts';
 import { locations } from './locations.ts';
 import { projects } from './projects.ts';
+import { receipts } from './receipts.ts';
 import { batches, carts, shipments } from './small.ts';
 import { stock } from './stock.ts';
 import { users } from './users.ts';
@@ -17,6 +18,7 @@ export const KINDS = {
   'delivery-notes': deliveryNotes,
   shipments,
   carts,
+  receipts,
 } as const;
 
 export type KindName = keyof typeof KINDS;

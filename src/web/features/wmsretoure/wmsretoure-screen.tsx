@@ -9,8 +9,8 @@ import { useBanner } from '../../ui/banner.tsx';
 import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
+import { germanDate, parseMhd } from '../../ui/mhd.ts';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { germanDate, parseMhd } from './mhd.ts';
 
 type Article = { id: number; nummer: string; name: string; charge: boolean; mhd: boolean };
 type Lhm = { id: number; code: string };
