@@ -1,6 +1,7 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, scan, setStock, wedgeScan } from './support/helpers.ts';
+import { pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 /**
@@ -77,6 +78,10 @@ const digitsOnly = (label: string) => refused(`${label}: nur Ziffern.`);
 
 let token = '';
 let userId = 0;
+
+/** Receipts of the walk (pushed in beforeAll): one open with lines enough for every walk, one closed. */
+const WALK_RECEIPT = 'WE900100';
+const CLOSED_RECEIPT = 'WE900101';
 
 /**
  * A packing note no other spec uses (LS100030–LS100059) with a line of at most five pieces still open, and
@@ -672,6 +677,108 @@ const screens: Screen[] = [
       },
     ],
   },
+  {
+    name: 'Wareneingang',
+    path: '/wareneingang',
+    states: [
+      { name: 'empty', scan: WALK_RECEIPT, lands: { locked: 'Wareneingang', text: /^WE900100 / } },
+      {
+        name: 'after an unknown receipt',
+        reach: (page) => step(page, 'WE000000', waitAlert(page)),
+        scan: WALK_RECEIPT,
+        lands: { locked: 'Wareneingang', text: /^WE900100 / },
+      },
+      {
+        name: 'a closed receipt shown',
+        reach: (page) => step(page, CLOSED_RECEIPT, waitAlert(page)),
+        scan: WALK_RECEIPT,
+        lands: { locked: 'Wareneingang', text: /^WE900100 / },
+      },
+      {
+        name: 'receipt open',
+        reach: (page) => step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang')),
+        scan: '4006381333931',
+        lands: { locked: 'Position', text: /^100001 Kugelschreiber blau · Offen / },
+      },
+      {
+        name: 'receipt open, an article not on it',
+        reach: (page) => step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang')),
+        scan: '100003',
+        lands: { refused: 'Artikel "100003" ist nicht in Wareneingang WE900100.' },
+      },
+      {
+        name: 'Charge asked',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100002', waitLocked(page, 'Position'));
+        },
+        scan: 'CH-4711',
+        lands: { locked: 'Charge', text: 'CH-4711' },
+      },
+      {
+        name: 'MHD asked',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100002', waitLocked(page, 'Position'));
+          await step(page, 'CH-4711', waitLocked(page, 'Charge'));
+        },
+        scan: '311227',
+        lands: { locked: 'MHD', text: '31.12.2027' },
+      },
+      {
+        name: 'amount asked',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100001', waitLocked(page, 'Position'));
+        },
+        scan: 'B-02-01-01',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: '"Mehr als erwartet" asked',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100001', waitLocked(page, 'Position'));
+          await step(page, '999999', () => expect(page.getByRole('dialog')).toBeVisible());
+        },
+        scan: 'B-02-01-01',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'amount set: the location books',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100001', waitLocked(page, 'Position'));
+          await step(page, '1', waitLocked(page, 'Menge'));
+        },
+        scan: 'B-02-01-01',
+        lands: { request: '"lagerplatz":"B-02-01-01"' },
+      },
+      {
+        name: 'during "Eingelagert!"',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100001', waitLocked(page, 'Position'));
+          await step(page, '1', waitLocked(page, 'Menge'));
+          await step(page, 'B-02-01-01', () => expect(page.getByRole('status')).toBeVisible());
+        },
+        scan: '100001',
+        lands: { locked: 'Position', text: /^100001 Kugelschreiber blau · Offen / },
+      },
+      {
+        name: '"Abschließen" asked',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await page.getByRole('button', { name: 'Abschließen' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: '100001',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+    ],
+  },
 ];
 
 // ── The walk ────────────────────────────────────────────────────────────────────────────────────────────
@@ -683,6 +790,18 @@ test.beforeAll(async ({ request }) => {
   const answer = await res.json();
   token = answer.token;
   userId = answer.id;
+  // 100002 first without a Charge (a scan of it asks for one), then as announced; 100001 for every booking.
+  await pushReceipt(request, WALK_RECEIPT, [
+    { article: '100002', expected: 1000 },
+    { article: '100002', expected: 1000, charge: 'WALK-1', mhd: '2027-12-31' },
+    { article: '100001', expected: 100_000 },
+  ]);
+  await pushReceipt(request, CLOSED_RECEIPT, [{ article: '100001', expected: 1 }]);
+  const closed = await request.post('/api/wareneingang/abschliessen', {
+    headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
+    data: { wareneingang: CLOSED_RECEIPT },
+  });
+  expect([200, 409]).toContain(closed.status());
 });
 
 /** Scanning a cart number opens that cart: it is closed again, so the next walk and the customs spec find none. */

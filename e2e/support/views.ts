@@ -247,6 +247,16 @@ export const loggedInViews: View[] = [
     },
   },
   {
+    name: 'wareneingang',
+    show: async (page) => {
+      await open(page, '/wareneingang', 'Wareneingang');
+      await scanInto(page, page.getByLabel('Wareneingang'), 'WE100001');
+      // The announced Charge and MHD come with the line; the amount waits for Enter.
+      await scanInto(page, page.getByLabel('Artikel'), '100002');
+      await expect(page.getByLabel('Menge')).toBeFocused();
+    },
+  },
+  {
     name: 'umbuchung',
     show: async (page) => {
       await open(page, '/umbuchung', 'Umbuchung');

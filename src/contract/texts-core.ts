@@ -71,6 +71,7 @@ export const coreTexts = {
     artikelumlagern: 'Artikel umlagern',
     nachschub: 'Nachschub',
     lagercheck: 'Lagerplatzprüfung',
+    wareneingang: 'Wareneingang',
   },
   login: {
     heading: 'Anmelden',

@@ -27,12 +27,13 @@ const screenList = {
   artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
   nachschub: { path: '/nachschub', title: texts.menu.nachschub },
   lagercheck: { path: '/lagercheck', title: texts.menu.lagercheck },
+  wareneingang: { path: '/wareneingang', title: texts.menu.wareneingang },
 } satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screenList;
 export const screens: Readonly<Record<ScreenName, Screen>> = screenList;
 
-/** The main menu's 11 buttons, in the order of SPEC §2. */
+/** The main menu: SPEC §2's 11 buttons in its order, then the flows added since (Wareneingang, issue 22). */
 export const mainMenu: ScreenName[] = [
   'batcherfassung',
   'kartonagenerfassung',
@@ -45,6 +46,7 @@ export const mainMenu: ScreenName[] = [
   'transporter',
   'wmsretoure',
   'zollpaket',
+  'wareneingang',
 ];
 
 /** The beta menu (SPEC §2), after its Zurück button. */

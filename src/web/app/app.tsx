@@ -37,6 +37,7 @@ const ContainerScreen = lazy(loadContainer);
 const loadTransporter = () => import('../features/transporter/transporter-screen.tsx');
 const TransporterScreen = lazy(loadTransporter);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
+const WareneingangScreen = lazy(() => import('../features/wareneingang/wareneingang-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
 const SettingsScreen = lazy(() => import('../features/einstellungen/settings-screen.tsx'));
 const ScannerTestScreen = lazy(() => import('../features/einstellungen/scanner-test-screen.tsx'));
@@ -77,6 +78,7 @@ const screenElements: Record<ScreenName, () => ReactNode> = {
   transporter: () => <TransporterScreen />,
   wmsretoure: () => <WmsRetoureScreen />,
   zollpaket: () => <ZollpaketScreen />,
+  wareneingang: () => <WareneingangScreen />,
 };
 
 export function App() {
