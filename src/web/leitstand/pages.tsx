@@ -7,6 +7,7 @@ import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
 import { schnittstellenTexts } from '../../contract/leitstand/schnittstellen.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
+import { wareneingangLeitstandTexts } from '../../contract/leitstand/wareneingang.ts';
 import { zollwagenTexts } from '../../contract/leitstand/zollwagen.ts';
 import type { Role } from '../../contract/roles.ts';
 
@@ -57,6 +58,12 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: nachschubTexts.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
+  },
+  {
+    path: 'wareneingang',
+    title: wareneingangLeitstandTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./wareneingang/wareneingang-page.tsx')),
   },
   {
     path: 'audit',
