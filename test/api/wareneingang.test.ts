@@ -493,6 +493,48 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
     expect(await get('/api/wareneingang/beleg/WE500003').then((r) => r.statusCode)).toBe(404);
   });
 
+  it('refuses a booking above the stock ceiling of a location, writing nothing', async () => {
+    const place = await locationId(db(), 'C-01-01-01');
+    const a1 = await articleId(db(), '100001');
+    // 999,999,999 there already, journalled, so the books stay balanced.
+    await db()
+      .insertInto('stock')
+      .values({ location_id: place, article_id: a1, charge: null, mhd: null, amount: 999_999_999 })
+      .execute();
+    await db()
+      .insertInto('movements')
+      .values({ kind: 'korrektur', article_id: a1, to_location_id: place, amount: 999_999_999 })
+      .execute();
+    const line = lineOf(await receipt('WE500001'), '100001').position;
+    const before = await receiptWrites(db());
+    const res = await book({
+      wareneingang: 'WE500001',
+      position: line,
+      lagerplatz: 'C-01-01-01',
+      amount: 2,
+      charge: null,
+      mhd: null,
+    });
+    expect([res.statusCode, res.json().message]).toEqual([
+      400,
+      texts.stock.overMaximum('100001', 'C-01-01-01', 1_000_000_000),
+    ]);
+    expect(await receiptWrites(db())).toEqual(before);
+    expect(
+      (
+        await book({
+          wareneingang: 'WE500001',
+          position: line,
+          lagerplatz: 'C-01-01-01',
+          amount: 1,
+          charge: null,
+          mhd: null,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await stockInvariantViolations(db())).toBe(0);
+  });
+
   it('lists receipts with their differences in the Leitstand, for a shift lead only', async () => {
     const lead = await loginAs(app.app, demo.leadUser);
     const res = await get('/api/leitstand/wareneingang', lead);
