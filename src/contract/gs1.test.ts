@@ -79,6 +79,7 @@ const clean: [string, string, Partial<Gs1Data>][] = [
   ['character set 64 (8030 signature): base64url', `]d200${SSCC}8030AbC-_09==`, { sscc: SSCC }],
   ['GSIN (402) check digit', `]C140204012345000010004`, {}],
   ['GLNs (410)–(417)', `(00)${SSCC}(410)${GLN}(411)${GLN}(412)4012345000016(413)${GLN}`, { sscc: SSCC }],
+  ['party GLN (417), a key of its own', `(417)${GLN}`, { elements: [{ ai: '417', value: GLN }] }],
   ['GDTI (253) with serial', `(253)4012345000016ABC`, {}],
   ['GRAI (8003): zero, GTIN-13 style key, serial', `(8003)0${GLN}XYZ`, {}],
   ['GSRN (8018) with date of birth (7250)', '(8018)952123456789012345(7250)19800229', {}],
@@ -185,6 +186,7 @@ const refused: [string, string, string][] = [
   ['(02) check digit', `(02)04006381333930(37)5`, t.checkDigit('02')],
   ['(414) GLN check digit (a location key)', '(414)4012345000008', t.checkDigit('414')],
   ['(415) pay-to GLN check digit', `(415)4012345000008(8020)R1`, t.checkDigit('415')],
+  ['(417) party GLN check digit (a key)', '(417)4012345000008', t.checkDigit('417')],
   ['(253) GDTI check digit', '(253)4012345000017A', t.checkDigit('253')],
   ['(8017) GSRN check digit', '(8017)952123456789012346', t.checkDigit('8017')],
   ['(8013) GMN check-character pair', '(8013)1987654Ad4X4bL5ttr2310c2L', t.checkDigit('8013')],
@@ -449,6 +451,18 @@ const partial: [string, string, Partial<Gs1Data>, [string, string][]][] = [
     [['17', t.misplaced('17')]],
   ],
   ['link: (21) is no attribute', `${DL}/01/${GTIN_DL}?21=S1`, { gtin: GTIN_DL }, [['21', t.misplaced('21')]]],
+  [
+    'link: an unknown AI in the path, named, the qualifier after it read',
+    `${DL}/01/${GTIN_DL}/55/X/10/L1`,
+    { gtin: GTIN_DL, batch: 'L1' },
+    [['55', t.unknownAi('55')]],
+  ],
+  [
+    'link: an unknown 4-digit AI last in the path',
+    `${DL}/00/${SSCC}/9999/X`,
+    { sscc: SSCC },
+    [['9999', t.unknownAi('9999')]],
+  ],
 ];
 
 /** Not GS1: the caller uses the text as scanned. */

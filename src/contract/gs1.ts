@@ -201,10 +201,12 @@ function readDigitalLink(text: string): Found[] | null | 'none' {
   let key: AiSpec | undefined;
   for (let i = segments.length - 2; i >= 0 && !key; i -= 2) {
     const ai = aiOf(segments[i] as string);
-    const spec = ai ? aiSpec(ai) : undefined;
-    if (!ai || !spec) break;
+    if (!ai) break;
+    // An AI this table does not know (not allocated, or newer than the dictionary) is named and left out,
+    // as in the query and in element strings; the walk goes on to the key.
+    const spec = aiSpec(ai);
     path.unshift({ ai, value: segments[i + 1] as string, spec });
-    if (spec.dlKey) key = spec;
+    if (spec?.dlKey) key = spec;
   }
   if (!key) return segments.some((s) => aiSpec(aiOf(s) ?? '')?.dlKey) ? null : 'none';
 

@@ -3,21 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildPath, type Endpoint, textFields } from '../../src/contract/endpoint.ts';
 import { FEEDS } from '../../src/contract/export.ts';
-import { contract, exportContract, extraContract } from '../../src/contract/index.ts';
+import { contract, exportContract, extraContract, leitstandContract } from '../../src/contract/index.ts';
 import { fieldLabel } from '../../src/contract/input-errors.ts';
 import { type FieldLabel, texts } from '../../src/contract/texts.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { encodeCursor } from '../../src/server/features/export/feeds.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { countWrites } from '../support/write-counts.ts';
 
 /**
- * Every route of the contract, every string field of its path, body and query: NUL and every other control
- * character (C0 and DEL) in the middle of an otherwise valid request. Never a 500 (PostgreSQL refuses NUL in
- * text: 'invalid byte sequence for encoding "UTF8"'), a 400 that names the field as the screen does, and
- * nothing written. What each field lets through is declared once, with the field (`textFields`).
+ * Every route of the contract — the handheld's calls, the Leitstand's and the export's —, every string field
+ * of its path, body and query: NUL and every other control character (C0 and DEL) in the middle of an
+ * otherwise valid request. Never a 500 (PostgreSQL refuses NUL in text: 'invalid byte sequence for encoding
+ * "UTF8"'), a 400 that names the field as the screen does, and nothing written. What each field lets
+ * through is declared once, with the field (`textFields`).
  */
 const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
 const GS = '\u001d';
@@ -108,6 +109,38 @@ const VALID: Record<string, Request> = {
     params: { number: 'WE900001' },
     body: { supplier: 'Lieferant', lines: [{ article: demo.article.nummer, expected: 5, charge: 'CH-1' }] },
   },
+  // The Leitstand (the ids of a user to change and of an open Klärfall are filled in once the database is there).
+  leitstandLive: {},
+  leitstandUebersicht: {},
+  klaerfaelleList: { query: { tage: '7' } },
+  klaerfallZurueck: { params: { klaerfallId: '1' }, body: {} },
+  zollwagenList: { query: { tage: '7' } },
+  zollwagenAbschliessen: { params: { id: '1' }, body: {} },
+  nachschubMinima: { query: { suche: 'A-01' } },
+  nachschubMinimumSetzen: {
+    body: { lagerplatz: demo.locations.main, artikel: demo.article.nummer, minimum: 5 },
+  },
+  auditList: { query: { limit: '5' } },
+  users: {},
+  createUser: {
+    body: {
+      username: 'neu',
+      name: 'Neue Kraft',
+      role: 'mitarbeiter',
+      password: 'Start-2026!',
+      newCard: false,
+    },
+  },
+  integrationTokens: {},
+  createIntegrationToken: { body: { name: 'wms' } },
+  revokeIntegrationToken: { body: { name: 'erp' } },
+  importKinds: {},
+  runImport: { params: { kind: 'articles' }, body: { fileName: 'artikel.csv', content: '' } },
+  bestandArtikel: { query: { q: demo.article.nummer } },
+  bestandLagerplatz: { params: { code: demo.locations.main } },
+  journal: { query: { artikel: demo.article.nummer, limit: '5' } },
+  journalCsv: { query: { artikel: demo.article.nummer } },
+  wareneingangList: {},
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,
@@ -172,13 +205,41 @@ describe.each(databaseKinds())('control characters in every string field on %s',
     // The admin may make every scanner call (the cheat code needs a shift lead, DESIGN §9).
     scanner = await loginAs(t.app, demo.adminUser);
     integration = await createIntegrationToken(t.database.db, 'erp');
+    // The admin pages change a user: the shift lead, whose logins nothing here needs.
+    const lead = { params: { id: String(await userIdOf(t.database.db, demo.leadUser.username)) } };
+    VALID.setUserRole = { ...lead, body: { role: 'schichtleitung' } };
+    VALID.setUserPassword = { ...lead, body: { password: 'Neu-2026!' } };
+    VALID.setUserActive = { ...lead, body: { active: true } };
+    VALID.newUserCard = { ...lead, body: {} };
+    // An open Klärfall, so that a comment let through would reach the database.
+    const packed = await t.database.db
+      .selectFrom('delivery_notes')
+      .select('id')
+      .where('belegnr', '=', demo.deliveryNotes.noCartons)
+      .executeTakeFirstOrThrow();
+    const reported = await t.app.inject({
+      method: 'PUT',
+      url: '/api/paketinhalt/klaerfall',
+      headers: authHeaders(scanner, { 'x-idempotency-key': randomUUID() }),
+      payload: { id: packed.id },
+    });
+    if (reported.statusCode !== 200) throw new Error(`no Klärfall reported: ${reported.body}`);
+    const open = await t.database.db
+      .selectFrom('klaerfaelle')
+      .select('id')
+      .where('outcome', 'is', null)
+      .executeTakeFirstOrThrow();
+    VALID.klaerfallErledigt = {
+      params: { klaerfallId: String(open.id) },
+      body: { kommentar: 'Nachgeliefert' },
+    };
   });
   afterAll(async () => {
     console.log(`control characters on ${kind}: ${sent} requests`);
     await t.close();
   });
 
-  const calls = [...contract, ...extraContract, ...exportContract];
+  const calls = [...contract, ...extraContract, ...leitstandContract, ...exportContract];
 
   it('knows a valid request of every call', () => {
     for (const e of calls) expect(() => validOf(e), e.name).not.toThrow();
@@ -233,8 +294,8 @@ describe.each(databaseKinds())('control characters in every string field on %s',
     });
   }
 
-  it('every text field of a scanner call says what it lets through', () => {
-    const untyped = [...contract, ...extraContract]
+  it('every text field of a scanner or Leitstand call says what it lets through', () => {
+    const untyped = [...contract, ...extraContract, ...leitstandContract]
       .flatMap((e) =>
         [...stringFields(e.params, 'params'), ...stringFields(e.body, 'body')].map((f) => ({ e, f })),
       )

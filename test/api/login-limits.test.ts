@@ -1,9 +1,12 @@
+import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { databaseKinds } from '../support/db.ts';
+import { databaseKinds, freshDatabase } from '../support/db.ts';
 
 const TOO_MANY = texts.login.tooMany;
 
@@ -149,5 +152,58 @@ describe.each(databaseKinds())('login limit rules (decision 14) on %s', (kind) =
     expect((await login('demo', 'falsch', '10.44.1.1')).statusCode).toBe(401);
     expect((await login('demo', 'demo', '10.44.1.2')).statusCode).toBe(429);
     expect(await lockLeft('password-user', 'demo')).toBe(120);
+  });
+});
+
+describe.each(databaseKinds())('a lock the operator sees (decision 14) on %s', (kind) => {
+  it('logs one warning per lock with the budget, the name or address, the failures and the lock, no secret', async () => {
+    const database = await freshDatabase(kind);
+    const lines: string[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)));
+    const config = testConfig({ logLevel: 'warn', loginMaxFailuresPerUser: 3, loginMaxFailuresPerIp: 5 });
+    const app = await buildApp({ db: database.db, config, logStream });
+    try {
+      const login = (password: string, ip: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { username: 'demo', password },
+          remoteAddress: ip,
+        });
+      const locks = () =>
+        lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((entry) => entry.msg === 'too many failed attempts: locked');
+      for (let i = 0; i < 2; i++) expect((await login(`Geheim-${i}`, '10.45.0.1')).statusCode).toBe(401);
+      expect(locks()).toEqual([]);
+      expect((await login('Geheim-2', '10.45.0.1')).statusCode).toBe(401);
+      expect(locks()).toEqual([
+        expect.objectContaining({
+          level: 40,
+          kind: 'password-user',
+          subject: 'demo',
+          failures: 3,
+          lockSeconds: 60,
+        }),
+      ]);
+      // Refused while locked: no check, no second warning. An address's own lock names the address.
+      expect((await login('Geheim-3', '10.45.0.1')).statusCode).toBe(429);
+      for (let i = 0; i < 5; i++)
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/login/qrcode',
+          payload: { stechuhrdevice: `FALSCH${i}` },
+          remoteAddress: '10.45.0.2',
+        });
+      expect(locks().map((l) => [l.kind, l.subject, l.failures, l.lockSeconds])).toEqual([
+        ['password-user', 'demo', 3, 60],
+        ['card-address', '10.45.0.2', 5, 60],
+      ]);
+      expect(lines.join('\n')).not.toMatch(/Geheim-|FALSCH/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ export type WriteCounts = Record<string, number>;
 /**
  * Everything a request could have written, to compare before and after requests that must write nothing: the
  * books (journal, stock, counts), every capture, the packing station's scans and cartons, open customs carts,
+ * what the Leitstand changes (minimums, Klärfälle resolved, users, integration tokens, the audit log),
  * idempotency keys and, where asked, logins.
  *
  * `keys: 'applied'` counts only the keys of writes that went through (200): a request refused by a rule stores
@@ -23,7 +24,8 @@ export async function countWrites(
       : sql`(select count(*) from idempotency)::int as keys`;
   const logins = options.logins
     ? sql`(select count(*) from sessions)::int as sessions,
-      (select count(*) from attempt_counters)::int as attempts,`
+      (select count(*) from attempt_counters)::int as attempts,
+      (select count(*) from failed_logins)::int as failed_logins,`
     : sql``;
   const { rows } = await sql<WriteCounts>`select
     ${keys},
@@ -41,7 +43,12 @@ export async function countWrites(
     (select count(*) from carton_usage)::int as cartons,
     (select coalesce(sum(pemenge), 0) from delivery_note_lines)::int as scanned,
     (select count(*) from delivery_note_events)::int as events,
-    (select count(*) from carts where status = 'offen')::int as open_carts`.execute(db);
+    (select count(*) from carts where status = 'offen')::int as open_carts,
+    (select count(*) from replenishment_minimums)::int as minimums,
+    (select count(*) from klaerfaelle where outcome is not null)::int as resolved_klaerfaelle,
+    (select count(*) from users)::int as users,
+    (select count(*) from integration_tokens where revoked_at is null)::int as live_tokens,
+    (select count(*) from audit_log)::int as audit`.execute(db);
   const [row] = rows;
   if (!row) throw new Error('the snapshot query answered no row');
   return row;
