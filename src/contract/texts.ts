@@ -414,6 +414,16 @@ export const fieldLabels = {
     von: 'Von',
     bis: 'Bis',
     cursor: 'Seite',
+    // Labels (issue 21): which records, the label size, the ZPL resolution, a location label's arrow
+    codes: 'Codes',
+    groesse: 'Etikettengröße',
+    dpi: 'Auflösung (dpi)',
+    pfeil: 'Pfeil',
+    karten: 'Ausweiskarten',
+    format: 'Format',
+    printer: 'Drucker',
+    host: 'Adresse',
+    port: 'Port',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -432,6 +442,10 @@ export const fieldLabels = {
     setUserPassword: { id: 'Benutzer', password: 'Neues Passwort' },
     setUserActive: { id: 'Benutzer' },
     newUserCard: { id: 'Benutzer' },
+    /** Labels: which kind of label; a printer by id. */
+    drucken: { kind: 'Etikettenart' },
+    druckerAendern: { id: 'Drucker' },
+    druckerEntfernen: { id: 'Drucker' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

@@ -320,6 +320,18 @@ export interface FailedLoginsTable {
   username: string | null;
 }
 
+/** A network label printer set up in the Leitstand (issue 21). */
+export interface PrintersTable {
+  id: Generated<number>;
+  name: string;
+  host: string;
+  port: number;
+  dpi: number;
+  groesse: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -352,6 +364,7 @@ export interface Database {
   failed_logins: FailedLoginsTable;
   klaerfaelle: KlaerfaelleTable;
   klaerfall_lines: KlaerfallLinesTable;
+  printers: PrintersTable;
 }
 
 export type User = Selectable<UsersTable>;
