@@ -29,17 +29,19 @@ export async function decodePng(png: Uint8Array): Promise<Decoded[]> {
     maxNumberOfSymbols: 255,
     formats: ['Code128', 'EAN13', 'QRCode'],
   });
-  return found
-    .map((f) => ({
-      format: f.format,
-      text: f.text,
-      x: (f.position.topLeft.x + f.position.bottomRight.x) / 2,
-      y: (f.position.topLeft.y + f.position.bottomRight.y) / 2,
-    }))
-    // Reading order of a label sheet: rows (codes of one row of labels lie within 200 px, labels' rows at
-    // 300 dpi are 425 px or more apart), then left to right.
-    .sort((a, b) => (Math.abs(a.y - b.y) > 200 ? a.y - b.y : a.x - b.x))
-    .map(({ format, text }) => ({ format, text }));
+  return (
+    found
+      .map((f) => ({
+        format: f.format,
+        text: f.text,
+        x: (f.position.topLeft.x + f.position.bottomRight.x) / 2,
+        y: (f.position.topLeft.y + f.position.bottomRight.y) / 2,
+      }))
+      // Reading order of a label sheet: rows (codes of one row of labels lie within 200 px, labels' rows at
+      // 300 dpi are 425 px or more apart), then left to right.
+      .sort((a, b) => (Math.abs(a.y - b.y) > 200 ? a.y - b.y : a.x - b.x))
+      .map(({ format, text }) => ({ format, text }))
+  );
 }
 
 /** Each page of a PDF as a 300 dpi greyscale PNG. */

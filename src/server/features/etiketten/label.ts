@@ -147,7 +147,13 @@ export function moduleWidth(modules: Modules, box: Box, size: LabelSize, code: s
 
 /** Checks that a label can be printed at this size before the first byte goes out (a 400, not a broken file). */
 export function checkFits(label: Label, size: LabelSize): void {
-  if (label.symbol.type === 'code128' && !printableAscii(label.symbol.data))
-    throw invalid(etikettenTexts.notPrintable(label.symbol.data));
-  moduleWidth(modulesOf(label.symbol), layoutFor(label, size).code, size, label.symbol.data);
+  const box = layoutFor(label, size).code;
+  if (label.symbol.type === 'code128') {
+    if (!printableAscii(label.symbol.data)) throw invalid(etikettenTexts.notPrintable(label.symbol.data));
+    // Printable ASCII in Code 128 takes at most 11 modules a character (code set B) plus start, check and stop
+    // (3 × 11) and the final bar (2): a code within that bound fits without drawing it (20,000 of a range).
+    const worst = 11 * (label.symbol.data.length + 3) + 2 + 20;
+    if (worst * MIN_MODULE_MM <= box.width) return;
+  }
+  moduleWidth(modulesOf(label.symbol), box, size, label.symbol.data);
 }

@@ -38,11 +38,15 @@ export async function writePdf(
     if (out.destroyed) break;
     const slot = count % perPage;
     if (slot === 0) {
+      // A turn of the event loop per sheet: pdfkit hands its finished page to 'data' listeners on a later
+      // tick, and a source that answers from memory (the embedded database) would otherwise never leave the
+      // microtask queue — the whole run would pile up in pdfkit's buffer (the memory test caught this).
+      await new Promise((resolve) => setImmediate(resolve));
       if (waiting) {
         await drained(out);
         waiting = false;
-        if (out.destroyed) break;
       }
+      if (out.destroyed) break;
       if (count > 0) doc.restore();
       doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
       // Everything below is drawn in millimetres.

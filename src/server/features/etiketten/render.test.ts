@@ -76,7 +76,11 @@ async function pdfOf(labels: Label[], size: LabelSize): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('label PDFs, read back by a barcode reader', () => {
+// Rasterising A4 sheets at 300 dpi and decoding 26 codes a sheet takes ≈ 3 s alone, 20 s beside other test
+// files on two busy cores: these reads get a minute.
+const READ_BACK_MS = 60_000;
+
+describe('label PDFs, read back by a barcode reader', { timeout: READ_BACK_MS }, () => {
   it.each(['100x50', '57x32'] as const)(
     'a roll of %s mm: one label per page, each code exactly as scanned',
     async (size) => {
@@ -109,7 +113,7 @@ describe('label PDFs, read back by a barcode reader', () => {
   );
 });
 
-describe('label ZPL, parsed and drawn as a Zebra printer draws it', () => {
+describe('label ZPL, parsed and drawn as a Zebra printer draws it', { timeout: READ_BACK_MS }, () => {
   for (const dpi of [203, 300] as const)
     for (const size of ['100x50', '57x32'] as const)
       it(`${size} mm at ${dpi} dpi: each label's barcode field carries the code, and the drawn label scans as it`, async () => {
