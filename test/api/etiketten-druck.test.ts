@@ -94,6 +94,15 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
     expect(printer.jobs).toHaveLength(1);
   });
 
+  it('two copies of one action at the same moment (a retry while the first still runs) print once', async () => {
+    const key = randomUUID();
+    const body = { printer: 'Versand', kind: 'zollwagen', codes: ['ZW03'] };
+    const [a, b] = await Promise.all([print(body, worker, key), print(body, worker, key)]);
+    expect([a.statusCode, b.statusCode, a.json(), b.json()]).toEqual([200, 200, a.json(), a.json()]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(printer.jobs).toHaveLength(1);
+  });
+
   it('a printer that does not answer: a German 409 within 5 s, nothing reported as printed, and a repeat does not print later', async () => {
     const key = randomUUID();
     const started = Date.now();
