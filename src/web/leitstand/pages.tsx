@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { etikettenTexts } from '../../contract/etiketten.ts';
 import { auditTexts } from '../../contract/leitstand/audit.ts';
 import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { bestandTexts } from '../../contract/leitstand/bestand.ts';
@@ -57,6 +58,12 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: nachschubTexts.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
+  },
+  {
+    path: 'etiketten',
+    title: etikettenTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./etiketten/etiketten-page.tsx')),
   },
   {
     path: 'audit',
