@@ -2,7 +2,7 @@ import net from 'node:net';
 import { decodePng, renderZpl, zplLabels } from '../test/support/labels.ts';
 import { seriousAxeFindings } from './support/axe.ts';
 import { E2E_PRINTER } from './support/global-setup.ts';
-import { LEAD, loginAs, loginWithPassword, scan } from './support/helpers.ts';
+import { ADMIN, LEAD, loginAs, loginWithPassword, scan } from './support/helpers.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -108,3 +108,44 @@ for (const [size, viewport] of [
     });
   });
 }
+
+test.describe('the admin’s printer list', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('an admin sets up a 300 dpi printer for 57×32 mm labels, prints all carts on it, and removes it', async ({
+    page,
+  }) => {
+    await loginAs(page, ADMIN);
+    await page.goto('/leitstand/etiketten');
+    const printers = page.getByRole('region', { name: 'Drucker (IT-Administration)' });
+    // The printer from PRINTERS is listed, not changeable.
+    await expect(printers.getByRole('row', { name: new RegExp(`${E2E_PRINTER} .*Umgebung`) })).toBeVisible();
+
+    await printers.getByRole('button', { name: 'Drucker hinzufügen' }).click();
+    await printers.getByLabel('Name').fill('Büro-Zebra');
+    await printers.getByLabel('Adresse').fill('127.0.0.1');
+    await printers.getByLabel('Port').fill(String(Number(process.env.E2E_PORT) + 1));
+    await printers.getByLabel('Auflösung').selectOption('300');
+    await printers.getByLabel('Etikettengröße').selectOption('57x32');
+    await printers.getByRole('button', { name: 'Speichern' }).click();
+    await expect(printers.getByRole('status')).toHaveText('Drucker „Büro-Zebra“ gespeichert.');
+    await expect(printers.getByRole('row', { name: /Büro-Zebra .*Leitstand/ })).toBeVisible();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    const carts = page.getByRole('region', { name: 'Zollwagen' });
+    await carts.getByLabel('Drucker').selectOption({ label: 'Büro-Zebra (57 × 32 mm, 300 dpi)' });
+    await carts.getByRole('button', { name: 'Drucken' }).click();
+    await expect(carts.getByRole('status')).toHaveText('5 Etiketten an Büro-Zebra gesendet.');
+    await expect.poll(() => jobs.length).toBe(1);
+    const labels = zplLabels(jobs[0] ?? '');
+    expect(labels).toHaveLength(5);
+    expect(labels[0]).toContain(`^PW${Math.round((57 * 300) / 25.4)}`);
+    expect(await decodePng(await renderZpl(labels[0] ?? '', 57, 32, 300))).toEqual([
+      { format: 'Code128', text: 'ZW01' },
+    ]);
+
+    await printers.getByRole('button', { name: 'Drucker Büro-Zebra entfernen' }).click();
+    await expect(printers.getByRole('status')).toHaveText('Drucker „Büro-Zebra“ entfernt.');
+    await expect(printers.getByRole('row', { name: /Büro-Zebra/ })).toHaveCount(0);
+  });
+});
