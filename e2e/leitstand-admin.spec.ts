@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { decodePdf } from '../test/support/labels.ts';
 import { seriousAxeFindings } from './support/axe.ts';
 import { ADMIN, LEAD, loginAs, loginWithPassword } from './support/helpers.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -72,9 +73,17 @@ for (const [size, viewport] of [
       await expect(page.getByAltText(`Anmeldecode von ${person.name}`)).toBeVisible();
       await expect(page.getByText(cardText)).toBeVisible();
       for (const heading of await page.locator('h1').all()) await expect(heading).toBeHidden();
-      await expect(page.locator('dialog button')).toHaveCount(2);
+      // Its own two (Schließen, Ausweis drucken) and the label file's and printer's (issue 21).
+      await expect(page.locator('dialog button')).toHaveCount(4);
       for (const button of await page.locator('dialog button').all()) await expect(button).toBeHidden();
       await page.emulateMedia({ media: 'screen' });
+      // The badge as a label (issue 21): a PDF whose QR code carries exactly the card text.
+      const file = page.waitForEvent('download');
+      await badge.getByRole('button', { name: 'Herunterladen' }).click();
+      const download = await file;
+      expect(download.suggestedFilename()).toBe('etiketten-ausweis.pdf');
+      const pages = await decodePdf(fs.readFileSync(await download.path()));
+      expect(pages.flat()).toEqual([{ format: 'QRCode', text: cardText }]);
       await badge.getByRole('button', { name: 'Schließen' }).click();
       await expect(badge).toBeHidden();
 

@@ -13,6 +13,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The packing station's cheat code for this run (server configuration, see README). */
 export const E2E_CHEAT_CODE = 'E2E-ALLES-FERTIG';
 
+/** The network label printer this run's server knows (PRINTERS); e2e/etiketten.spec.ts listens on its port. */
+export const E2E_PRINTER = 'E2E-Drucker';
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!process.env.E2E_BASE_URL) {
     if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -57,6 +60,8 @@ async function startServer(port: number): Promise<Started> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       CHEAT_CODE: E2E_CHEAT_CODE,
+      // The label printer of e2e/etiketten.spec.ts: a TCP listener the spec opens on the port after the server's.
+      PRINTERS: `${E2E_PRINTER}=127.0.0.1:${port + 1},203`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -75,6 +75,11 @@ export function endpoint<
   auth?: boolean;
   audience?: Audience;
   role?: Role;
+  /**
+   * false: a POST that changes nothing (a file made from its body, e.g. badge labels): no idempotency key.
+   * Every other POST/PUT writes and is applied exactly once.
+   */
+  writes?: false;
 }): Endpoint<P, B, R, Q> {
   const auth = def.auth ?? true;
   const audience = def.audience ?? 'scanner';
@@ -95,7 +100,7 @@ export function endpoint<
     auth,
     audience,
     role,
-    idempotent: def.method !== 'GET' && auth && audience === 'scanner',
+    idempotent: def.method !== 'GET' && auth && audience === 'scanner' && def.writes !== false,
   };
 }
 

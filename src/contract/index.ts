@@ -2,6 +2,7 @@ import * as auth from './auth.ts';
 import * as batch from './batch.ts';
 import * as container from './container.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as etiketten from './etiketten.ts';
 import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
@@ -65,6 +66,18 @@ export const extraContract: readonly Endpoint[] = [
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
 export { leitstandContract, leitstandModules };
 
+/** Labels (issue 21): the downloads for the Leitstand, the badges for admins, printing from both ends. */
+export const etikettenContract: readonly Endpoint[] = [
+  ...Object.values(etiketten.labelDownloads).flatMap((formats) => [formats.pdf, formats.zpl]),
+  etiketten.ausweisDatei,
+  etiketten.druckerListe,
+  etiketten.drucken,
+  etiketten.adminDrucker,
+  etiketten.druckerAnlegen,
+  etiketten.druckerAendern,
+  etiketten.druckerEntfernen,
+];
+
 /**
  * The calls for other systems (integration tokens only, never a scanner login): the export API, and the ERP
  * pushing a receipt (Wareneingang).
@@ -79,6 +92,7 @@ export {
   auth,
   batch,
   container,
+  etiketten,
   exportApi,
   inventur,
   kartonagen,

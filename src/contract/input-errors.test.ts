@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { loginCard, loginPassword } from './auth.ts';
 import { captureBatch } from './batch.ts';
 import type { Endpoint } from './endpoint.ts';
-import { contract, extraContract, leitstandContract } from './index.ts';
+import { contract, etikettenContract, extraContract, leitstandContract } from './index.ts';
 import { fieldLabel, inputErrorMessage } from './input-errors.ts';
 import { bookInventur, findLp } from './inventur.ts';
 import { savePackageRecording } from './kartonagen.ts';
@@ -14,10 +14,13 @@ import { captureTransporter } from './transporter.ts';
 import { moveArticle, moveLocation } from './umbuchung.ts';
 import { bookWmsRetoure } from './wmsretoure.ts';
 
-/** Every call a staff login makes: the handheld's and the Leitstand's. */
-const scannerCalls: readonly Endpoint[] = [...contract, ...extraContract, ...leitstandContract].filter(
-  (e) => e.audience === 'scanner',
-);
+/** Every call a staff login makes: the handheld's, the Leitstand's and the labels'. */
+const scannerCalls: readonly Endpoint[] = [
+  ...contract,
+  ...extraContract,
+  ...leitstandContract,
+  ...etikettenContract,
+].filter((e) => e.audience === 'scanner');
 
 /** Every object key a schema accepts, nested ones too (`kartonagen.amount`), through pipes and wrappers. */
 function keysOf(schema: z.ZodType, prefix: string[] = []): string[][] {

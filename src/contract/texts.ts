@@ -418,6 +418,16 @@ export const fieldLabels = {
     wareneingang: 'Wareneingang',
     position: 'Position',
     mehrmenge: 'Mehr als erwartet',
+    // Labels (issue 21): which records, the label size, the ZPL resolution, a location label's arrow
+    codes: 'Codes',
+    groesse: 'Etikettengröße',
+    dpi: 'Auflösung (dpi)',
+    pfeil: 'Pfeil',
+    karten: 'Ausweiskarten',
+    format: 'Format',
+    printer: 'Drucker',
+    host: 'Adresse',
+    port: 'Port',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -436,6 +446,10 @@ export const fieldLabels = {
     setUserPassword: { id: 'Benutzer', password: 'Neues Passwort' },
     setUserActive: { id: 'Benutzer' },
     newUserCard: { id: 'Benutzer' },
+    /** Labels: which kind of label; a printer by id. */
+    drucken: { kind: 'Etikettenart' },
+    druckerAendern: { id: 'Drucker' },
+    druckerEntfernen: { id: 'Drucker' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

@@ -9,6 +9,7 @@ import type { Database } from './db/schema.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { batchRoutes } from './features/batch/routes.ts';
 import { containerRoutes } from './features/container/routes.ts';
+import { etikettenRoutes } from './features/etiketten/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({
     zollpaketRoutes(api, deps);
     exportRoutes(api, deps);
     leitstandRoutes(api, deps);
+    etikettenRoutes(api, deps);
   });
   registerApiDocs(app);
 

@@ -112,6 +112,11 @@ describe('configuration from the environment', () => {
     [{ CORS_ORIGINS: 'https://ok.example/path' }, 'is not an origin like https://scanner.example.com'],
     [{ CSP_CONNECT_SRC: "https://api.example 'unsafe-inline'" }, 'CSP_CONNECT_SRC'],
     [{ CHEAT_CODE: 'abc' }, 'CHEAT_CODE must be 6 to 200 characters'],
+    [{ PRINTERS: 'Versand' }, 'PRINTERS: "Versand" is not name=host:port[,dpi]'],
+    [{ PRINTERS: 'Versand=192.0.2.10' }, 'PRINTERS: "Versand=192.0.2.10" is not name=host:port[,dpi]'],
+    [{ PRINTERS: 'Versand=192.0.2.10:70000' }, 'the port must be 1 to 65535'],
+    [{ PRINTERS: 'Versand=192.0.2.10:9100,600' }, 'dpi must be 203 or 300'],
+    [{ PRINTERS: 'A=h1:9100;a=h2:9100' }, 'the printer name "a" is given twice'],
   ])('refuses %o with a clear English message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -124,6 +129,19 @@ describe('configuration from the environment', () => {
     } catch (error) {
       expect((error as Error).message).toMatch(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
     }
+  });
+
+  it('reads PRINTERS: name=host:port[,dpi], several separated by ;', () => {
+    expect(loadConfig({}).printers).toEqual([]);
+    expect(
+      loadConfig({
+        PRINTERS: 'Versand=192.0.2.10:9100,203; Lager 2=[2001:db8::5]:9100,300;Büro=zebra.local:6101',
+      }).printers,
+    ).toEqual([
+      { name: 'Versand', host: '192.0.2.10', port: 9100, dpi: 203 },
+      { name: 'Lager 2', host: '2001:db8::5', port: 9100, dpi: 300 },
+      { name: 'Büro', host: 'zebra.local', port: 6101, dpi: 203 },
+    ]);
   });
 
   describe('TRUST_PROXY', () => {

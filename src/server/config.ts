@@ -114,6 +114,17 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  PRINTERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const printers = parsePrinters(raw ?? '');
+      if (typeof printers === 'string') {
+        ctx.addIssue({ code: 'custom', message: `PRINTERS: ${printers}` });
+        return z.NEVER;
+      }
+      return printers;
+    }),
   CSP_CONNECT_SRC: z
     .string()
     .optional()
@@ -177,6 +188,39 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** A network label printer (raw TCP, usually port 9100) from PRINTERS. */
+export interface PrinterConfig {
+  name: string;
+  host: string;
+  port: number;
+  dpi: 203 | 300;
+}
+
+/**
+ * PRINTERS: `name=host:port[,dpi]`, several separated by `;` (e.g. `Versand=192.0.2.10:9100,203;Lager=[2001:db8::5]:9100,300`).
+ * The printers or an English message naming what is wrong.
+ */
+export function parsePrinters(raw: string): PrinterConfig[] | string {
+  const printers: PrinterConfig[] = [];
+  for (const entry of raw.split(';').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const match = /^([^=]+)=(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})(?:,(\d+))?$/.exec(entry);
+    if (!match) return `"${entry}" is not name=host:port[,dpi] (e.g. Versand=192.0.2.10:9100,203)`;
+    const [, rawName = '', rawHost = '', rawPort = '', rawDpi] = match;
+    const name = rawName.trim();
+    const port = Number(rawPort);
+    if (name === '' || name.length > 50) return `"${entry}": the name must be 1 to 50 characters`;
+    if (port < 1 || port > 65535) return `"${entry}": the port must be 1 to 65535`;
+    if (rawDpi !== undefined && rawDpi !== '203' && rawDpi !== '300')
+      return `"${entry}": dpi must be 203 or 300`;
+    if (printers.some((p) => p.name.toLowerCase() === name.toLowerCase()))
+      return `the printer name "${name}" is given twice`;
+    const host = rawHost.startsWith('[') ? rawHost.slice(1, -1) : rawHost;
+    printers.push({ name, host, port, dpi: rawDpi === '300' ? 300 : 203 });
+  }
+  return printers;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -213,6 +257,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Scanned at the packing station, completes a delivery note at once (journalled). null: switched off. */
   cheatCode: string | null;
+  /** Network label printers from PRINTERS (beside those the admin sets up in the Leitstand). */
+  printers: PrinterConfig[];
   /** Web origins allowed to call this API from another host (CORS). Empty: same origin only. */
   corsOrigins: string[];
   /** Extra API hosts the web app may connect to (its Content-Security-Policy connect-src). */
@@ -272,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     cheatCode: e.CHEAT_CODE,
     corsOrigins: e.CORS_ORIGINS,
+    printers: e.PRINTERS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     webDir: path.join(projectRoot, 'dist/web'),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, exportContract, extraContract, leitstandContract } from '../../src/contract/index.ts';
+import {
+  contract,
+  etikettenContract,
+  exportContract,
+  extraContract,
+  leitstandContract,
+} from '../../src/contract/index.ts';
 import { hasRole, ROLE_PREFIXES, ROLES } from '../../src/contract/roles.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
@@ -77,6 +83,26 @@ describe('the route table', () => {
     ]);
   });
 
+  it('names the label calls: a download per kind and format, the badges, printing and the printers', () => {
+    expect(etikettenContract.map((e) => `${e.method} ${e.path} ${e.role}`)).toEqual([
+      'GET /api/etiketten/lagerplatz.pdf schichtleitung',
+      'GET /api/etiketten/lagerplatz.zpl schichtleitung',
+      'GET /api/etiketten/lhm.pdf schichtleitung',
+      'GET /api/etiketten/lhm.zpl schichtleitung',
+      'GET /api/etiketten/artikel.pdf schichtleitung',
+      'GET /api/etiketten/artikel.zpl schichtleitung',
+      'GET /api/etiketten/zollwagen.pdf schichtleitung',
+      'GET /api/etiketten/zollwagen.zpl schichtleitung',
+      'POST /api/admin/etiketten/ausweis admin',
+      'GET /api/etiketten/drucker mitarbeiter',
+      'POST /api/etiketten/druck mitarbeiter',
+      'GET /api/admin/drucker admin',
+      'POST /api/admin/drucker admin',
+      'PUT /api/admin/drucker/:id admin',
+      'PUT /api/admin/drucker/:id/entfernen admin',
+    ]);
+  });
+
   it('names the export calls for integrations', () => {
     expect(exportContract.map((e) => `${e.method} ${e.path}`)).toEqual([
       'GET /api/export/movements',
@@ -87,15 +113,17 @@ describe('the route table', () => {
       'PUT /api/integration/receipts/:number',
     ]);
     expect(exportContract.every((e) => e.audience === 'integration')).toBe(true);
-    expect([...contract, ...extraContract, ...leitstandContract].every((e) => e.audience === 'scanner')).toBe(
-      true,
-    );
+    expect(
+      [...contract, ...extraContract, ...leitstandContract, ...etikettenContract].every(
+        (e) => e.audience === 'scanner',
+      ),
+    ).toBe(true);
   });
 
   it('the server registers no API route outside the contract', () => {
     const allowed = new Set([
-      ...[...contract, ...extraContract, ...leitstandContract, ...exportContract].map((e) =>
-        normalise(`${e.method} ${e.path}`),
+      ...[...contract, ...extraContract, ...leitstandContract, ...etikettenContract, ...exportContract].map(
+        (e) => normalise(`${e.method} ${e.path}`),
       ),
       ...EXTRA_ROUTES.map(normalise),
     ]);
@@ -104,17 +132,17 @@ describe('the route table', () => {
   });
 
   it('every call declares its role: each scanner call with a login one, the logins and integration calls none', () => {
-    for (const e of [...contract, ...extraContract, ...leitstandContract])
+    for (const e of [...contract, ...extraContract, ...leitstandContract, ...etikettenContract])
       expect([e.name, e.role], e.name).toEqual([
         e.name,
         e.auth ? expect.stringMatching(/^(mitarbeiter|schichtleitung|admin)$/) : null,
       ]);
     for (const e of exportContract) expect([e.name, e.role]).toEqual([e.name, null]);
-    for (const e of [...contract, ...extraContract, ...leitstandContract])
+    for (const e of [...contract, ...extraContract, ...leitstandContract, ...etikettenContract])
       for (const { prefix, role } of ROLE_PREFIXES)
         if (e.path.startsWith(prefix)) expect(hasRole(e.role ?? 'mitarbeiter', role), e.name).toBe(true);
     // The handheld's calls stay open to every worker, except the cheat code (the shift lead's decision).
-    const above = [...contract, ...extraContract, ...leitstandContract].filter(
+    const above = [...contract, ...extraContract, ...leitstandContract, ...etikettenContract].filter(
       (e) => e.role && e.role !== 'mitarbeiter',
     );
     expect(above.map((e) => `${e.name}: ${e.role}`)).toContain('packageContentCheat: schichtleitung');
@@ -127,7 +155,7 @@ describe('the route table', () => {
       admin: await loginAs(t.app, demo.adminUser),
     };
     let walked = 0;
-    for (const e of [...contract, ...extraContract, ...leitstandContract]) {
+    for (const e of [...contract, ...extraContract, ...leitstandContract, ...etikettenContract]) {
       if (!e.role) continue;
       for (const role of ROLES) {
         if (hasRole(role, e.role)) continue;
@@ -151,7 +179,7 @@ describe('the route table', () => {
 
   it('every contract call is registered, except the ones listed as pending', () => {
     const registered = new Set(t.app.routeTable.map(normalise));
-    const missing = [...contract, ...leitstandContract, ...exportContract]
+    const missing = [...contract, ...leitstandContract, ...etikettenContract, ...exportContract]
       .filter((e) => !registered.has(normalise(`${e.method} ${e.path}`)))
       .map((e) => e.name);
     expect(missing.sort()).toEqual([...PENDING].sort());

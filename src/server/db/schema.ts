@@ -345,6 +345,18 @@ export interface ReceiptLinesTable {
   mehrmenge: number | null;
 }
 
+/** A network label printer set up in the Leitstand (issue 21). */
+export interface PrintersTable {
+  id: Generated<number>;
+  name: string;
+  host: string;
+  port: number;
+  dpi: number;
+  groesse: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -379,6 +391,7 @@ export interface Database {
   klaerfall_lines: KlaerfallLinesTable;
   receipts: ReceiptsTable;
   receipt_lines: ReceiptLinesTable;
+  printers: PrintersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,7 +16,11 @@ export type DomainErrorKind =
   | 'notFound'
   /** A count is already at its maximum (a packing line scanned complete). */
   | 'limitReached'
-  /** The request contradicts an earlier one (an idempotency key reused for another request). */
+  /**
+   * The request contradicts an earlier one (an idempotency key reused for another request), or the state of
+   * what it needs: a label printer that did not take the job (409, not 5xx: the handheld shows a 5xx only as
+   * 'Systemfehler', and this message must reach the worker).
+   */
   | 'conflict'
   /** Too many failed attempts at a secret (decision 14). */
   | 'tooManyAttempts';

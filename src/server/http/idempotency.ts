@@ -183,3 +183,57 @@ function replay(
     ? { refused: false, body: earlier.response, replayed: true }
     : { refused: true, status: earlier.status_code, body: earlier.response as Refusal, replayed: true };
 }
+
+/**
+ * Exactly once for an action whose effect lies outside the database — a print job sent to a label printer
+ * (issue 21). applyOnce would hold its transaction while the printer is asked, up to PRINT_TIMEOUT_MS, and on
+ * the embedded database one open transaction holds up every other request. So here the key is claimed first
+ * in a transaction of its own (status 0: at work), the work runs outside any transaction, and its outcome is
+ * stored under the key afterwards:
+ * - a repeat after that replays the stored answer (a job printed is never sent again);
+ * - a repeat while the first copy is still at work waits for it (up to `waitMs`), then replays its outcome,
+ *   or is refused with `stillRunning` (409) — it never sends the job a second time;
+ * - a final refusal (also a printer that did not answer: 409) is stored like any other, so a retry of the
+ *   same action never prints after the worker read 'nicht gedruckt';
+ * - anything else thrown frees the key again, so the client may try again.
+ * A server that dies between sending and storing leaves the key 'at work': its repeats are refused, never
+ * printed twice.
+ */
+export async function applyOnceOutside<T>(
+  db: Kysely<Database>,
+  claim: Claim,
+  work: () => Promise<T>,
+  { waitMs, stillRunning }: { waitMs: number; stillRunning: string },
+): Promise<Outcome<T>> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const earlier = await db.transaction().execute((trx) => claimKey(trx, claim, 0, null));
+    if (!earlier) break;
+    if (!(earlier.refused && earlier.status === 0)) return earlier as Outcome<T>;
+    if (Date.now() >= deadline) throw conflict(stillRunning);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  let body: T;
+  try {
+    body = await work();
+  } catch (error) {
+    if (error instanceof DomainError && FINAL_REFUSALS.has(statusOf(error))) {
+      const status = statusOf(error);
+      const refusal = error.body();
+      await db
+        .updateTable('idempotency')
+        .set({ status_code: status, response: JSON.stringify(refusal) })
+        .where('key', '=', claim.key)
+        .execute();
+      return { refused: true, status, body: refusal, replayed: false };
+    }
+    await db.deleteFrom('idempotency').where('key', '=', claim.key).where('status_code', '=', 0).execute();
+    throw error;
+  }
+  await db
+    .updateTable('idempotency')
+    .set({ status_code: 200, response: JSON.stringify(body) })
+    .where('key', '=', claim.key)
+    .execute();
+  return { refused: false, body, replayed: false };
+}

@@ -41,6 +41,11 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
       'The Leitstand in the browser: calls under /api/leitstand/ need the role schichtleitung, under /api/admin/ the role admin (a lower role gets 403).',
     modules: [...modules.leitstandModules],
   },
+  etiketten: {
+    description:
+      'Labels as PDF or ZPL II (schichtleitung; badges: admin, the card texts in the body) and printing to a network label printer.',
+    modules: [modules.etiketten],
+  },
   export: {
     description:
       'Journals for other systems, for an integration token only. Pages in (time, id) order; pass nextCursor as cursor to continue.',
@@ -53,6 +58,7 @@ const CALLS: readonly Endpoint[] = [
   ...modules.contract,
   ...modules.extraContract,
   ...modules.leitstandContract,
+  ...modules.etikettenContract,
   ...modules.exportContract,
 ];
 
@@ -141,7 +147,7 @@ function operation(endpoint: Endpoint, tag: string): Operation {
             }
           : {}),
         content: {
-          'application/json': answer,
+          ...(labelFile(endpoint) ?? { 'application/json': answer }),
           ...(feed
             ? {
                 'text/csv': {
@@ -173,6 +179,15 @@ function operation(endpoint: Endpoint, tag: string): Operation {
       500: error('Server error (details only in the server log)'),
     },
   };
+}
+
+/** A label download answers a file: PDF or ZPL (plain text), not JSON. */
+function labelFile(endpoint: Endpoint): Record<string, unknown> | null {
+  const binary = { schema: { type: 'string', format: 'binary' } };
+  if (endpoint === modules.etiketten.ausweisDatei) return { 'application/pdf': binary, 'text/plain': binary };
+  if (endpoint.path.startsWith('/api/etiketten/') && endpoint.method === 'GET')
+    return endpoint.path.endsWith('.pdf') ? { 'application/pdf': binary } : { 'text/plain': binary };
+  return null;
 }
 
 /** The health checks a load balancer calls: no contract calls, so described here. */

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { etikettenTexts } from '../../contract/etiketten.ts';
 import { auditTexts } from '../../contract/leitstand/audit.ts';
 import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { bestandTexts } from '../../contract/leitstand/bestand.ts';
@@ -64,6 +65,12 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: wareneingangLeitstandTexts.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./wareneingang/wareneingang-page.tsx')),
+  },
+  {
+    path: 'etiketten',
+    title: etikettenTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./etiketten/etiketten-page.tsx')),
   },
   {
     path: 'audit',

@@ -9,12 +9,15 @@ import { DEFAULT_SCAN_SETTINGS, type ScanSettings, setScanSettings } from './sca
  */
 export interface DeviceSettings extends FeedbackSettings, ScanSettings {
   deviceName: string;
+  /** This station's label printer, by name, for 'Etikett drucken' (issue 21); '' none chosen. */
+  printer: string;
 }
 
 export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = {
   ...DEFAULT_FEEDBACK,
   ...DEFAULT_SCAN_SETTINGS,
   deviceName: '',
+  printer: '',
 };
 
 /** The stored settings; anything missing or damaged falls back to its default. */
@@ -28,13 +31,14 @@ export function readDeviceSettings(): DeviceSettings {
   const d = DEFAULT_DEVICE_SETTINGS;
   const volume = Number(stored.volume);
   const doubleReadMs = Number(stored.doubleReadMs);
-  const text = (key: 'prefix' | 'suffix' | 'groupSeparatorAs' | 'deviceName') =>
-    typeof stored[key] === 'string' ? (stored[key] as string).slice(0, 40) : d[key];
+  const text = (key: 'prefix' | 'suffix' | 'groupSeparatorAs' | 'deviceName' | 'printer') =>
+    typeof stored[key] === 'string' ? (stored[key] as string).slice(0, key === 'printer' ? 50 : 40) : d[key];
   return {
     sound: typeof stored.sound === 'boolean' ? stored.sound : d.sound,
     volume: Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : d.volume,
     vibration: typeof stored.vibration === 'boolean' ? stored.vibration : d.vibration,
     deviceName: text('deviceName'),
+    printer: text('printer'),
     prefix: text('prefix'),
     suffix: text('suffix'),
     groupSeparatorAs: text('groupSeparatorAs'),

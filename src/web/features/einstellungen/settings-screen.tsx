@@ -1,6 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { type DruckerEintrag, druckerListe, etikettenTexts } from '../../../contract/etiketten.ts';
 import { texts } from '../../../contract/texts.ts';
+import { api } from '../../api/api.ts';
+import { messageOf } from '../../api/lookups.ts';
 import { paths } from '../../paths.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../ui/device-settings.ts';
 import { feedback } from '../../ui/feedback.ts';
@@ -20,7 +23,21 @@ export default function SettingsScreen() {
     suffix: useId(),
     gs: useId(),
     doubleRead: useId(),
+    printer: useId(),
   };
+  // The printers this station may send labels to (issue 21); the chosen one is kept with the device.
+  const [printers, setPrinters] = useState<DruckerEintrag[] | null>(null);
+  const [printersProblem, setPrintersProblem] = useState('');
+  useEffect(() => {
+    let live = true;
+    api.call(druckerListe).then(
+      (answer) => live && setPrinters(answer.drucker),
+      (error: unknown) => live && setPrintersProblem(messageOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const checkField = (id: string, label: string, key: 'sound' | 'vibration') => (
     <div className="field field--check">
       <input
@@ -96,6 +113,29 @@ export default function SettingsScreen() {
             if (Number.isInteger(ms) && ms >= 0 && ms <= 2000) change({ doubleReadMs: ms });
           }}
         />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.printer}>{etikettenTexts.settingsPrinter}</label>
+        <select
+          id={ids.printer}
+          className="scan-input"
+          aria-describedby={`${ids.printer}-hint`}
+          value={settings.printer}
+          onChange={(e) => change({ printer: e.target.value })}
+        >
+          <option value="">{etikettenTexts.settingsNone}</option>
+          {settings.printer && !printers?.some((p) => p.name === settings.printer) && (
+            <option value={settings.printer}>{settings.printer}</option>
+          )}
+          {printers?.map((p) => (
+            <option key={p.name} value={p.name}>
+              {etikettenTexts.printerLabel(p)}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids.printer}-hint`} className="hint">
+          {printersProblem || etikettenTexts.settingsHint}
+        </p>
       </div>
       <div className="inline">
         <Link className="button button--secondary" to={paths.scannerTest}>

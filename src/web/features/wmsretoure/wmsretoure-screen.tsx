@@ -10,6 +10,7 @@ import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { germanDate, parseMhd } from '../../ui/mhd.ts';
+import { PrintLabelButton } from '../../ui/print-label.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 
 type Article = { id: number; nummer: string; name: string; charge: boolean; mhd: boolean };
@@ -35,9 +36,12 @@ export default function WmsRetoureScreen() {
   const amountRef = useRef<HTMLInputElement>(null);
   /** Charge and MHD are done: scanned (Enter), typed and left, or brought along by the article's GS1 code. */
   const [done, setDone] = useState({ charge: false, mhd: false });
+  /** The load carrier of the last booking: 'Etikett drucken' prints its label (issue 21). */
+  const [bookedLhm, setBookedLhm] = useState<string | null>(null);
   const booking = useBooking(bookWmsRetoure, {
     done: texts.wmsretoure.success,
     onBooked: () => {
+      setBookedLhm(lhm.value?.code ?? null);
       article.clear();
       lhm.clear();
       setCharge('');
@@ -219,6 +223,7 @@ export default function WmsRetoureScreen() {
       <button type="button" className="button" onClick={submit}>
         {texts.wmsretoure.submit}
       </button>
+      {bookedLhm && <PrintLabelButton key={bookedLhm} kind="lhm" code={bookedLhm} />}
       {booking.asking && article.value && lhm.value && (
         <ConfirmDialog
           title={texts.wmsretoure.confirmTitle}

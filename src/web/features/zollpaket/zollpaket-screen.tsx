@@ -10,6 +10,7 @@ import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { PrintLabelButton } from '../../ui/print-label.tsx';
 
 type Cart = { wagennummer: string; name: string };
 type HistoryRow = { time: string; lieferschein: string; wagennummer: string };
@@ -212,6 +213,9 @@ export default function ZollpaketScreen() {
             </button>
           </div>
         </form>
+      )}
+      {stage === 'lieferschein' && cart && (
+        <PrintLabelButton key={cart.wagennummer} kind="zollwagen" code={cart.wagennummer} />
       )}
       {askClose && (
         <ConfirmDialog

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { LabelOutput } from '../etiketten/label-output.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
 import '../admin.css';
@@ -375,7 +376,10 @@ function PasswordDialog({
   );
 }
 
-/** The badge to print: the name and the card's text as a QR code (and in letters, small, for typing it). */
+/**
+ * The badge to print: the name and the card's text as a QR code (and in letters, small, for typing it); also as
+ * a label file or to a label printer (the card text goes in a POST body, never a URL).
+ */
 function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: string; onClose: () => void }) {
   const [src, setSrc] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -407,6 +411,8 @@ function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: stri
           {cardText}
         </code>
       </figure>
+      {/* The badge as a label (issue 21): a PDF or ZPL file, or straight to a label printer. */}
+      <LabelOutput id="badge" selection={{ kind: 'ausweis', codes: [cardText] }} />
       <div className="dialog-actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t.card.close}

@@ -1,0 +1,184 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
+import { type Box, type Label, layoutFor, type Modules, modulesOf, moduleWidth } from './label.ts';
+
+const A4 = { width: 210, height: 297 } as const;
+const MM = 72 / 25.4;
+
+/**
+ * Writes labels as one PDF into `out`, a page at a time: pdfkit writes each finished page into the stream,
+ * and this waits whenever `out` has more buffered than it wants (a slow download), so a run of 20,000
+ * labels never sits in memory (test/api/etiketten-memory.test.ts states the ceiling). Stops early when `out`
+ * is closed (the browser went away). Answers how many labels it wrote.
+ */
+export async function writePdf(
+  labels: AsyncIterable<Label>,
+  size: LabelSize,
+  out: Writable,
+  title: string,
+): Promise<number> {
+  const format = LABEL_SIZES[size];
+  const page = format.sheet ? A4 : format;
+  const perPage = format.sheet ? format.sheet.columns * format.sheet.rows : 1;
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    compress: true,
+    info: { Title: title, Creator: 'Lagerscanner' },
+  });
+  let waiting = false;
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.write(chunk)) waiting = true;
+  });
+  const ended = once(doc, 'end');
+  let count = 0;
+  for await (const label of labels) {
+    if (out.destroyed) break;
+    const slot = count % perPage;
+    if (slot === 0) {
+      // A turn of the event loop per sheet: pdfkit hands its finished page to 'data' listeners on a later
+      // tick, and a source that answers from memory (the embedded database) would otherwise never leave the
+      // microtask queue — the whole run would pile up in pdfkit's buffer (the memory test caught this).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (waiting) {
+        await drained(out);
+        waiting = false;
+      }
+      if (out.destroyed) break;
+      if (count > 0) doc.restore();
+      doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
+      // Everything below is drawn in millimetres.
+      doc.save().scale(MM);
+    }
+    const origin = format.sheet
+      ? {
+          x:
+            (A4.width - format.sheet.columns * format.width) / 2 +
+            (slot % format.sheet.columns) * format.width,
+          y:
+            (A4.height - format.sheet.rows * format.height) / 2 +
+            Math.floor(slot / format.sheet.columns) * format.height,
+        }
+      : { x: 0, y: 0 };
+    drawLabel(doc, label, size, origin);
+    count++;
+  }
+  if (count === 0) doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
+  else doc.restore();
+  doc.end();
+  await ended;
+  if (!out.destroyed) out.end();
+  return count;
+}
+
+async function drained(out: Writable): Promise<void> {
+  if (out.destroyed || !out.writableNeedDrain) return;
+  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+}
+
+function drawLabel(doc: PDFKit.PDFDocument, label: Label, size: LabelSize, origin: { x: number; y: number }) {
+  const layout = layoutFor(label, size);
+  const at = (box: Box): Box => ({ ...box, x: origin.x + box.x, y: origin.y + box.y });
+  fitText(
+    doc,
+    label.title,
+    at(layout.title),
+    'Helvetica-Bold',
+    label.symbol.type === 'qrcode' ? 'left' : 'center',
+  );
+  if (layout.arrow && label.arrow) drawArrow(doc, at(layout.arrow), label.arrow);
+  const code = at(layout.code);
+  const modules = modulesOf(label.symbol);
+  drawCode(doc, modules, code, moduleWidth(modules, layout.code, size, label.symbol.data));
+  layout.lines.forEach((box, i) => {
+    const line = label.lines[i];
+    if (line) fitText(doc, line, at(box), 'Helvetica', label.symbol.type === 'qrcode' ? 'left' : 'center');
+  });
+}
+
+function drawCode(doc: PDFKit.PDFDocument, modules: Modules, box: Box, module: number) {
+  if (modules.kind === 'linear') {
+    let x = box.x + (box.width - modules.total * module) / 2;
+    modules.widths.forEach((w, i) => {
+      if (i % 2 === 0) doc.rect(x, box.y, w * module, box.height);
+      x += w * module;
+    });
+  } else {
+    const side = modules.size * module;
+    const x0 = box.x + (box.width - side) / 2;
+    const y0 = box.y + (box.height - side) / 2;
+    // One rectangle per run of dark modules in a row: a tenth of the drawing operations of one per module.
+    for (let y = 0; y < modules.size; y++) {
+      let x = 0;
+      while (x < modules.size) {
+        if (!modules.dark(x, y)) {
+          x++;
+          continue;
+        }
+        const start = x;
+        while (x < modules.size && modules.dark(x, y)) x++;
+        // A hair of overlap downwards, so no viewer draws a white seam between rows.
+        doc.rect(x0 + start * module, y0 + y * module, (x - start) * module, module * 1.02);
+      }
+    }
+  }
+  doc.fill('black');
+}
+
+/** One line of text, as large as fits the box (at most its height), shortened with '…' below a legible size. */
+function fitText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  box: Box,
+  font: 'Helvetica' | 'Helvetica-Bold',
+  align: 'center' | 'left',
+) {
+  doc.font(font);
+  // Helvetica's cap height is 0.72 of the font size: size the capitals to about the box's height.
+  let fontSize = box.height / 0.95;
+  doc.fontSize(fontSize);
+  const width = doc.widthOfString(text);
+  if (width > box.width) fontSize = (fontSize * box.width) / width;
+  const smallest = 1.6; // mm, about 4.5 pt
+  let shown = text;
+  if (fontSize < smallest) {
+    fontSize = smallest;
+    doc.fontSize(fontSize);
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > box.width) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  doc.fontSize(fontSize);
+  const y = box.y + (box.height - fontSize * 0.72) / 2 - fontSize * 0.2;
+  doc.fillColor('black').text(shown, box.x, y, { width: box.width, align, lineBreak: false });
+}
+
+function drawArrow(doc: PDFKit.PDFDocument, box: Box, direction: 'hoch' | 'runter') {
+  const cx = box.x + box.width / 2;
+  const head = box.height * 0.5;
+  const shaft = box.width * 0.18;
+  const top = box.y + box.height * 0.05;
+  const bottom = box.y + box.height * 0.95;
+  const points: [number, number][] =
+    direction === 'hoch'
+      ? [
+          [cx, top],
+          [box.x + box.width * 0.95, top + head],
+          [cx + shaft, top + head],
+          [cx + shaft, bottom],
+          [cx - shaft, bottom],
+          [cx - shaft, top + head],
+          [box.x + box.width * 0.05, top + head],
+        ]
+      : [
+          [cx, bottom],
+          [box.x + box.width * 0.95, bottom - head],
+          [cx + shaft, bottom - head],
+          [cx + shaft, top],
+          [cx - shaft, top],
+          [cx - shaft, bottom - head],
+          [box.x + box.width * 0.05, bottom - head],
+        ];
+  doc.polygon(...points).fill('black');
+}

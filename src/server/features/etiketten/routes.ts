@@ -1,0 +1,230 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint } from '../../../contract/endpoint.ts';
+import {
+  type AusweisBody,
+  adminDrucker,
+  ausweisDatei,
+  CODE_KINDS,
+  type Dpi,
+  type DruckBody,
+  drucken,
+  druckerAendern,
+  druckerAnlegen,
+  druckerEntfernen,
+  druckerListe,
+  etikettenTexts,
+  HANDHELD_KINDS,
+  HANDHELD_MAX,
+  type LabelKind,
+  type LabelQuery,
+  type LabelSize,
+  labelDownloads,
+  MAX_PRINT,
+  PRINT_TIMEOUT_MS,
+} from '../../../contract/etiketten.ts';
+import { hasRole } from '../../../contract/roles.ts';
+import { texts } from '../../../contract/texts.ts';
+import type { AuthUser } from '../../auth/sessions.ts';
+import { forbidden, invalid } from '../../domain/errors.ts';
+import { applyOnceOutside, parseIdempotencyKey, requestHash } from '../../http/idempotency.ts';
+import { type Deps, parseInput, registerEndpoint, requireUser } from '../../http/route.ts';
+import { writePdf } from './pdf.ts';
+import {
+  adminRow,
+  allPrinters,
+  createPrinter,
+  printerNamed,
+  removePrinter,
+  sendJob,
+  updatePrinter,
+} from './printers.ts';
+import { checkFormat, defaultSize, type PreparedLabels, prepareLabels } from './service.ts';
+import { zplLabel } from './zpl.ts';
+
+/**
+ * GET /api/etiketten/{kind}.pdf|.zpl and the admins' badge file (POST, the card texts in the body). A file is
+ * no JSON answer, so not registerEndpoint: the same login and role check and the same German refusals, all
+ * before the first byte; then the labels stream out as they are drawn.
+ */
+export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
+  for (const kind of CODE_KINDS) {
+    for (const format of ['pdf', 'zpl'] as const) {
+      const endpoint = labelDownloads[kind][format];
+      app.route({
+        method: 'GET',
+        url: endpoint.path,
+        handler: async (request, reply) => {
+          const user = await authorised(deps, request, endpoint);
+          const query = parseInput(endpoint, endpoint.query, request.query ?? {}) as LabelQuery;
+          const size = query.groesse ?? defaultSize(format);
+          checkFormat(format, size, query.dpi as Dpi | undefined);
+          const prepared = await prepareLabels(deps.db, { kind, ...query }, size);
+          request.log.info({ user: user.id, kind, format, size, labels: prepared.count }, 'labels');
+          return sendLabels(reply, request.log, prepared, {
+            kind,
+            format,
+            size,
+            dpi: (query.dpi ?? 203) as Dpi,
+          });
+        },
+      });
+    }
+  }
+
+  app.route({
+    method: 'POST',
+    url: ausweisDatei.path,
+    handler: async (request, reply) => {
+      const user = await authorised(deps, request, ausweisDatei);
+      const body = parseInput(ausweisDatei, ausweisDatei.body, request.body ?? undefined) as AusweisBody;
+      const size = body.groesse ?? defaultSize(body.format);
+      checkFormat(body.format, size, body.format === 'zpl' ? undefined : body.dpi);
+      const prepared = await prepareLabels(deps.db, { kind: 'ausweis', codes: body.karten }, size);
+      // Never the card texts in the log: who printed how many.
+      request.log.info({ user: user.id, kind: 'ausweis', labels: prepared.count }, 'labels');
+      return sendLabels(reply, request.log, prepared, {
+        kind: 'ausweis',
+        format: body.format,
+        size,
+        dpi: body.dpi ?? 203,
+      });
+    },
+  });
+
+  registerEndpoint(app, deps, druckerListe, async (_, ctx) => ({
+    success: true as const,
+    drucker: (await allPrinters(ctx.db, ctx.config.printers)).map(({ name, dpi, groesse, quelle }) => ({
+      name,
+      dpi,
+      groesse,
+      quelle,
+    })),
+  }));
+
+  // Printing: exactly once per key, but the printer is asked outside any database transaction
+  // (applyOnceOutside), so a printer that does not answer holds up no other request.
+  app.route({
+    method: 'POST',
+    url: drucken.path,
+    handler: async (request, reply) => {
+      const user = await authorised(deps, request, drucken);
+      const body = parseInput(drucken, drucken.body, request.body ?? undefined) as DruckBody;
+      const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
+      const route = `${drucken.method} ${drucken.path}`;
+      const claim = { key, userId: user.id, route, hash: requestHash(route, {}, body) };
+      const outcome = await applyOnceOutside(deps.db, claim, () => print(deps, user, body), {
+        waitMs: PRINT_TIMEOUT_MS + 1000,
+        stillRunning: etikettenTexts.printRunning,
+      });
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      if (outcome.refused) {
+        request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+        return reply.code(outcome.status).send(outcome.body);
+      }
+      return reply.send(outcome.body);
+    },
+  });
+
+  registerEndpoint(app, deps, adminDrucker, async (_, ctx) => ({
+    success: true as const,
+    drucker: (await allPrinters(ctx.db, ctx.config.printers)).map(adminRow),
+  }));
+  registerEndpoint(app, deps, druckerAnlegen, async ({ body }, ctx) => {
+    const id = await createPrinter(ctx.db, ctx.config.printers, body, {
+      userId: ctx.user.id,
+      requestKey: ctx.requestKey,
+    });
+    return { success: true as const, message: etikettenTexts.printerSaved(body.name), id };
+  });
+  registerEndpoint(app, deps, druckerAendern, async ({ params, body }, ctx) => {
+    await updatePrinter(ctx.db, ctx.config.printers, params.id, body, {
+      userId: ctx.user.id,
+      requestKey: ctx.requestKey,
+    });
+    return { success: true as const, message: etikettenTexts.printerSaved(body.name), id: params.id };
+  });
+  registerEndpoint(app, deps, druckerEntfernen, async ({ params }, ctx) => {
+    const name = await removePrinter(ctx.db, params.id, { userId: ctx.user.id, requestKey: ctx.requestKey });
+    return { success: true as const, message: etikettenTexts.printerRemoved(name) };
+  });
+}
+
+/**
+ * One print job: who may print what (a worker: a location, LHM or cart label, a few at once; the shift lead:
+ * also articles and ranges; badges: the admin), the labels in the printer's size and resolution as ZPL, sent
+ * as one job.
+ */
+async function print(deps: Deps, user: AuthUser, body: DruckBody) {
+  if (body.kind === 'ausweis' && !hasRole(user.role, 'admin')) throw forbidden(etikettenTexts.ausweisAdmin);
+  const lead = hasRole(user.role, 'schichtleitung');
+  if (!lead && !(HANDHELD_KINDS as readonly string[]).includes(body.kind))
+    throw forbidden(body.kind === 'artikel' ? etikettenTexts.artikelLeitstand : etikettenTexts.handheldKinds);
+  const printer = await printerNamed(deps.db, deps.config.printers, body.printer);
+  const prepared = await prepareLabels(deps.db, body, printer.groesse);
+  if (!lead && prepared.count > HANDHELD_MAX) throw invalid(etikettenTexts.handheldMax);
+  if (prepared.count > MAX_PRINT) throw invalid(etikettenTexts.printTooMany);
+  let job = '';
+  for await (const chunk of zplStream(prepared, { size: printer.groesse, dpi: printer.dpi })) job += chunk;
+  await sendJob(printer, job);
+  return {
+    success: true as const,
+    message: etikettenTexts.printed(prepared.count, printer.name),
+    etiketten: prepared.count,
+  };
+}
+
+async function authorised(deps: Deps, request: FastifyRequest, endpoint: Endpoint): Promise<AuthUser> {
+  const user = await requireUser(deps, request);
+  if (endpoint.role && !hasRole(user.role, endpoint.role)) throw forbidden(texts.errors.role[endpoint.role]);
+  return user;
+}
+
+export interface LabelFile {
+  kind: LabelKind;
+  format: 'pdf' | 'zpl';
+  size: LabelSize;
+  dpi: Dpi;
+}
+
+/** The labels as a file download: PDF page by page, ZPL label by label; a failure mid-way ends the download. */
+function sendLabels(reply: FastifyReply, log: FastifyBaseLogger, prepared: PreparedLabels, file: LabelFile) {
+  const name = `etiketten-${file.kind}`;
+  reply.header('cache-control', 'no-store').header('x-labels', String(prepared.count));
+  if (file.format === 'zpl') {
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.zpl"`)
+      .send(Readable.from(zplStream(prepared, file)));
+  }
+  const out = new PassThrough();
+  writePdf(
+    prepared.labels(),
+    file.size,
+    out,
+    `${etikettenTexts.title}: ${etikettenTexts.kinds[file.kind]}`,
+  ).catch((error: unknown) => {
+    log.error({ err: error }, 'label pdf failed');
+    out.destroy(error as Error);
+  });
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${name}.pdf"`)
+    .send(out);
+}
+
+/** ZPL for the labels, one ^XA…^XZ each, in chunks of about 64 KB. */
+export async function* zplStream(
+  prepared: PreparedLabels,
+  file: Pick<LabelFile, 'size' | 'dpi'>,
+): AsyncGenerator<string> {
+  let chunk = '';
+  for await (const label of prepared.labels()) {
+    chunk += zplLabel(label, file.size, file.dpi);
+    if (chunk.length >= 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}

@@ -1,0 +1,265 @@
+import { type Kysely, sql } from 'kysely';
+import {
+  type CodeKind,
+  type Dpi,
+  type LabelKind,
+  type LabelSize,
+  MAX_RANGE,
+  ROLL_SIZES,
+  etikettenTexts as t,
+} from '../../../contract/etiketten.ts';
+import { cardOwner } from '../../auth/cards.ts';
+import type { Database } from '../../db/schema.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
+import { articleByCode } from '../../repositories/article.repository.ts';
+import { checkFits, type Label, validEan13 } from './label.ts';
+
+type Db = Kysely<Database>;
+
+/** What to print, as the calls name it: the records by code, or a range of location codes. */
+export interface LabelSelection {
+  kind: LabelKind;
+  codes?: string[] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  pfeil?: 'hoch' | 'runter' | undefined;
+}
+
+/** The labels of a checked selection: how many, and the labels themselves (a range is read page by page). */
+export interface PreparedLabels {
+  count: number;
+  labels: () => AsyncIterable<Label>;
+}
+
+const RANGE_PAGE = 500;
+
+/** The size a format defaults to: the common A4 sheet for PDF, the larger roll for ZPL. */
+export function defaultSize(format: 'pdf' | 'zpl'): LabelSize {
+  return format === 'pdf' ? 'a4-70x36' : '100x50';
+}
+
+/** ZPL is for roll printers: refuses a sheet size and a dpi outside ZPL (a 400 in German). */
+export function checkFormat(format: 'pdf' | 'zpl', size: LabelSize, dpi: Dpi | undefined): void {
+  if (format === 'zpl' && !(ROLL_SIZES as readonly string[]).includes(size)) throw invalid(t.zplNeedsRoll);
+  if (format === 'pdf' && dpi !== undefined) throw invalid(t.dpiOnlyZpl);
+}
+
+/**
+ * Checks the selection — every named record exists and each code fits a scannable barcode at this size —
+ * before the first byte of a file goes out, so a refusal is a German 400/404, never a broken download.
+ */
+export async function prepareLabels(
+  db: Db,
+  selection: LabelSelection,
+  size: LabelSize,
+): Promise<PreparedLabels> {
+  const { kind, codes, from, to, pfeil } = selection;
+  const range = from !== undefined || to !== undefined;
+  if (pfeil && kind !== 'lagerplatz') throw invalid(t.arrowOnlyLocations);
+  if (codes && range) throw invalid(t.codesAndRange);
+  if (range) {
+    if (kind !== 'lagerplatz' && kind !== 'lhm') throw invalid(t.rangeOnlyLocations);
+    if (from === undefined || to === undefined) throw invalid(t.rangeIncomplete);
+    return prepareRange(db, kind, from, to, pfeil ?? null, size);
+  }
+  if (!codes || codes.length === 0) {
+    if (kind !== 'zollwagen') throw invalid(t.codesOrRange);
+    // Carts without codes: all of them (the Leitstand's 'Alle Zollwagen').
+    const all = await db.selectFrom('carts').select('wagennummer').orderBy('wagennummer').execute();
+    return prepareLabels(db, { kind, codes: all.map((c) => c.wagennummer) }, size);
+  }
+  const seen = new Set<string>();
+  for (const code of codes) {
+    if (seen.has(code)) throw invalid(kind === 'ausweis' ? t.duplicateCard : t.duplicate(code));
+    seen.add(code);
+  }
+  const labels = await labelsByCode(db, kind, codes, pfeil ?? null);
+  for (const label of labels) checkFits(label, size);
+  return {
+    count: labels.length,
+    labels: async function* () {
+      yield* labels;
+    },
+  };
+}
+
+async function labelsByCode(
+  db: Db,
+  kind: LabelKind,
+  codes: string[],
+  arrow: Label['arrow'],
+): Promise<Label[]> {
+  switch (kind) {
+    case 'lagerplatz':
+    case 'lhm': {
+      const rows = await db
+        .selectFrom('locations')
+        .select(['code', 'name', 'is_lhm'])
+        .where('code', 'in', codes)
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      refuseUnknown(kind, codes, byCode);
+      for (const row of rows) {
+        if (kind === 'lagerplatz' && row.is_lhm) throw invalid(t.isLhm(row.code));
+        if (kind === 'lhm' && !row.is_lhm) throw invalid(t.notLhm(row.code));
+      }
+      return codes.map((code) => locationLabel(kind, byCode.get(code) as LocationRow, arrow));
+    }
+    case 'artikel': {
+      const rows = await db
+        .selectFrom('articles')
+        .select(['id', 'nummer', 'name', 'ean'])
+        .where('nummer', 'in', codes)
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.nummer, row]));
+      refuseUnknown(kind, codes, byCode);
+      const labels: Label[] = [];
+      for (const code of codes) {
+        const article = byCode.get(code) as (typeof rows)[number];
+        // The EAN only when scanning it finds this very article (findarticle: nummer first, then EAN): a
+        // shared or colliding EAN would find another or none, so such an article gets its number.
+        const ean =
+          validEan13(article.ean) && (await articleByCode(db, article.ean)).id === article.id
+            ? article.ean
+            : null;
+        labels.push({
+          kind,
+          symbol: ean ? { type: 'ean13', data: ean } : { type: 'code128', data: article.nummer },
+          title: article.name,
+          lines: ean
+            ? [`${ean} · ${t.label.artikelNummer(article.nummer)}`]
+            : [t.label.artikelNummer(article.nummer)],
+          arrow: null,
+        });
+      }
+      return labels;
+    }
+    case 'zollwagen': {
+      const rows = await db
+        .selectFrom('carts')
+        .select(['wagennummer', 'bezeichnung'])
+        .where('wagennummer', 'in', codes)
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.wagennummer, row]));
+      refuseUnknown(kind, codes, byCode);
+      return codes.map((code) => {
+        const cart = byCode.get(code) as (typeof rows)[number];
+        return {
+          kind,
+          symbol: { type: 'code128', data: cart.wagennummer },
+          title: cart.wagennummer,
+          lines: cart.bezeichnung && cart.bezeichnung !== cart.wagennummer ? [cart.bezeichnung] : [],
+          arrow: null,
+        };
+      });
+    }
+    case 'ausweis': {
+      const labels: Label[] = [];
+      let unknown = 0;
+      for (const card of codes) {
+        const owner = await cardOwner(db, card);
+        if (!owner) {
+          unknown++;
+          continue;
+        }
+        // The card text as the login screen reads it (cardOwner trims it too).
+        labels.push({
+          kind,
+          symbol: { type: 'qrcode', data: card.trim() },
+          title: owner.name,
+          lines: [t.label.ausweis],
+          arrow: null,
+        });
+      }
+      // A card text is a secret: the refusal counts the unknown cards, it never repeats them.
+      if (unknown > 0) throw notFound(t.unknownCards(unknown));
+      return labels;
+    }
+  }
+}
+
+interface LocationRow {
+  code: string;
+  name: string;
+  is_lhm: boolean;
+}
+
+function locationLabel(kind: 'lagerplatz' | 'lhm', row: LocationRow, arrow: Label['arrow']): Label {
+  const name = row.name && row.name !== row.code ? row.name : kind === 'lhm' ? t.label.lhm : '';
+  return {
+    kind,
+    symbol: { type: 'code128', data: row.code },
+    title: row.code,
+    lines: name ? [name] : [],
+    arrow: kind === 'lagerplatz' ? arrow : null,
+  };
+}
+
+function refuseUnknown(kind: CodeKind, codes: string[], known: Map<string, unknown>): void {
+  const missing = codes.filter((code) => !known.has(code));
+  if (missing.length > 0) throw notFound(t.unknown(kind, missing));
+}
+
+/**
+ * Locations from `from` to `to` in byte order of their codes (COLLATE "C": the same order on PGlite and
+ * PostgreSQL whatever the database's locale), both ends named and existing. Checked in one pass over the codes
+ * (each must fit a barcode) before the labels are read again, a page at a time, while the file is written.
+ */
+async function prepareRange(
+  db: Db,
+  kind: 'lagerplatz' | 'lhm',
+  from: string,
+  to: string,
+  arrow: Label['arrow'],
+  size: LabelSize,
+): Promise<PreparedLabels> {
+  const lhm = kind === 'lhm';
+  const ends = await db
+    .selectFrom('locations')
+    .select(['code', 'is_lhm'])
+    .where('code', 'in', [from, to])
+    .execute();
+  const known = new Map(ends.map((row) => [row.code, row]));
+  refuseUnknown(kind, from === to ? [from] : [from, to], known);
+  for (const row of ends) {
+    if (kind === 'lagerplatz' && row.is_lhm) throw invalid(t.isLhm(row.code));
+    if (kind === 'lhm' && !row.is_lhm) throw invalid(t.notLhm(row.code));
+  }
+  const { ordered } = await sql<{
+    ordered: boolean;
+  }>`select ${from} collate "C" <= ${to} collate "C" as ordered`
+    .execute(db)
+    .then((r) => r.rows[0] ?? { ordered: false });
+  if (!ordered) throw invalid(t.rangeOrder(from, to));
+  const inRange = db
+    .selectFrom('locations')
+    .where('is_lhm', '=', lhm)
+    .where(sql<boolean>`code collate "C" >= ${from} collate "C"`)
+    .where(sql<boolean>`code collate "C" <= ${to} collate "C"`);
+  const { count } = await inRange
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > MAX_RANGE) throw invalid(t.rangeTooLarge(Number(count)));
+
+  async function* pages(): AsyncGenerator<LocationRow[]> {
+    let after: string | null = null;
+    for (;;) {
+      const rows: LocationRow[] = await inRange
+        .select(['code', 'name', 'is_lhm'])
+        .$if(after !== null, (q) => q.where(sql<boolean>`code collate "C" > ${after} collate "C"`))
+        .orderBy(sql`code collate "C"`)
+        .limit(RANGE_PAGE)
+        .execute();
+      if (rows.length > 0) yield rows;
+      if (rows.length < RANGE_PAGE) return;
+      after = rows[rows.length - 1]?.code ?? null;
+    }
+  }
+  for await (const rows of pages()) for (const row of rows) checkFits(locationLabel(kind, row, arrow), size);
+  return {
+    count: Number(count),
+    labels: async function* () {
+      for await (const rows of pages()) for (const row of rows) yield locationLabel(kind, row, arrow);
+    },
+  };
+}
