@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildPath, type Endpoint, textFields } from '../../src/contract/endpoint.ts';
 import { FEEDS } from '../../src/contract/export.ts';
-import { contract, exportContract, extraContract, leitstandContract } from '../../src/contract/index.ts';
+import {
+  contract,
+  etikettenContract,
+  exportContract,
+  extraContract,
+  leitstandContract,
+} from '../../src/contract/index.ts';
 import { fieldLabel } from '../../src/contract/input-errors.ts';
 import { type FieldLabel, texts } from '../../src/contract/texts.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
@@ -141,6 +147,34 @@ const VALID: Record<string, Request> = {
   journal: { query: { artikel: demo.article.nummer, limit: '5' } },
   journalCsv: { query: { artikel: demo.article.nummer } },
   wareneingangList: {},
+  // Labels: a download of each kind and format, a badge, printing (to a printer nobody set up), the printer list.
+  ...Object.fromEntries(
+    (['lagerplatz', 'lhm', 'artikel', 'zollwagen'] as const).flatMap((kind) =>
+      (['pdf', 'zpl'] as const).map((format) => [
+        `etikett_${kind}_${format}`,
+        {
+          query: {
+            codes: {
+              lagerplatz: demo.locations.main,
+              lhm: demo.locations.lhm,
+              artikel: demo.article.nummer,
+              zollwagen: 'ZW01',
+            }[kind],
+          },
+        },
+      ]),
+    ),
+  ),
+  ausweisDatei: { body: { karten: ['KARTE-1'], format: 'zpl' } },
+  druckerListe: {},
+  drucken: { body: { printer: 'Versand', kind: 'lagerplatz', codes: [demo.locations.main] } },
+  adminDrucker: {},
+  druckerAnlegen: { body: { name: 'Versand', host: '127.0.0.1', port: 9, dpi: 203, groesse: '100x50' } },
+  druckerAendern: {
+    params: { id: '1' },
+    body: { name: 'Versand', host: '127.0.0.1', port: 9, dpi: 203, groesse: '100x50' },
+  },
+  druckerEntfernen: { params: { id: '1' }, body: {} },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,
@@ -239,7 +273,13 @@ describe.each(databaseKinds())('control characters in every string field on %s',
     await t.close();
   });
 
-  const calls = [...contract, ...extraContract, ...leitstandContract, ...exportContract];
+  const calls = [
+    ...contract,
+    ...extraContract,
+    ...leitstandContract,
+    ...etikettenContract,
+    ...exportContract,
+  ];
 
   it('knows a valid request of every call', () => {
     for (const e of calls) expect(() => validOf(e), e.name).not.toThrow();
@@ -295,7 +335,7 @@ describe.each(databaseKinds())('control characters in every string field on %s',
   }
 
   it('every text field of a scanner or Leitstand call says what it lets through', () => {
-    const untyped = [...contract, ...extraContract, ...leitstandContract]
+    const untyped = [...contract, ...extraContract, ...leitstandContract, ...etikettenContract]
       .flatMap((e) =>
         [...stringFields(e.params, 'params'), ...stringFields(e.body, 'body')].map((f) => ({ e, f })),
       )

@@ -6,7 +6,8 @@ export type WriteCounts = Record<string, number>;
 /**
  * Everything a request could have written, to compare before and after requests that must write nothing: the
  * books (journal, stock, counts), every capture, the packing station's scans and cartons, open customs carts,
- * what the Leitstand changes (minimums, Klärfälle resolved, users, integration tokens, the audit log),
+ * what the Leitstand changes (minimums, Klärfälle resolved, users, integration tokens, printers, the audit
+ * log), receipts and what they received,
  * idempotency keys and, where asked, logins.
  *
  * `keys: 'applied'` counts only the keys of writes that went through (200): a request refused by a rule stores
@@ -48,7 +49,10 @@ export async function countWrites(
     (select count(*) from klaerfaelle where outcome is not null)::int as resolved_klaerfaelle,
     (select count(*) from users)::int as users,
     (select count(*) from integration_tokens where revoked_at is null)::int as live_tokens,
-    (select count(*) from audit_log)::int as audit`.execute(db);
+    (select count(*) from audit_log)::int as audit,
+    (select count(*) from printers)::int as printers,
+    (select count(*) from receipts)::int as receipts,
+    (select coalesce(sum(received), 0) from receipt_lines)::int as received`.execute(db);
   const [row] = rows;
   if (!row) throw new Error('the snapshot query answered no row');
   return row;
