@@ -77,7 +77,9 @@ export type ExportQuery = z.output<typeof exportQuery>;
 export const movementRow = z.object({
   id: z.number().int(),
   time,
-  kind: z.string().describe('umlagerung, umbuchung, inventur, wmsretoure, korrektur or seed'),
+  kind: z
+    .string()
+    .describe('umlagerung, umbuchung, inventur, wmsretoure, korrektur, seed, import or kommissionierung'),
   article: z.string().describe('Article nummer'),
   from: z.string().nullable().describe('Location code the goods left'),
   to: z.string().nullable().describe('Location code the goods arrived at'),

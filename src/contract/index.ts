@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint.ts';
 import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
+import * as kommissionierung from './kommissionierung.ts';
 import { leitstandContract, leitstandModules } from './leitstand/index.ts';
 import * as nachschub from './nachschub.ts';
 import * as paketausgang from './paketausgang.ts';
@@ -53,7 +54,14 @@ export const contract: readonly Endpoint[] = [
 ];
 
 /** Calls the spec does not have (DESIGN §1): named in the route-table test beside the spec's own. */
-export const extraContract: readonly Endpoint[] = [nachschub.replenishmentList];
+export const extraContract: readonly Endpoint[] = [
+  nachschub.replenishmentList,
+  kommissionierung.pickClaim,
+  kommissionierung.pickNext,
+  kommissionierung.pickTake,
+  kommissionierung.pickShortage,
+  kommissionierung.pickRelease,
+];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
 export { leitstandContract, leitstandModules };
@@ -69,6 +77,7 @@ export {
   exportApi,
   inventur,
   kartonagen,
+  kommissionierung,
   nachschub,
   paketausgang,
   paketinhalt,

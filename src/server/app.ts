@@ -12,6 +12,7 @@ import { containerRoutes } from './features/container/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
+import { kommissionierungRoutes } from './features/kommissionierung/routes.ts';
 import { leitstandRoutes } from './features/leitstand/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
 import { paketausgangRoutes } from './features/paketausgang/routes.ts';
@@ -37,7 +38,7 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** How long /readyz stays false after the database reported a full disk (tests shorten it). */
   diskFullHoldMs?: number;
-  /** Milliseconds, for the session cache's expiry (tests move it by hand). */
+  /** Milliseconds, for the session cache's expiry and a picking claim's timeout (tests move it by hand). */
   clock?: () => number;
   /** The database connections' use, for GET /metrics. */
   databaseStats?: () => DatabaseStats;
@@ -137,6 +138,7 @@ export async function buildApp({
     config,
     sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock),
     changes,
+    clock: clock ?? Date.now,
   };
   app.addHook('onClose', () => changes.close());
   registerMetrics(app, { authorize: (request) => requireIntegration(deps, request), databaseStats });
@@ -170,6 +172,7 @@ export async function buildApp({
     transporterRoutes(api, deps);
     wmsretoureRoutes(api, deps);
     zollpaketRoutes(api, deps);
+    kommissionierungRoutes(api, deps);
     exportRoutes(api, deps);
     leitstandRoutes(api, deps);
   });

@@ -90,6 +90,11 @@ const VALID: Record<string, Request> = {
   zollPaket: { body: { lieferschein: demo.deliveryNotes.nonEu, wagennummer: 'ZW01', close: false } },
   zollHistory: {},
   replenishmentList: {},
+  pickClaim: { body: { belegnr: demo.deliveryNotes.pickable } },
+  pickNext: { body: {} },
+  pickTake: { body: { id: 1, positionId: 1, lagerplatzId: 1, menge: 1 } },
+  pickShortage: { body: { id: 1, positionId: 1, menge: 1 } },
+  pickRelease: { body: { id: 1 } },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,

@@ -68,7 +68,14 @@ describe('the route table', () => {
   });
 
   it('names the calls our contract adds to the spec', () => {
-    expect(extraContract.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/nachschub']);
+    expect(extraContract.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'GET /api/nachschub',
+      'POST /api/kommissionierung/auftrag',
+      'POST /api/kommissionierung/naechster',
+      'POST /api/kommissionierung/entnahme',
+      'POST /api/kommissionierung/fehlmenge',
+      'POST /api/kommissionierung/abbrechen',
+    ]);
   });
 
   it('names the export calls for integrations', () => {

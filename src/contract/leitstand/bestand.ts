@@ -16,6 +16,7 @@ export const MOVEMENT_KINDS = [
   'korrektur',
   'seed',
   'import',
+  'kommissionierung',
 ] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
 
@@ -81,6 +82,7 @@ export const bestandTexts = {
     korrektur: 'Korrektur',
     seed: 'Anfangsbestand',
     import: 'Import',
+    kommissionierung: 'Kommissionierung',
   } satisfies Record<MovementKindName, string>,
   filter: {
     heading: 'Filter',
