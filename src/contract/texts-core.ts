@@ -67,6 +67,7 @@ export const coreTexts = {
     transporter: 'Transporter',
     wmsretoure: 'WMS-Retoure',
     zollpaket: 'Zollpaket',
+    kommissionierung: 'Kommissionierung',
     umbuchung: 'Umbuchung',
     artikelumlagern: 'Artikel umlagern',
     nachschub: 'Nachschub',

@@ -23,6 +23,7 @@ const screenList = {
   transporter: { path: '/transporter', title: texts.menu.transporter, captures: 'captureTransporter' },
   wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
   zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
+  kommissionierung: { path: '/kommissionierung', title: texts.menu.kommissionierung },
   umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
   artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
   nachschub: { path: '/nachschub', title: texts.menu.nachschub },
@@ -32,7 +33,7 @@ const screenList = {
 export type ScreenName = keyof typeof screenList;
 export const screens: Readonly<Record<ScreenName, Screen>> = screenList;
 
-/** The main menu's 11 buttons, in the order of SPEC §2. */
+/** The main menu's 11 buttons, in the order of SPEC §2, then the flows added since (issue 22). */
 export const mainMenu: ScreenName[] = [
   'batcherfassung',
   'kartonagenerfassung',
@@ -45,6 +46,7 @@ export const mainMenu: ScreenName[] = [
   'transporter',
   'wmsretoure',
   'zollpaket',
+  'kommissionierung',
 ];
 
 /** The beta menu (SPEC §2), after its Zurück button. */

@@ -38,6 +38,7 @@ const loadTransporter = () => import('../features/transporter/transporter-screen
 const TransporterScreen = lazy(loadTransporter);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
+const KommissionierungScreen = lazy(() => import('../features/kommissionierung/kommissionierung-screen.tsx'));
 const SettingsScreen = lazy(() => import('../features/einstellungen/settings-screen.tsx'));
 const ScannerTestScreen = lazy(() => import('../features/einstellungen/scanner-test-screen.tsx'));
 // The flash a packing step shows on the screen it leads to: loaded with the first page, not before the login.
@@ -77,6 +78,7 @@ const screenElements: Record<ScreenName, () => ReactNode> = {
   transporter: () => <TransporterScreen />,
   wmsretoure: () => <WmsRetoureScreen />,
   zollpaket: () => <ZollpaketScreen />,
+  kommissionierung: () => <KommissionierungScreen />,
 };
 
 export function App() {

@@ -4,7 +4,7 @@ import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { betaMenu, mainMenu, paths, screens } from '../paths.ts';
 import { useSession } from './session.tsx';
 
-/** The main menu: 11 buttons linking to the relative routes (SPEC §2), the beta link, and for leads the Leitstand. */
+/** The main menu: SPEC §2's 11 buttons and Kommissionierung, the beta link, and for leads the Leitstand. */
 export function MainMenu() {
   const { session } = useSession();
   return (
