@@ -8,6 +8,8 @@ import { coreTexts as texts } from '../contract/texts-core.ts';
 interface Screen {
   path: string;
   title: string;
+  /** The menu button's text, where it differs from the title (a soft hyphen in a long word). */
+  button?: string;
   captures?: OfflineCall;
 }
 
@@ -23,7 +25,11 @@ const screenList = {
   transporter: { path: '/transporter', title: texts.menu.transporter, captures: 'captureTransporter' },
   wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
   zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
-  kommissionierung: { path: '/kommissionierung', title: texts.menu.kommissionierung },
+  kommissionierung: {
+    path: '/kommissionierung',
+    title: texts.menu.kommissionierung,
+    button: texts.menu.kommissionierungButton,
+  },
   umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
   artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
   nachschub: { path: '/nachschub', title: texts.menu.nachschub },

@@ -11,7 +11,7 @@ export function MainMenu() {
     <nav className="menu" aria-label={texts.app.mainMenu}>
       {mainMenu.map((name) => (
         <Link key={name} className="menu-button" to={name}>
-          {screens[name].title}
+          {screens[name].button ?? screens[name].title}
         </Link>
       ))}
       <Link className="menu-button menu-button--beta" to={paths.beta.slice(1)}>
