@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginWithPassword, scan, scanInto } from './support/helpers.ts';
-import { claimAsLead, newPickNote } from './support/picking.ts';
+import { claimAsLead, newPickNote, nextForLead } from './support/picking.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -133,4 +133,20 @@ test('a second picker is refused with the name of the one picking; abandoning le
   await expect(page.getByText(`Auftrag ${own} abgebrochen.`)).toBeVisible();
   await expect(page.getByLabel('Lieferschein')).toBeFocused();
   await claimAsLead(request, own);
+});
+
+test("'Nächster Auftrag' claims the oldest open note nobody else is picking; 'Abbrechen' lets go of it", async ({
+  page,
+  request,
+}) => {
+  await openPicking(page);
+  await page.getByRole('button', { name: 'Nächster Auftrag' }).click();
+  const heading = page.getByText(/^Auftrag LS\w+$/);
+  await expect(heading).toBeVisible();
+  const taken = ((await heading.textContent()) ?? '').replace('Auftrag ', '');
+  // While the worker holds it, the lead's 'Nächster Auftrag' is another note; let go of, it is the oldest free.
+  expect(await nextForLead(request)).not.toBe(taken);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByText(`Auftrag ${taken} abgebrochen.`)).toBeVisible();
+  expect(await nextForLead(request)).toBe(taken);
 });

@@ -64,15 +64,28 @@ export async function newPickNote(
   return belegnr;
 }
 
-/** Claims the note for the shift lead through the API, as a second handheld would. */
-export async function claimAsLead(request: APIRequestContext, belegnr: string): Promise<void> {
+/** The shift lead picking on a second handheld, through the API. */
+async function asLead(request: APIRequestContext, path: string, data: Record<string, unknown>) {
   const login = await request.post('/api/user/login', { data: { username: 'leitung', password: 'leitung' } });
-  const res = await request.post('/api/kommissionierung/auftrag', {
+  const res = await request.post(`/api/kommissionierung/${path}`, {
     headers: {
       authorization: `Bearer ${(await login.json()).token}`,
       'x-idempotency-key': crypto.randomUUID(),
     },
-    data: { belegnr },
+    data,
   });
   expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** Claims the note for the shift lead, as a second handheld would. */
+export async function claimAsLead(request: APIRequestContext, belegnr: string): Promise<void> {
+  await asLead(request, 'auftrag', { belegnr });
+}
+
+/** 'Nächster Auftrag' for the shift lead, let go of again at once: which note it is. */
+export async function nextForLead(request: APIRequestContext): Promise<string> {
+  const { data } = await asLead(request, 'naechster', {});
+  await asLead(request, 'abbrechen', { id: data.id });
+  return data.belegnr;
 }

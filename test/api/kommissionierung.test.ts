@@ -381,6 +381,15 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       success: false,
       message: T.alreadyPicked(belegnr),
     });
+    // The Leitstand's Übersicht counts the picks under the screen's name.
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: '/api/leitstand/uebersicht',
+      headers: authHeaders(lead),
+    });
+    expect(overview.json().data.proBildschirm).toContainEqual(
+      expect.objectContaining({ bildschirm: 'Kommissionierung' }),
+    );
     const notPicked = await t.app.inject({
       method: 'GET',
       url: '/api/packagecontent/LS100002',

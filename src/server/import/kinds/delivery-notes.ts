@@ -264,11 +264,11 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       // on PostgreSQL).
       const { rows: deleted } = await sql`
         delete from delivery_note_lines where id = any(${part}::int[])
-          and pemenge = 0 and kommissioniert = 0 and fehlmenge = 0 returning id`.execute(
-        ctx.trx,
-      );
+          and pemenge = 0 and kommissioniert = 0 and fehlmenge = 0 returning id`.execute(ctx.trx);
       if (deleted.length !== part.length) {
-        throw new Error('a delivery note was being packed or picked while it was imported; run the import again');
+        throw new Error(
+          'a delivery note was being packed or picked while it was imported; run the import again',
+        );
       }
       done += part.length;
       ctx.progress.update(done);
