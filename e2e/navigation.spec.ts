@@ -15,6 +15,7 @@ test('every menu button opens its screen, and the back button returns to the men
     ['WMS-Retoure', '/wmsretoure'],
     ['Zollpaket', '/zollpaket'],
     ['Inventur', '/inventur'],
+    ['Kommissionierung', '/kommissionierung'],
   ];
   for (const [label, path] of routes) {
     await page.getByRole('link', { name: label, exact: true }).click();
@@ -95,6 +96,7 @@ test('every screen runs under the Content-Security-Policy without a single viola
     '/artikelumlagern',
     '/nachschub',
     '/lagercheck',
+    '/kommissionierung',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

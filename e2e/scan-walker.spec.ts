@@ -1,6 +1,7 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, scan, setStock, wedgeScan } from './support/helpers.ts';
+import { newPickNote } from './support/picking.ts';
 import { pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -55,11 +56,17 @@ const VARIANTS: Variant[] = ['as left', 'background tapped', 'button focused'];
 
 // ── Reaching states ─────────────────────────────────────────────────────────────────────────────────────
 
-/** A step a worker takes: a scan, then waiting until the screen took it. '@note': the packing note of this walk. */
+/**
+ * A step a worker takes: a scan, then waiting until the screen took it. '@note': the packing note of this
+ * walk; '@pick': the note to pick of this walk.
+ */
 async function step(page: Page, code: string, done: () => Promise<void>): Promise<void> {
-  await scan(page, code === '@note' ? packing.note : code);
+  await scan(page, code === '@note' ? packing.note : code === '@pick' ? picking.note : code);
   await done();
 }
+
+/** The Kommissionierung walk's note: a new one each walk (e2e/support/picking.ts), first stop A-03-02-01. */
+let picking = { note: '' };
 
 /** The packing note and open line of the walk under way (see openLine). */
 let packing = { note: '', nummer: '' };
@@ -631,6 +638,65 @@ const screens: Screen[] = [
     ],
   },
   {
+    name: 'Kommissionierung',
+    path: '/kommissionierung',
+    states: [
+      { name: 'no note', scan: '@pick', lands: { request: '/api/kommissionierung/auftrag' } },
+      {
+        name: 'a stop: location expected',
+        reach: (page) =>
+          step(page, '@pick', () => expect(page.getByLabel('Lagerplatz scannen')).toBeFocused()),
+        scan: 'A-03-02-01',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel scannen')).toBeFocused() },
+      },
+      {
+        name: 'at the location: article expected',
+        reach: async (page) => {
+          await step(page, '@pick', () => expect(page.getByLabel('Lagerplatz scannen')).toBeFocused());
+          await step(page, 'A-03-02-01', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
+        },
+        scan: '100007',
+        lands: {
+          shows: (page) => expect(page.getByRole('dialog', { name: 'Menge bestätigen' })).toBeVisible(),
+        },
+      },
+      {
+        name: '"8 × 100007 entnehmen?" asked',
+        reach: async (page) => {
+          await step(page, '@pick', () => expect(page.getByLabel('Lagerplatz scannen')).toBeFocused());
+          await step(page, 'A-03-02-01', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
+          await step(page, '100007', () => expect(page.getByRole('dialog')).toBeVisible());
+        },
+        scan: '100007',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'during "Entnommen!": the next stop',
+        reach: async (page) => {
+          await step(page, '@pick', () => expect(page.getByLabel('Lagerplatz scannen')).toBeFocused());
+          await step(page, 'A-03-02-01', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
+          await step(page, '100007', () => expect(page.getByRole('dialog')).toBeVisible());
+          await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+          await expect(page.getByRole('status').filter({ hasText: 'Entnommen!' })).toBeVisible();
+        },
+        scan: 'A-04-01-02',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel scannen')).toBeFocused() },
+      },
+      {
+        name: 'Fehlmenge asked',
+        reach: async (page) => {
+          await step(page, '@pick', () => expect(page.getByLabel('Lagerplatz scannen')).toBeFocused());
+          await page.getByRole('button', { name: 'Fehlmenge 100007' }).click();
+          await expect(page.getByLabel('Fehlende Menge')).toBeFocused();
+        },
+        scan: 'A-03-02-01',
+        lands: { refused: digitsOnly('Fehlende Menge') },
+        skip: ['button focused', 'background tapped'],
+      },
+    ],
+  },
+  {
     name: 'Kartonagen',
     path: '/kartonagenerfassung',
     states: [
@@ -910,7 +976,9 @@ for (const screen of screens) {
 
 async function walk(page: Page, request: APIRequestContext, screen: Screen, state: State, variant: Variant) {
   if (screen.path === '/paketinhalt') packing = await openLine(request);
-  const fill = (text: string) => text.replace('@note', packing.note).replace('@line', packing.nummer);
+  if (screen.path === '/kommissionierung') picking = { note: await newPickNote(request) };
+  const fill = (text: string) =>
+    text.replace('@note', packing.note).replace('@line', packing.nummer).replace('@pick', picking.note);
   const code = fill(state.scan);
   const expected = 'request' in state.lands ? { request: fill(state.lands.request) } : state.lands;
   // Logged in as the shift lead, or not at all; the device's settings as they come.

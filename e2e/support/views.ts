@@ -257,6 +257,19 @@ export const loggedInViews: View[] = [
     },
   },
   {
+    name: 'kommissionierung',
+    show: async (page) => {
+      // Claims the demo's pickable note for the demo worker (nobody else picks it in a run); books nothing.
+      await open(page, '/kommissionierung', 'Kommissionierung');
+      await scanInto(page, page.getByLabel('Lieferschein'), 'LS100003');
+      await expect(page.getByRole('region', { name: 'Gehe zu' })).toContainText('A-03-02-01');
+    },
+    moreForPicture: async (page) => {
+      await scanInto(page, page.getByLabel('Lagerplatz scannen'), 'A-03-02-01');
+      await expect(page.getByLabel('Artikel scannen')).toBeFocused();
+    },
+  },
+  {
     name: 'umbuchung',
     show: async (page) => {
       await open(page, '/umbuchung', 'Umbuchung');

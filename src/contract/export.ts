@@ -80,7 +80,9 @@ export const movementRow = z.object({
   time,
   kind: z
     .string()
-    .describe('umlagerung, umbuchung, inventur, wmsretoure, wareneingang, korrektur, import or seed'),
+    .describe(
+      'umlagerung, umbuchung, inventur, wmsretoure, wareneingang, kommissionierung, korrektur, seed or import',
+    ),
   article: z.string().describe('Article nummer'),
   from: z.string().nullable().describe('Location code the goods left'),
   to: z.string().nullable().describe('Location code the goods arrived at'),

@@ -6,6 +6,7 @@ import * as etiketten from './etiketten.ts';
 import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
+import * as kommissionierung from './kommissionierung.ts';
 import { leitstandContract, leitstandModules } from './leitstand/index.ts';
 import * as nachschub from './nachschub.ts';
 import * as paketausgang from './paketausgang.ts';
@@ -61,6 +62,11 @@ export const extraContract: readonly Endpoint[] = [
   wareneingang.suggestLocation,
   wareneingang.bookReceipt,
   wareneingang.closeReceipt,
+  kommissionierung.pickClaim,
+  kommissionierung.pickNext,
+  kommissionierung.pickTake,
+  kommissionierung.pickShortage,
+  kommissionierung.pickRelease,
 ];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
@@ -96,6 +102,7 @@ export {
   exportApi,
   inventur,
   kartonagen,
+  kommissionierung,
   nachschub,
   paketausgang,
   paketinhalt,

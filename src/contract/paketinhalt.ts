@@ -22,6 +22,11 @@ export const deliveryNote = z.object({
   versandart: z.string(),
   gravurArtikel: z.boolean(),
   paketinhalt: z.array(packageContentRow),
+  /**
+   * Ours (not in SPEC §7): who picked the note completely before packing, and when (ISO 8601); null: not
+   * picked (Kommissionierung, decision 25). Packing checks the content as before either way.
+   */
+  kommissioniert: z.object({ von: z.string(), am: z.string() }).nullable().optional(),
 });
 
 export const packageContent = endpoint({

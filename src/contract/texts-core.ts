@@ -67,6 +67,9 @@ export const coreTexts = {
     transporter: 'Transporter',
     wmsretoure: 'WMS-Retoure',
     zollpaket: 'Zollpaket',
+    kommissionierung: 'Kommissionierung',
+    /** The menu button's: with a soft hyphen, as the word is wider than half a handheld's screen. */
+    kommissionierungButton: 'Kommissio\u00adnierung',
     umbuchung: 'Umbuchung',
     artikelumlagern: 'Artikel umlagern',
     nachschub: 'Nachschub',

@@ -209,6 +209,8 @@ export const texts = {
     confirmAmount: 'Bestätigen',
     complete: 'Alle Positionen gescannt.',
     otherNote: 'Anderer Lieferschein',
+    /** The note was picked completely before packing (Kommissionierung). */
+    picked: (name: string) => `Kommissioniert von ${name}`,
     switchTitle: 'Lieferschein wechseln?',
     switchConfirm: 'Wechseln',
   },
@@ -383,6 +385,10 @@ export const fieldLabels = {
     versandart: 'Versandart',
     kartonagen: texts.menu.kartonagenerfassung,
     packageid: 'Kartonage',
+    // Kommissionierung: `id` is the delivery note's, as at the packing station
+    positionId: 'Position',
+    lagerplatzId: texts.inventur.location,
+    menge: texts.inventur.amount,
     // Login
     stechuhrdevice: texts.batch.employeeLabel,
     username: texts.login.username,

@@ -13,6 +13,7 @@ import { etikettenRoutes } from './features/etiketten/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
+import { kommissionierungRoutes } from './features/kommissionierung/routes.ts';
 import { leitstandRoutes } from './features/leitstand/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
 import { paketausgangRoutes } from './features/paketausgang/routes.ts';
@@ -39,7 +40,7 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** How long /readyz stays false after the database reported a full disk (tests shorten it). */
   diskFullHoldMs?: number;
-  /** Milliseconds, for the session cache's expiry (tests move it by hand). */
+  /** Milliseconds, for the session cache's expiry and a picking claim's timeout (tests move it by hand). */
   clock?: () => number;
   /** The database connections' use, for GET /metrics. */
   databaseStats?: () => DatabaseStats;
@@ -139,6 +140,7 @@ export async function buildApp({
     config,
     sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock),
     changes,
+    clock: clock ?? Date.now,
   };
   app.addHook('onClose', () => changes.close());
   registerMetrics(app, { authorize: (request) => requireIntegration(deps, request), databaseStats });
@@ -173,6 +175,7 @@ export async function buildApp({
     wmsretoureRoutes(api, deps);
     wareneingangRoutes(api, deps);
     zollpaketRoutes(api, deps);
+    kommissionierungRoutes(api, deps);
     exportRoutes(api, deps);
     leitstandRoutes(api, deps);
     etikettenRoutes(api, deps);

@@ -41,6 +41,7 @@ describe('configuration from the environment', () => {
       LOGIN_MAX_FAILURES_PER_USER: '5',
       LOGIN_MAX_FAILURES_PER_IP: '100',
       LOGIN_WINDOW_MINUTES: '30',
+      PICK_CLAIM_MINUTES: '5',
       SEED_DEMO: 'false',
       TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
@@ -65,6 +66,7 @@ describe('configuration from the environment', () => {
       loginMaxFailuresPerUser: 5,
       loginMaxFailuresPerIp: 100,
       loginWindowMinutes: 30,
+      pickClaimMinutes: 5,
       seedDemo: false,
       trustProxy: ['127.0.0.1'],
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
@@ -90,6 +92,7 @@ describe('configuration from the environment', () => {
       { SESSION_MAX_PER_USER: 'viele' },
       'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "viele"',
     ],
+    [{ PICK_CLAIM_MINUTES: '0' }, 'PICK_CLAIM_MINUTES must be a whole number from 1 to 1440, got "0"'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
     [

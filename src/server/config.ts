@@ -64,6 +64,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USER: intInRange('LOGIN_MAX_FAILURES_PER_USER', 1, 10_000, 10),
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 100),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
+  PICK_CLAIM_MINUTES: intInRange('PICK_CLAIM_MINUTES', 1, 24 * 60, 15),
   TIME_ZONE: z
     .string()
     .trim()
@@ -246,6 +247,8 @@ export interface Config {
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
   loginWindowMinutes: number;
+  /** A delivery note being picked is free for another picker after this long without a call from its picker. */
+  pickClaimMinutes: number;
   /** The site's time zone: where "today" and its hours begin in the Leitstand. */
   timeZone: string;
   /** Seed the demo warehouse into an empty database at start. */
@@ -313,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    pickClaimMinutes: e.PICK_CLAIM_MINUTES,
     timeZone: e.TIME_ZONE,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -8,6 +8,8 @@ import { coreTexts as texts } from '../contract/texts-core.ts';
 interface Screen {
   path: string;
   title: string;
+  /** The menu button's text, where it differs from the title (a soft hyphen in a long word). */
+  button?: string;
   captures?: OfflineCall;
 }
 
@@ -23,6 +25,11 @@ const screenList = {
   transporter: { path: '/transporter', title: texts.menu.transporter, captures: 'captureTransporter' },
   wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
   zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
+  kommissionierung: {
+    path: '/kommissionierung',
+    title: texts.menu.kommissionierung,
+    button: texts.menu.kommissionierungButton,
+  },
   umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
   artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
   nachschub: { path: '/nachschub', title: texts.menu.nachschub },
@@ -33,7 +40,7 @@ const screenList = {
 export type ScreenName = keyof typeof screenList;
 export const screens: Readonly<Record<ScreenName, Screen>> = screenList;
 
-/** The main menu: SPEC §2's 11 buttons in its order, then the flows added since (Wareneingang, issue 22). */
+/** The main menu: SPEC §2's 11 buttons in its order, then the flows added since (issue 22). */
 export const mainMenu: ScreenName[] = [
   'batcherfassung',
   'kartonagenerfassung',
@@ -47,6 +54,7 @@ export const mainMenu: ScreenName[] = [
   'wmsretoure',
   'zollpaket',
   'wareneingang',
+  'kommissionierung',
 ];
 
 /** The beta menu (SPEC §2), after its Zurück button. */

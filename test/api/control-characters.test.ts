@@ -175,6 +175,11 @@ const VALID: Record<string, Request> = {
     body: { name: 'Versand', host: '127.0.0.1', port: 9, dpi: 203, groesse: '100x50' },
   },
   druckerEntfernen: { params: { id: '1' }, body: {} },
+  pickClaim: { body: { belegnr: demo.deliveryNotes.pickable } },
+  pickNext: { body: {} },
+  pickTake: { body: { id: 1, positionId: 1, lagerplatzId: 1, menge: 1 } },
+  pickShortage: { body: { id: 1, positionId: 1, menge: 1 } },
+  pickRelease: { body: { id: 1 } },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KlaerfallRow, klaerfaelleTexts } from '../../src/contract/leitstand/klaerfaelle.ts';
 import { texts } from '../../src/contract/texts.ts';
 import * as klaerfaelleMigration from '../../src/server/db/migrations/2026-11-25-01-klaerfaelle.ts';
+import * as pickingMigration from '../../src/server/db/migrations/2026-11-26-03-picking.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -132,6 +133,7 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
       belegnr: 'LS100050',
       gemeldetVon: demo.passwordUser.name,
       gemeldetAm: expect.any(String),
+      quelle: 'packen',
       positionen: lines.map((l) => ({ ...l, fehlt: l.lsmenge - l.pemenge })),
       abschluss: null,
     });
@@ -364,6 +366,8 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
 
   it('carries over notes that were a Klärfall before: open, reported by the last journal row, with their lines', async () => {
     const db = t.database.db;
+    // Back to before the Klärfälle (and the picking migration after them, which extends their table).
+    await pickingMigration.down(db as never);
     await klaerfaelleMigration.down(db as never);
     const [withEvent, withoutEvent] = await db
       .selectFrom('delivery_notes')
@@ -394,6 +398,7 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
       .execute();
 
     await klaerfaelleMigration.up(db as never);
+    await pickingMigration.up(db as never);
 
     const rows = await db.selectFrom('klaerfaelle').selectAll().orderBy('delivery_note_id').execute();
     expect(rows).toEqual([

@@ -80,6 +80,11 @@ describe('the route table', () => {
       'GET /api/wareneingang/vorschlag/:position',
       'POST /api/wareneingang/buchen',
       'POST /api/wareneingang/abschliessen',
+      'POST /api/kommissionierung/auftrag',
+      'POST /api/kommissionierung/naechster',
+      'POST /api/kommissionierung/entnahme',
+      'POST /api/kommissionierung/fehlmenge',
+      'POST /api/kommissionierung/abbrechen',
     ]);
   });
 

@@ -17,6 +17,7 @@ export const MOVEMENT_KINDS = [
   'seed',
   'import',
   'wareneingang',
+  'kommissionierung',
 ] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
 
@@ -83,6 +84,7 @@ export const bestandTexts = {
     seed: 'Anfangsbestand',
     import: 'Import',
     wareneingang: 'Wareneingang',
+    kommissionierung: 'Kommissionierung',
   } satisfies Record<MovementKindName, string>,
   filter: {
     heading: 'Filter',

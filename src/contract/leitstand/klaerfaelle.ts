@@ -17,6 +17,8 @@ export const klaerfaelleTexts = {
   belegnr: 'Lieferschein',
   reported: 'Gemeldet',
   reportedBy: (name: string | null, when: string) => `${when} von ${name ?? 'unbekannt'}`,
+  /** After 'Gemeldet …' when a picker's Fehlmenge raised it (Kommissionierung, decision 25). */
+  fromPicking: 'Fehlmenge beim Kommissionieren',
   lines: 'Positionen',
   nummer: 'Nummer',
   name: 'Artikel',
@@ -75,6 +77,8 @@ export const klaerfallRow = z.object({
   gemeldetVon: z.string().nullable(),
   /** ISO 8601. */
   gemeldetAm: z.string(),
+  /** Where it was raised: the packing station, or a Fehlmenge while picking (decision 25). */
+  quelle: z.enum(['packen', 'kommissionierung']),
   /** The note's lines as they were when it was reported. */
   positionen: z.array(klaerfallLine),
   /** How the shift lead closed it; null while open. */

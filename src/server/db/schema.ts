@@ -80,7 +80,9 @@ export type MovementKind =
   | 'korrektur'
   | 'seed'
   | 'import'
-  | 'wareneingang';
+  | 'wareneingang'
+  /** Picked for a delivery note (Kommissionierung): left `from`, `to` is null. */
+  | 'kommissionierung';
 
 export interface MovementsTable {
   id: Generated<number>;
@@ -182,6 +184,9 @@ export interface DeliveryNotesTable {
   status: Generated<DeliveryNoteStatus>;
   klaerfall_at: Timestamp | null;
   created_at: CreatedAt;
+  /** When every line was picked or reported missing (Kommissionierung), and by whom; null: not yet. */
+  kommissioniert_at: Timestamp | null;
+  kommissioniert_von: number | null;
 }
 
 export interface DeliveryNoteLinesTable {
@@ -190,6 +195,20 @@ export interface DeliveryNoteLinesTable {
   article_id: number;
   lsmenge: number;
   pemenge: Generated<number>;
+  /** Picked so far (Kommissionierung); kommissioniert + fehlmenge ≤ lsmenge. */
+  kommissioniert: Generated<number>;
+  /** Reported missing while picking ('Fehlmenge'). */
+  fehlmenge: Generated<number>;
+}
+
+/** Who is picking a delivery note now (decision 25): one row per note; the login's end deletes it. */
+export interface PickClaimsTable {
+  delivery_note_id: number;
+  user_id: number;
+  session_id: number;
+  claimed_at: Timestamp;
+  /** The holder's last call for this note; a claim unused for PICK_CLAIM_MINUTES is free. */
+  seen_at: Timestamp;
 }
 
 export interface CartonUsageTable {
@@ -232,6 +251,8 @@ export interface KlaerfaelleTable {
   resolved_at: Timestamp | null;
   /** Required for 'erledigt'. */
   comment: string | null;
+  /** Where it was raised: the packing station, or a Fehlmenge while picking (decision 25). */
+  quelle: Generated<'packen' | 'kommissionierung'>;
 }
 
 /** A Klärfall's note lines as they were when it was reported. */
@@ -392,6 +413,7 @@ export interface Database {
   receipts: ReceiptsTable;
   receipt_lines: ReceiptLinesTable;
   printers: PrintersTable;
+  pick_claims: PickClaimsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -29,6 +29,10 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
     description: 'Packing station: package content and cartons',
     modules: [modules.paketinhalt, modules.kartonagen],
   },
+  kommissionierung: {
+    description: 'Picking delivery notes before packing: claim, pick, Fehlmenge, let go',
+    modules: [modules.kommissionierung],
+  },
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },
   wareneingang: {

@@ -24,6 +24,8 @@ export interface Deps {
   sessions: SessionCache;
   /** Where every successful write is announced, for the Leitstand's live views. */
   changes: ChangeFeed;
+  /** Milliseconds since the epoch: the time rules that run out (a picking claim) read it; tests move it. */
+  clock: () => number;
 }
 
 export interface RouteContext<Authed extends boolean> {

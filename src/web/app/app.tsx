@@ -39,6 +39,7 @@ const TransporterScreen = lazy(loadTransporter);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const WareneingangScreen = lazy(() => import('../features/wareneingang/wareneingang-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
+const KommissionierungScreen = lazy(() => import('../features/kommissionierung/kommissionierung-screen.tsx'));
 const SettingsScreen = lazy(() => import('../features/einstellungen/settings-screen.tsx'));
 const ScannerTestScreen = lazy(() => import('../features/einstellungen/scanner-test-screen.tsx'));
 // The flash a packing step shows on the screen it leads to: loaded with the first page, not before the login.
@@ -79,6 +80,7 @@ const screenElements: Record<ScreenName, () => ReactNode> = {
   wmsretoure: () => <WmsRetoureScreen />,
   zollpaket: () => <ZollpaketScreen />,
   wareneingang: () => <WareneingangScreen />,
+  kommissionierung: () => <KommissionierungScreen />,
 };
 
 export function App() {

@@ -4,14 +4,14 @@ import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { betaMenu, mainMenu, paths, screens } from '../paths.ts';
 import { useSession } from './session.tsx';
 
-/** The main menu: SPEC §2's 11 buttons and Wareneingang, linking to relative routes, the beta link, and for leads the Leitstand. */
+/** The main menu: SPEC §2's 11 buttons, then Wareneingang and Kommissionierung, the beta link, and for leads the Leitstand. */
 export function MainMenu() {
   const { session } = useSession();
   return (
     <nav className="menu" aria-label={texts.app.mainMenu}>
       {mainMenu.map((name) => (
         <Link key={name} className="menu-button" to={name}>
-          {screens[name].title}
+          {screens[name].button ?? screens[name].title}
         </Link>
       ))}
       <Link className="menu-button menu-button--beta" to={paths.beta.slice(1)}>

@@ -17,6 +17,8 @@ export interface PackingState {
   gravurArtikel: boolean;
   /** 1 = EU, 0 = customs papers needed. */
   eu: number;
+  /** Who picked the note completely before packing (Kommissionierung); null: not picked. */
+  kommissioniert: { von: string; am: string } | null;
   /** Where the note is in the packing flow; null: nothing being packed. */
   step: 'inhalt' | 'kartonagen' | 'ausgang' | null;
 }
@@ -30,6 +32,7 @@ const EMPTY: PackingState = {
   versandart: '',
   gravurArtikel: false,
   eu: 1,
+  kommissioniert: null,
   step: null,
 };
 
@@ -45,6 +48,7 @@ interface PackingApi {
     versandart: string;
     gravurArtikel: boolean;
     paketinhalt: PackageContentRow[];
+    kommissioniert?: { von: string; am: string } | null;
   }): void;
   setContent(rows: PackageContentRow[]): void;
   /** Changing a carton amount updates the carton with that package id (SPEC §4). */
@@ -115,6 +119,7 @@ export function PackingProvider({ children }: { children: ReactNode }) {
           eu: note.eu,
           versandart: note.versandart,
           gravurArtikel: note.gravurArtikel,
+          kommissioniert: note.kommissioniert ?? null,
           packageContent: note.paketinhalt,
           count: counted(note.paketinhalt),
           step: 'inhalt',

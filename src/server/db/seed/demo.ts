@@ -26,7 +26,23 @@ export const demo = {
     /** A pallet known by the SSCC on its GS1 label (scanned where an LHM is asked). */
     palletSscc: '340123450000000017',
   },
-  deliveryNotes: { eu: 'LS100001', nonEu: 'LS100002', noCartons: 'LS100098', empty: 'LS100099' },
+  deliveryNotes: {
+    eu: 'LS100001',
+    nonEu: 'LS100002',
+    /** Kommissionierung (issue 22): lines on three locations in aisles A and B, see `picking`. */
+    pickable: 'LS100003',
+    noCartons: 'LS100098',
+    empty: 'LS100099',
+  },
+  /**
+   * The pickable note's lines, in the note's order, and where their articles lie (nowhere else): walking
+   * order is A-03-02-01 (100007 × 8, above five: one confirmed scan), A-04-01-02, then aisle B.
+   */
+  picking: [
+    { nummer: '100006', name: 'Klebeband transparent', menge: 2, location: 'B-01-02-01', stock: 40 },
+    { nummer: '100008', name: 'Kopierpapier A4 500 Blatt', menge: 3, location: 'A-04-01-02', stock: 25 },
+    { nummer: '100007', name: 'Ordner A4 blau', menge: 8, location: 'A-03-02-01', stock: 60 },
+  ],
   batch: '123456',
   tracking: '00340434161094042557',
   /** Wareneingang (issue 22): 100001 × 20, and 100002 × 5 with the Charge and MHD the supplier announced. */
@@ -175,6 +191,13 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
         name: 'Heftgerät groß',
         kurzbezeichnung: 'Hefter gr.',
       },
+      ...demo.picking.map((a) => ({
+        nummer: a.nummer,
+        ean: ean13(`400638${a.nummer}`),
+        herstellernummer: `KOM-${a.nummer}`,
+        name: a.name,
+        kurzbezeichnung: a.name.slice(0, 16),
+      })),
     ];
     for (let n = 100100; n < 100400; n++) {
       const [noun, unit] = rnd.pick(NOUNS);
@@ -240,6 +263,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       demo.article.nummer,
       demo.flaggedArticle.nummer,
       demo.article3.nummer,
+      ...demo.picking.map((a) => a.nummer),
     ]);
     const shelfCodes = [...locationIds.keys()].filter(
       (code) => !code.startsWith('LHM') && code !== demo.locations.empty && !code.startsWith('A-01-01-'),
@@ -249,6 +273,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
       const places = rnd.int(0, 3);
       for (let i = 0; i < places; i++) put(rnd.pick(shelfCodes), nummer, rnd.int(1, 120));
     }
+    // After the random part, on no pick place (level 03): the random sequence stays the same.
+    for (const a of demo.picking) put(a.location, a.nummer, a.stock);
     const stockRows = [...stock.values()];
     await insertChunked(trx, 'stock', stockRows);
     await insertChunked(
@@ -380,6 +406,16 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ articles: number
         carrier,
       });
     }
+    // The pickable note replaces the generated one of its number (whose random draws are kept as they were).
+    const pickable = notes.find((n) => n.belegnr === demo.deliveryNotes.pickable);
+    if (!pickable) throw new Error('seed: the pickable note is missing');
+    Object.assign(pickable, {
+      eu: true,
+      versandart: 'DHL037',
+      gravur: false,
+      project: shop.id,
+      lines: demo.picking.map((a): [string, number] => [a.nummer, a.menge]),
+    });
     notes.push(
       {
         belegnr: demo.deliveryNotes.noCartons,

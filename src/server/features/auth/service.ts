@@ -5,6 +5,7 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/secrets.ts';
 import { endSession, type Opened, openSession, type SessionPolicy } from '../../auth/sessions.ts';
 import type { Database } from '../../db/schema.ts';
 import { WrongSecret } from '../../domain/errors.ts';
+import { releasePickClaimsOfSession } from '../../repositories/pick-claim.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -41,8 +42,10 @@ export async function loginCard(db: Db, policy: SessionPolicy, input: { card: st
   return openSession(db, policy, user);
 }
 
+/** Ends the login, and lets go of the delivery notes it was picking (decision 25). */
 export async function logout(db: Db, sessionId: number): Promise<void> {
   await endSession(db, sessionId);
+  await releasePickClaimsOfSession(db, sessionId);
 }
 
 /** Notes a refused login for the Leitstand (the limits count separately, src/server/auth/attempt-limits.ts). */

@@ -33,6 +33,13 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
 export async function packageContent(db: Db, belegnr: string) {
   const note = await deliveryNoteByBelegnr(db, belegnr);
   await refuseUnlessPackable(db, note);
+  const picked = await db
+    .selectFrom('delivery_notes as n')
+    .innerJoin('users as u', 'u.id', 'n.kommissioniert_von')
+    .select(['u.name', 'n.kommissioniert_at'])
+    .where('n.id', '=', note.id)
+    .where('n.kommissioniert_at', 'is not', null)
+    .executeTakeFirst();
   return {
     id: note.id,
     belegnr: note.belegnr,
@@ -40,6 +47,10 @@ export async function packageContent(db: Db, belegnr: string) {
     versandart: note.versandart,
     gravurArtikel: note.gravur,
     paketinhalt: await positionen(db, note.id),
+    kommissioniert:
+      picked?.kommissioniert_at != null
+        ? { von: picked.name, am: new Date(picked.kommissioniert_at).toISOString() }
+        : null,
   };
 }
 

@@ -31,6 +31,8 @@ interface StoredLine {
   nummer: string;
   lsmenge: number;
   pemenge: number;
+  /** Picked or reported missing (Kommissionierung): like a packed amount, it must stay. */
+  picked: number;
 }
 
 const NOTE_FIELDS = ['eu', 'versandart', 'gravur', 'batch', 'projekt'] as const;
@@ -147,12 +149,20 @@ export const deliveryNotes: ImportKind<NoteRow> = {
               'nummer',
               `the line of article ${s.nummer} is missing, but ${s.pemenge} of it are already packed`,
             );
+          } else if (s.picked > 0) {
+            ctx.refuse(
+              first.line,
+              'nummer',
+              `the line of article ${s.nummer} is missing, but ${s.picked} of it are already picked`,
+            );
           }
           continue;
         }
         if (position.lsmenge !== s.lsmenge) changesLines = true;
         if (position.lsmenge < s.pemenge)
           ctx.refuse(line, 'lsmenge', `${position.lsmenge} is less than the ${s.pemenge} already packed`);
+        else if (position.lsmenge < s.picked)
+          ctx.refuse(line, 'lsmenge', `${position.lsmenge} is less than the ${s.picked} already picked`);
       }
       if (changesLines && note.status === 'gepackt') {
         ctx.refuse(
@@ -250,13 +260,15 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       ctx.progress.update(done);
     }
     for (const part of chunks(removals)) {
-      // Only unpacked lines go (checked above; again here, as packing may have begun since on PostgreSQL).
+      // Only unpacked, unpicked lines go (checked above; again here, as packing or picking may have begun since
+      // on PostgreSQL).
       const { rows: deleted } = await sql`
-        delete from delivery_note_lines where id = any(${part}::int[]) and pemenge = 0 returning id`.execute(
-        ctx.trx,
-      );
+        delete from delivery_note_lines where id = any(${part}::int[])
+          and pemenge = 0 and kommissioniert = 0 and fehlmenge = 0 returning id`.execute(ctx.trx);
       if (deleted.length !== part.length) {
-        throw new Error('a delivery note was being packed while it was imported; run the import again');
+        throw new Error(
+          'a delivery note was being packed or picked while it was imported; run the import again',
+        );
       }
       done += part.length;
       ctx.progress.update(done);
@@ -294,7 +306,15 @@ async function storedNotes(db: Db, belegnrs: string[]) {
     const foundLines = await db
       .selectFrom('delivery_note_lines as l')
       .innerJoin('articles as a', 'a.id', 'l.article_id')
-      .select(['l.id', 'l.delivery_note_id', 'l.article_id', 'a.nummer', 'l.lsmenge', 'l.pemenge'])
+      .select([
+        'l.id',
+        'l.delivery_note_id',
+        'l.article_id',
+        'a.nummer',
+        'l.lsmenge',
+        'l.pemenge',
+        sql<number>`l.kommissioniert + l.fehlmenge`.as('picked'),
+      ])
       .where('l.delivery_note_id', '=', sql<number>`any(${ids}::int[])`)
       .execute();
     for (const l of foundLines) {

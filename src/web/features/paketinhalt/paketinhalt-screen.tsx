@@ -178,6 +178,9 @@ export default function PaketinhaltScreen() {
           {texts.paketinhalt.otherNote}
         </button>
       </div>
+      {state.kommissioniert && (
+        <p className="picked-note">✓ {texts.paketinhalt.picked(state.kommissioniert.von)}</p>
+      )}
       <ScanField
         ref={itemRef}
         current

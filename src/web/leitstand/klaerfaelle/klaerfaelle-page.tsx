@@ -31,9 +31,15 @@ function missing(row: KlaerfallRow): string {
   return short.length > 0 ? short.join(', ') : '–';
 }
 
+/** Who reported it when, and whether a picker's Fehlmenge raised it. */
+function reported(k: KlaerfallRow): string {
+  const by = t.reportedBy(k.gemeldetVon, when(k.gemeldetAm));
+  return k.quelle === 'kommissionierung' ? `${by} · ${t.fromPicking}` : by;
+}
+
 const closedColumns: Column<KlaerfallRow>[] = [
   { header: t.belegnr, cell: (k) => k.belegnr, kind: 'code' },
-  { header: t.reported, cell: (k) => t.reportedBy(k.gemeldetVon, when(k.gemeldetAm)) },
+  { header: t.reported, cell: reported },
   { header: t.missing, cell: missing },
   { header: t.outcome, cell: (k) => (k.abschluss ? t.outcomes[k.abschluss.art] : '') },
   { header: t.closedAt, cell: (k) => (k.abschluss ? t.closedBy(k.abschluss.von, when(k.abschluss.am)) : '') },
@@ -118,7 +124,7 @@ function OpenKlaerfall({
     <article className="klaerfall" aria-labelledby={`${id}-note`}>
       <h3 id={`${id}-note`}>{k.belegnr}</h3>
       <p className="klaerfall-reported">
-        {t.reported}: {t.reportedBy(k.gemeldetVon, when(k.gemeldetAm))}
+        {t.reported}: {reported(k)}
       </p>
       <table className="table" aria-label={`${t.lines} ${k.belegnr}`}>
         <thead>

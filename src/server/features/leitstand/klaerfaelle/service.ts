@@ -33,6 +33,7 @@ export async function klaerfaelleList(db: Db, days: number) {
       'resolver.name as resolved_by',
       'k.resolved_at',
       'k.comment',
+      'k.quelle',
     ]);
   const open = await base.where('k.outcome', 'is', null).orderBy('k.reported_at').orderBy('k.id').execute();
   const closed = await base
@@ -52,6 +53,7 @@ export async function klaerfaelleList(db: Db, days: number) {
     belegnr: k.belegnr,
     gemeldetVon: k.reported_by,
     gemeldetAm: new Date(k.reported_at).toISOString(),
+    quelle: k.quelle,
     positionen: lines.get(k.id) ?? [],
     abschluss:
       k.outcome && k.resolved_at
@@ -134,7 +136,10 @@ export async function klaerfallErledigt(db: Db, input: Resolution & { kommentar:
   return { success: true as const };
 }
 
-/** Sends the note back into packing: every scanned amount to 0, status 'offen'. */
+/**
+ * Sends the note back into packing: every scanned amount to 0, status 'offen'. A Fehlmenge reported while
+ * picking goes back to open too (decision 25): the note is picked on from there, then packed.
+ */
 export async function klaerfallZurueck(db: Db, input: Resolution) {
   const klaerfall = await openKlaerfall(db, input.klaerfallId);
   await db
@@ -142,15 +147,23 @@ export async function klaerfallZurueck(db: Db, input: Resolution) {
     .set({ outcome: 'zurueck', resolved_by: input.userId, resolved_at: sql`now()` })
     .where('id', '=', klaerfall.id)
     .execute();
-  await db
-    .updateTable('delivery_note_lines')
-    .set({ pemenge: 0 })
-    .where('delivery_note_id', '=', klaerfall.noteId)
-    .execute();
+  // A note picked with a Fehlmenge is not picked completely any more once its short lines are open again.
   await db
     .updateTable('delivery_notes')
-    .set({ status: 'offen', klaerfall_at: null })
+    .set({
+      status: 'offen',
+      klaerfall_at: null,
+      kommissioniert_at: sql`case when exists (select 1 from delivery_note_lines
+        where delivery_note_id = ${klaerfall.noteId} and fehlmenge > 0) then null else kommissioniert_at end`,
+      kommissioniert_von: sql`case when exists (select 1 from delivery_note_lines
+        where delivery_note_id = ${klaerfall.noteId} and fehlmenge > 0) then null else kommissioniert_von end`,
+    })
     .where('id', '=', klaerfall.noteId)
+    .execute();
+  await db
+    .updateTable('delivery_note_lines')
+    .set({ pemenge: 0, fehlmenge: 0 })
+    .where('delivery_note_id', '=', klaerfall.noteId)
     .execute();
   await recordAudit(db, {
     userId: input.userId,

@@ -25,6 +25,7 @@ const SCREENS: readonly [prefix: string, screen: string][] = [
   ['/api/retourenerfassung', texts.menu.retoure],
   ['/api/wmsretoure', texts.menu.wmsretoure],
   ['/api/zollpaketerfassung', texts.menu.zollpaket],
+  ['/api/kommissionierung', texts.menu.kommissionierung],
   ['/api/leitstand', 'Leitstand'],
   ['/api/admin', 'Leitstand'],
 ];

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../contract/kommissionierung.ts';
+import type { AuthUser } from '../../auth/sessions.ts';
+import { type Deps, registerEndpoint } from '../../http/route.ts';
+import * as service from './service.ts';
+
+export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
+  const picker = (user: AuthUser): service.Picker => ({
+    userId: user.id,
+    sessionId: user.sessionId,
+    now: new Date(deps.clock()),
+    claimMinutes: deps.config.pickClaimMinutes,
+  });
+  registerEndpoint(app, deps, contract.pickClaim, ({ body }, { db, user }) =>
+    service.pickClaim(db, picker(user), body.belegnr),
+  );
+  registerEndpoint(app, deps, contract.pickNext, (_input, { db, user }) =>
+    service.pickNext(db, picker(user)),
+  );
+  registerEndpoint(app, deps, contract.pickTake, ({ body }, { db, user, requestKey }) =>
+    service.pickTake(db, picker(user), { ...body, requestKey }),
+  );
+  registerEndpoint(app, deps, contract.pickShortage, ({ body }, { db, user }) =>
+    service.pickShortage(db, picker(user), body),
+  );
+  registerEndpoint(app, deps, contract.pickRelease, ({ body }, { db, user }) =>
+    service.pickRelease(db, picker(user), body.id),
+  );
+}

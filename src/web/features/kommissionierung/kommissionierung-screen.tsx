@@ -1,0 +1,368 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { eanVariants } from '../../../contract/ean.ts';
+import {
+  type Auftrag,
+  type PickLine,
+  pickClaim,
+  pickNext,
+  pickRelease,
+  pickShortage,
+  pickTake,
+  kommissionierungTexts as t,
+} from '../../../contract/kommissionierung.ts';
+import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
+import { useActionKey } from '../../api/action-key.ts';
+import { api } from '../../api/api.ts';
+import { articleCode } from '../../api/article-lookups.ts';
+import { messageOf } from '../../api/lookups.ts';
+import { useScanTarget } from '../../scan/use-scan-target.ts';
+import { AmountField } from '../../ui/amount-field.tsx';
+import { useBanner } from '../../ui/banner.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ScanField } from '../../ui/scan-field.tsx';
+import { SuccessFlash } from '../../ui/success-flash.tsx';
+import './kommissionierung.css';
+
+/**
+ * Kommissionierung (issue 22, decision 25): scan a delivery note (or take the next one), then walk its
+ * locations in order — scan the location, scan the article, one piece per scan or, above five, the whole
+ * amount after a question — and report what is not there as a Fehlmenge. Every answer brings the note anew,
+ * so the next stop is always the server's.
+ *
+ * Scan targets per state: no note → the note field; a stop → its location field, then its article field; a
+ * stop without stock → none (report the Fehlmenge); a question open → none; the Fehlmenge question → its amount.
+ * The success flash never takes the target: a scan during it goes to the next step.
+ */
+export default function KommissionierungScreen() {
+  const banner = useBanner();
+  const [auftrag, setAuftrag] = useState<Auftrag | null>(null);
+  /** The location of the current stop, once scanned. */
+  const [atLocation, setAtLocation] = useState<number | null>(null);
+  const [noteText, setNoteText] = useState('');
+  const [locationText, setLocationText] = useState('');
+  const [articleText, setArticleText] = useState('');
+  const [confirm, setConfirm] = useState<{ line: PickLine; menge: number } | null>(null);
+  const [shortage, setShortage] = useState<PickLine | null>(null);
+  const [flash, setFlash] = useState<string | null>(null);
+  /** What the last note ended with (picked, abandoned), shown above the note field. */
+  const [ended, setEnded] = useState<string | null>(null);
+  const takeKey = useActionKey();
+  const shortageKey = useActionKey();
+
+  const open = auftrag ? auftrag.positionen.filter((p) => p.offen > 0) : [];
+  const first = open[0];
+  const stop = first ? (first.lagerplatz ?? null) : null;
+  const stopLines = first ? open.filter((p) => (p.lagerplatz?.id ?? null) === (stop?.id ?? null)) : [];
+  const step = !auftrag
+    ? 'note'
+    : !first
+      ? 'note'
+      : stop === null
+        ? 'noStock'
+        : atLocation === stop.id
+          ? 'article'
+          : 'location';
+  const asking = confirm !== null || shortage !== null;
+  useScanTarget(step === 'noStock' && !asking ? { kind: 'none', expects: t.expectsShortage } : null);
+
+  /** A new answer: the note goes on, or it is done. */
+  function show(next: Auftrag) {
+    if (next.fertig) {
+      const short = next.positionen.some((p) => p.fehlmenge > 0);
+      setEnded(short ? t.doneShort(next.belegnr) : t.done(next.belegnr));
+      setAuftrag(null);
+      setAtLocation(null);
+      return;
+    }
+    setAuftrag(next);
+  }
+
+  async function claimNote(belegnr: string) {
+    setNoteText('');
+    try {
+      const { data } = await api.call(pickClaim, { body: { belegnr }, on401: 'scan' });
+      setEnded(null);
+      setAtLocation(null);
+      show(data);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function claimNext() {
+    try {
+      const { data } = await api.call(pickNext, { body: {}, on401: 'scan' });
+      setEnded(null);
+      setAtLocation(null);
+      show(data);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function abandon() {
+    if (!auftrag) return;
+    try {
+      await api.call(pickRelease, { body: { id: auftrag.id }, on401: 'scan' });
+      setEnded(t.abandoned(auftrag.belegnr));
+      setAuftrag(null);
+      setAtLocation(null);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  function scanLocation(text: string) {
+    setLocationText('');
+    if (!stop) return;
+    if (text.trim() !== stop.code) {
+      banner.showError(t.wrongLocation(stop.code));
+      return;
+    }
+    setAtLocation(stop.id);
+  }
+
+  async function scanArticle(text: string) {
+    setArticleText('');
+    if (!stop) return;
+    const named = articleCode(text); // a GS1 label's GTIN names the article by its EAN
+    if (!named.ok) {
+      banner.showError(named.message);
+      return;
+    }
+    const code = named.code;
+    const eans = eanVariants(code);
+    const line = stopLines.find(
+      (p) => p.nummer === code || p.herstellernummer === code || (p.ean !== null && eans.includes(p.ean)),
+    );
+    if (!line) {
+      banner.showError(t.articleNotHere(code, stop.code));
+      return;
+    }
+    // What can be taken here at once: all that is open, or what the location holds if that is less.
+    const here = Math.min(line.offen, stop.bestand);
+    if (here > CONFIRM_WHOLE_LINE_ABOVE) {
+      setConfirm({ line, menge: here });
+      return;
+    }
+    await take(line, 1);
+  }
+
+  async function take(line: PickLine, menge: number) {
+    if (!auftrag || !line.lagerplatz) return;
+    const body = { id: auftrag.id, positionId: line.id, lagerplatzId: line.lagerplatz.id, menge };
+    try {
+      const { data } = await takeKey.send(body, (idempotencyKey) =>
+        api.call(pickTake, { body, idempotencyKey, on401: 'scan' }),
+      );
+      setFlash(t.picked);
+      show(data);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  async function reportShortage(line: PickLine, menge: number) {
+    if (!auftrag) return;
+    const body = { id: auftrag.id, positionId: line.id, menge };
+    try {
+      const { data } = await shortageKey.send(body, (idempotencyKey) =>
+        api.call(pickShortage, { body, idempotencyKey, on401: 'scan' }),
+      );
+      setFlash(t.shortageDone);
+      show(data);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  const endFlash = useCallback(() => setFlash(null), []);
+  const flashView = flash && <SuccessFlash text={flash} onDone={endFlash} />;
+
+  if (!auftrag || step === 'note') {
+    return (
+      <div className="stack">
+        {flashView}
+        {ended && (
+          <p className="pick-ended" role="status">
+            {ended}
+          </p>
+        )}
+        <ScanField
+          current
+          label={t.noteLabel}
+          field={pickClaim.body.shape.belegnr}
+          value={noteText}
+          onChange={setNoteText}
+          onScan={claimNote}
+        />
+        <button type="button" className="button" onClick={claimNext}>
+          {t.next}
+        </button>
+      </div>
+    );
+  }
+
+  const done = auftrag.positionen.length - open.length;
+  return (
+    <div className="stack">
+      {flashView}
+      <div className="note-bar">
+        <strong>{t.picker(auftrag.belegnr)}</strong>
+        <button type="button" className="button button--secondary button--inline" onClick={abandon}>
+          {t.cancel}
+        </button>
+      </div>
+      <p className="hint">{t.progress(done, auftrag.positionen.length)}</p>
+      {stop ? (
+        <section className="pick-stop" aria-label={t.goTo}>
+          <span className="pick-goto">{t.goTo}</span>
+          <span className="pick-location">{stop.code}</span>
+          {step === 'article' && <span className="pick-here">✓</span>}
+        </section>
+      ) : (
+        <section className="pick-stop pick-stop--empty" aria-label={t.noStock}>
+          <span className="pick-location">{t.noStock}</span>
+          <span className="hint">{t.noStockHint}</span>
+        </section>
+      )}
+      {step === 'location' && (
+        <ScanField
+          current={!asking}
+          label={t.locationLabel}
+          value={locationText}
+          onChange={setLocationText}
+          onScan={scanLocation}
+        />
+      )}
+      {step === 'article' && (
+        <ScanField
+          current={!asking}
+          label={t.articleLabel}
+          value={articleText}
+          onChange={setArticleText}
+          onScan={scanArticle}
+        />
+      )}
+      <StopLines lines={stopLines} onShortage={setShortage} />
+      {confirm && (
+        <ConfirmDialog
+          title={t.confirmTitle}
+          confirmLabel={t.confirm}
+          cancelLabel={t.cancel}
+          onConfirm={() => {
+            const { line, menge } = confirm;
+            setConfirm(null);
+            void take(line, menge);
+          }}
+          onCancel={() => setConfirm(null)}
+        >
+          {t.confirmBody(confirm.menge, confirm.line.nummer)}
+        </ConfirmDialog>
+      )}
+      {shortage && (
+        <ShortageDialog
+          line={shortage}
+          onCancel={() => setShortage(null)}
+          onReport={(menge) => {
+            setShortage(null);
+            void reportShortage(shortage, menge);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The lines to pick at this stop, each with what is open and its 'Fehlmenge' button. */
+function StopLines({ lines, onShortage }: { lines: PickLine[]; onShortage: (line: PickLine) => void }) {
+  return (
+    <ul className="pick-lines" aria-label={t.linesHere}>
+      {lines.map((line) => (
+        <li key={line.id} className="task">
+          <span className="task-title">
+            <span className="code">{line.nummer}</span> · {t.openAmount(line.offen)}
+          </span>
+          <span className="task-detail">{line.name}</span>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={t.shortageFor(line.nummer)}
+            onClick={() => onShortage(line)}
+          >
+            {t.shortage}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The Fehlmenge question in the page: how many are missing (all that is open, unless the worker types less).
+ * Its amount field is the scan target: a scanned code is refused there, never taken as an amount.
+ */
+function ShortageDialog({
+  line,
+  onCancel,
+  onReport,
+}: {
+  line: PickLine;
+  onCancel: () => void;
+  onReport: (menge: number) => void;
+}) {
+  const banner = useBanner();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [menge, setMenge] = useState(String(line.offen));
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(menge);
+    if (!Number.isInteger(value) || value < 1 || value > line.offen) {
+      banner.showError(t.shortageAmountInvalid(line.offen));
+      return;
+    }
+    onReport(value);
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="shortage-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <form onSubmit={submit}>
+        <h2 id="shortage-title">{t.shortageTitle(line.nummer)}</h2>
+        <div className="dialog-body">
+          <p>{t.shortageBody(line.offen)}</p>
+          <div className="field">
+            <label htmlFor="shortage-amount">{t.shortageAmount}</label>
+            <AmountField
+              id="shortage-amount"
+              label={t.shortageAmount}
+              value={menge}
+              onChange={setMenge}
+              max={line.offen}
+              current
+            />
+          </div>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="button">
+            {t.shortageConfirm}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
