@@ -1,12 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 
-export type WriteCounts = Record<string, number>;
+/** Counts, and a digest of the users (a role, a password or a card changed in place). */
+export type WriteCounts = Record<string, number | string>;
 
 /**
  * Everything a request could have written, to compare before and after requests that must write nothing: the
  * books (journal, stock, counts), every capture, the packing station's scans and cartons, open customs carts,
- * idempotency keys and, where asked, logins.
+ * idempotency keys, the Leitstand's writes (Klärfälle closed, minimums, users, tokens, imported articles and
+ * locations, the audit list) and, where asked, logins.
  *
  * `keys: 'applied'` counts only the keys of writes that went through (200): a request refused by a rule stores
  * its refusal under its key (decision 2) and must still count as writing nothing (the fuzz test's hostile
@@ -22,8 +24,9 @@ export async function countWrites(
       ? sql`(select count(*) from idempotency where status_code = 200)::int as applied_keys`
       : sql`(select count(*) from idempotency)::int as keys`;
   const logins = options.logins
-    ? sql`(select count(*) from sessions)::int as sessions,
-      (select count(*) from attempt_counters)::int as attempts,`
+    ? sql`(select count(*) from sessions where revoked_at is null)::int as sessions,
+      (select count(*) from attempt_counters)::int as attempts,
+      (select count(*) from failed_logins)::int as failed_logins,`
     : sql``;
   const { rows } = await sql<WriteCounts>`select
     ${keys},
@@ -41,7 +44,16 @@ export async function countWrites(
     (select count(*) from carton_usage)::int as cartons,
     (select coalesce(sum(pemenge), 0) from delivery_note_lines)::int as scanned,
     (select count(*) from delivery_note_events)::int as events,
-    (select count(*) from carts where status = 'offen')::int as open_carts`.execute(db);
+    (select count(*) from carts where status = 'offen')::int as open_carts,
+    (select count(*) from articles)::int as articles,
+    (select count(*) from locations)::int as locations,
+    (select count(*) from klaerfaelle where outcome is null)::int as open_klaerfaelle,
+    (select count(*) from replenishment_minimums)::int as minimums,
+    (select coalesce(sum(minimum), 0) from replenishment_minimums)::int as minimum_sum,
+    (select count(*) from integration_tokens where revoked_at is null)::int as live_tokens,
+    (select count(*) from audit_log)::int as audit,
+    (select md5(string_agg(concat_ws('|', id, username, name, role, active, password_hash, card_secret_hash),
+      ',' order by id)) from users) as users`.execute(db);
   const [row] = rows;
   if (!row) throw new Error('the snapshot query answered no row');
   return row;
