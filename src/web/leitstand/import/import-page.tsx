@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { importKinds, importTexts, runImport } from '../../../contract/leitstand/import.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { leitstandUploadApi, useLeitstandQuery } from '../api.ts';
-import { messageOf, Outcome } from '../admin-dialog.tsx';
+import { messageOf, Outcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import '../admin.css';
 
