@@ -24,9 +24,14 @@ function valueText(key: string, value: unknown): string {
   return value;
 }
 
-/** A detail as the reader takes it in: Rolle: Admin, Passwort: ja, … */
+/** Keys in the order of auditTexts.detailKeys (the database keeps a detail's keys in an order of its own). */
+const KEY_ORDER = Object.keys(t.detailKeys);
+const rank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : KEY_ORDER.length);
+
+/** A detail as the reader takes it in: Name: Karla, Rolle: Mitarbeiter, Passwort: ja, … */
 function detailText(detail: Record<string, unknown>): string {
   return Object.entries(detail)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, value]) => `${t.detailKeys[key] ?? key}: ${valueText(key, value)}`)
     .join(', ');
 }
