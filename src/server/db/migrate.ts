@@ -9,6 +9,7 @@ import * as rolesAndAudit from './migrations/2026-11-24-02-roles-and-audit.ts';
 import * as liveOverview from './migrations/2026-11-24-03-live-overview.ts';
 import * as klaerfaelle from './migrations/2026-11-25-01-klaerfaelle.ts';
 import * as journalIndexes from './migrations/2026-11-25-02-journal-indexes.ts';
+import * as articleNameTrgm from './migrations/2026-11-26-04-article-name-trgm.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-03-live-overview': liveOverview,
   '2026-11-25-01-klaerfaelle': klaerfaelle,
   '2026-11-25-02-journal-indexes': journalIndexes,
+  '2026-11-26-04-article-name-trgm': articleNameTrgm,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
