@@ -72,7 +72,8 @@ const summaries: { [C in keyof ImportSummaries]: ImportSummaries[C] } = {
 };
 
 /** Words that give away an English text (German ones of the same spelling are not among them). */
-const ENGLISH = /\b(is|the|not|no|of|to|after|already|empty|line|has|must|would|and|or|new|changed|unchanged)\b/;
+const ENGLISH =
+  /\b(is|the|not|no|of|to|after|already|empty|line|has|must|would|and|or|new|changed|unchanged)\b/;
 
 describe('the import engine’s messages', () => {
   it('every reason and summary line reads in English for the CLI and in German for the Leitstand', () => {
