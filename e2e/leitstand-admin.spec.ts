@@ -90,6 +90,12 @@ for (const [size, viewport] of [
       const row = page.getByRole('row', { name: new RegExp(person.name) });
       await expect(row).toBeVisible();
       await expect(row.getByRole('cell', { name: 'aktiv Karte', exact: true })).toBeVisible();
+      // Every column and each row's buttons in view, at this size too: nothing to scroll sideways.
+      const list = page.locator('.leitstand-wide');
+      expect(await list.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
 
       // The printed card logs in on a handheld: scanned into the login's card field.
       const handheld = await browser.newPage({ viewport: { width: 360, height: 640 } });
@@ -200,7 +206,7 @@ for (const [size, viewport] of [
         '20.000 Zeilen aus artikel.csv importiert.',
       );
       await expect(page.getByRole('region', { name: 'Zusammenfassung' })).toContainText(
-        'articles: 20000 new, 0 changed, 0 unchanged',
+        'Artikel: 20.000 neu, 0 geändert, 0 unverändert',
       );
       const found = async (nummer: string) =>
         (await (await handheld.request.get(`/api/inventur/findarticle/${nummer}`, { headers })).json()).found;
@@ -221,8 +227,27 @@ for (const [size, viewport] of [
         '2 von 3 Zeilen abgelehnt. Es wurde nichts importiert.',
       );
       const lines = page.getByRole('region', { name: 'Abgelehnte Zeilen' });
-      await expect(lines.getByRole('row', { name: /^3 EAN .*is not an EAN\/GTIN/ })).toBeVisible();
-      await expect(lines.getByRole('row', { name: '4 Bezeichnung is empty' })).toBeVisible();
+      // The engine's reasons in German (the CLI prints them in English).
+      await expect(lines.getByRole('row')).toHaveText([
+        /Zeile\s*Spalte\s*Grund/,
+        /^3\s*EAN\s*„4006381333987“ ist keine EAN\/GTIN \(8, 12, 13 oder 14 Ziffern mit gültiger Prüfziffer\)$/,
+        /^4\s*Bezeichnung\s*ist leer$/,
+      ]);
+      await expect(page.getByRole('main')).not.toContainText(/is empty|is not|English|Englisch/);
+
+      // A file the CSV reader cannot read: the whole file named, in German.
+      await page.getByLabel('Datei (CSV)').setInputFiles({
+        name: 'anfuehrung.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Artikelnummer;Bezeichnung\n1;"offen\n'),
+      });
+      await page.getByRole('button', { name: 'Importieren' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Die Datei wurde abgelehnt. Es wurde nichts importiert.',
+      );
+      await expect(lines.getByRole('row', { name: /ganze Datei/ })).toHaveText(
+        /^2\s*ganze Datei\s*Ein Feld in Anführungszeichen wird nicht geschlossen\.$/,
+      );
       expect(await found(`K${prefix}1`)).toBe(false);
       await handheld.close();
       expect(await seriousAxeFindings(page)).toEqual([]);
@@ -248,9 +273,10 @@ for (const [size, viewport] of [
       await page.goto('/leitstand/audit');
       await expect(page.getByRole('heading', { name: 'Protokoll', level: 1 })).toBeVisible();
       const entries = page.getByRole('region', { name: 'Einträge' });
+      // What changed, in German: the roles by their names.
       await expect(
         entries.getByRole('row', { name: new RegExp(`IT Admin Rolle geändert ${person.username}`) }),
-      ).toBeVisible();
+      ).toContainText('vorher: Mitarbeiter, nachher: Schichtleitung');
       await expect(
         entries.getByRole('row', { name: new RegExp(`IT Admin Benutzer angelegt ${person.username}`) }),
       ).toBeVisible();
@@ -259,7 +285,7 @@ for (const [size, viewport] of [
       ).toBeVisible();
       await expect(
         entries.getByRole('row', { name: /IT Admin CSV importiert artikel\.csv/ }).first(),
-      ).toBeVisible();
+      ).toContainText('Art: Artikel, Zeilen: 20.000, geschrieben: 20.000, Kodierung: UTF-8');
       expect(await seriousAxeFindings(page)).toEqual([]);
     });
   });

@@ -104,6 +104,19 @@ for (const [size, viewport] of [
       );
     });
 
+    test('the journal of a pallet fits the page: its 18-digit SSCC breaks, a location code stays whole', async ({
+      page,
+    }) => {
+      const sscc = '340123450000000017';
+      await loginAs(page, LEAD);
+      await page.goto(`/leitstand/journal?lagerplatz=${sscc}`);
+      const rows = page.getByRole('region', { name: 'Buchungen' }).getByRole('row');
+      await expect(rows.nth(1)).toContainText(sscc);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    });
+
     test('a bad filter is refused in German; a worker sees the refusal, not the pages', async ({ page }) => {
       await loginAs(page, LEAD);
       await page.goto('/leitstand/journal?artikel=GIBTSNICHT');

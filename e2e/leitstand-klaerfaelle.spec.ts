@@ -1,13 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe.ts';
-import { LEAD, loginAs, loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { importDeliveryNote, LEAD, loginAs, loginWithPassword, scan, scanInto } from './support/helpers.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 /**
  * Klärfälle in the Leitstand (issue 20.2, decision 20): the shift lead closes a note a packer reported —
  * 'Erledigt' with a comment, or 'Zurück ins Packen' after a question — at desktop and tablet size; and on
  * the handheld the packer who scans a reported note again is told so and cannot pack it until then.
- * Notes LS100022–LS100026: no other spec uses them.
+ * Each test imports notes of its own (a new number each run), so it runs again and again (`--repeat-each`).
  */
 
 type Line = { nummer: string; lsmenge: number; pemenge: number };
@@ -71,9 +71,9 @@ async function openKlaerfaelle(page: Page) {
   await expect(page.getByRole('heading', { name: 'Klärfälle', level: 1 })).toBeVisible();
 }
 
-for (const [size, viewport, erledigtNote, zurueckNote] of [
-  ['desktop', { width: 1280, height: 800 }, 'LS100022', 'LS100023'],
-  ['tablet', { width: 800, height: 1280 }, 'LS100024', 'LS100025'],
+for (const [size, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['tablet', { width: 800, height: 1280 }],
 ] as const) {
   test.describe(`Klärfälle in the Leitstand at ${size} size`, () => {
     test.use({ viewport, isMobile: false, hasTouch: false });
@@ -82,6 +82,8 @@ for (const [size, viewport, erledigtNote, zurueckNote] of [
       page,
       request,
     }) => {
+      const erledigtNote = await importDeliveryNote(request);
+      const zurueckNote = await importDeliveryNote(request);
       const reported = await reportAfterOnePiece(request, erledigtNote);
       const [first] = reported;
       if (!first) throw new Error('no line');
@@ -171,8 +173,9 @@ test.describe('the packer warning on the handheld', () => {
   test("a reported note says 'Lieferschein hat einen offenen Klärfall!' when scanned again; after 'Zurück ins Packen' it is packed", async ({
     page,
     browser,
+    request,
   }) => {
-    const note = 'LS100026';
+    const note = await importDeliveryNote(request);
     await loginWithPassword(page);
     await page.getByRole('link', { name: 'Paketinhalt', exact: true }).click();
     await scanInto(page, page.getByLabel('Lieferschein'), note);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo card (DESIGN §7): 'DEMOKARTE' 25 times, 225 characters. */
 export const DEMO_CARD = 'DEMOKARTE'.repeat(25);
@@ -133,4 +133,37 @@ export async function watchPageProblems(page: Page): Promise<{
     violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
     consoleErrors,
   };
+}
+
+/**
+ * A delivery note of this test's own, brought in as the office brings notes: a CSV through the Leitstand's
+ * import (as the demo admin). A new number each call, so a test that reports or packs it can run again and
+ * again (`--repeat-each`) without finding it used by an earlier run. Answers its Belegnr.
+ */
+export async function importDeliveryNote(
+  request: APIRequestContext,
+  lines: [nummer: string, menge: number][] = [
+    ['100001', 2],
+    ['100003', 8],
+  ],
+): Promise<string> {
+  const belegnr = `LS9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const csv = [
+    'Belegnr;EU;Versandart;Gravur;Batch;Projekt;Artikelnummer;Menge',
+    ...lines.map(([nummer, menge]) => `${belegnr};ja;DHL037;nein;123456;Onlineshop;${nummer};${menge}`),
+  ].join('\n');
+  const login = await request.post('/api/user/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.post('/api/admin/import/delivery-notes', {
+    headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+    data: { fileName: `${belegnr}.csv`, content: Buffer.from(csv).toString('base64') },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await res.json()).toMatchObject({ imported: true, written: lines.length });
+  await request.get('/api/user/logout', { headers });
+  return belegnr;
 }

@@ -6,9 +6,14 @@ import {
   type JournalZeile,
 } from '../../src/contract/leitstand/bestand.ts';
 import { texts } from '../../src/contract/texts.ts';
+import * as articleNameTrgm from '../../src/server/db/migrations/2026-11-26-04-article-name-trgm.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { type JournalFilter, journalPageQuery } from '../../src/server/features/leitstand/bestand/service.ts';
+import {
+  articleSearchQuery,
+  type JournalFilter,
+  journalPageQuery,
+} from '../../src/server/features/leitstand/bestand/service.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
@@ -151,6 +156,32 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       const twins = await search(demo.ambiguousHerstellernummer);
       expect(twins.artikel.length).toBe(2);
       expect(twins.artikel.every((a) => a.treffer === 'herstellernummer')).toBe(true);
+    });
+
+    it('finds a part of the name through the trigram index, not by reading every article', {
+      timeout: 60_000,
+    }, async () => {
+      // A large warehouse's articles (issue 20: 100,000), so the planner weighs the index against reading them
+      // all. The index is built after them, as the migration builds it on a site's articles (row by row it
+      // takes PGlite a minute).
+      await sql`drop index articles_name_trgm_idx`.execute(db);
+      await sql`insert into articles (nummer, name, kurzbezeichnung)
+        select 'TRGM-' || n, 'Suchartikel ' || md5(n::text), 'Suchartikel'
+        from generate_series(1, 100000) n`.execute(db);
+      await articleNameTrgm.up(db as Kysely<unknown>);
+      await sql`analyze articles`.execute(db);
+      const query = articleSearchQuery(db, 'kugelschr').compile();
+      const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
+        ...query,
+        sql: `explain ${query.sql}`,
+      });
+      await sql`delete from articles where nummer like 'TRGM-%'`.execute(db);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Bitmap Index Scan on articles_name_trgm_idx/);
+      expect(plan).not.toMatch(/Seq Scan on articles/);
+      // And it still finds what a search by name found before.
+      const found = await get('/api/leitstand/bestand/artikel?q=kugelSCHR');
+      expect(found.json().artikel.map((a: { nummer: string }) => a.nummer)).toContain(demo.article.nummer);
     });
 
     it('lists each location with amount, Charge and MHD', async () => {

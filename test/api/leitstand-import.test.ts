@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import * as inventur from '../../src/contract/inventur.ts';
 import { benutzerTexts } from '../../src/contract/leitstand/benutzer.ts';
 import * as importUpload from '../../src/contract/leitstand/import.ts';
@@ -13,10 +14,7 @@ import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId } from '../support/stock.ts';
 
 const refusals = importUpload.importTexts.refusals;
-type Report = { imported: boolean; lineErrors: { line: number; column: string; reason: string }[] } & Record<
-  string,
-  unknown
->;
+type Report = z.output<(typeof importUpload.runImport)['response']> & Record<string, unknown>;
 
 /** Body limits of this test's server: the general one small, the upload's larger (both in bytes). */
 const BODY_LIMIT = 16 * 1024;
@@ -97,8 +95,19 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       fileRefused: false,
       lineErrors: [],
       ignoredColumns: [],
-      summary: ['articles: 5 new, 0 changed, 0 unchanged'],
+      summary: [
+        {
+          code: 'counts',
+          params: { what: 'articles', inserted: 5, updated: 0, unchanged: 0 },
+          text: 'articles: 5 new, 0 changed, 0 unchanged',
+        },
+      ],
     });
+    // The page's German summary line (the CLI prints `text`).
+    const [summary] = res.json<Report>().summary;
+    expect(summary && importUpload.importTexts.summaryLine(summary)).toBe(
+      'Artikel: 5 neu, 0 geändert, 0 unverändert',
+    );
     expect(await articleCount()).toBe(before + 5);
     const repeat = await upload('articles', 'artikel.csv', file, key);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
@@ -151,9 +160,26 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       written: 0,
       fileRefused: false,
     });
+    // Each reason as a code with its parameters, and in English as `npm run import` prints it.
     expect(report.lineErrors).toEqual([
-      { line: 3, column: 'EAN', reason: expect.stringContaining('is not an EAN/GTIN') },
-      { line: 4, column: 'Bezeichnung', reason: 'is empty' },
+      {
+        line: 3,
+        column: 'EAN',
+        code: 'notAnEan',
+        params: { value: '4006381333987' },
+        reason: '"4006381333987" is not an EAN/GTIN (8, 12, 13 or 14 digits with a valid check digit)',
+      },
+      { line: 4, column: 'Bezeichnung', code: 'empty', params: {}, reason: 'is empty' },
+    ]);
+    // The Import page's German of the same answer.
+    const german = report.lineErrors.map((e) => [
+      e.line,
+      importUpload.importTexts.column(e.column),
+      importUpload.importTexts.reason(e),
+    ]);
+    expect(german).toEqual([
+      [3, 'EAN', '„4006381333987“ ist keine EAN/GTIN (8, 12, 13 oder 14 Ziffern mit gültiger Prüfziffer)'],
+      [4, 'Bezeichnung', 'ist leer'],
     ]);
     expect(await articleCount()).toBe(before);
     expect(await auditOf('import.articles')).toEqual(entries);
@@ -162,8 +188,23 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
     expect(noHeader.json()).toMatchObject({
       imported: false,
       fileRefused: true,
-      lineErrors: [{ line: 1, column: 'Artikelnummer', reason: 'column is missing in the header' }],
+      lineErrors: [
+        {
+          line: 1,
+          column: 'Artikelnummer',
+          code: 'columnMissing',
+          params: {},
+          reason: 'column is missing in the header',
+        },
+      ],
     });
+    const unclosed = await upload('articles', 'anfuehrung.csv', 'Artikelnummer;Bezeichnung\n1;"offen\n');
+    const [fileError] = unclosed.json<Report>().lineErrors;
+    expect(fileError).toMatchObject({ line: 2, column: 'file', code: 'quoteNotClosed' });
+    expect(fileError && importUpload.importTexts.column(fileError.column)).toBe('ganze Datei');
+    expect(fileError && importUpload.importTexts.reason(fileError)).toBe(
+      'Ein Feld in Anführungszeichen wird nicht geschlossen.',
+    );
   });
 
   it('refuses in German: a file in another encoding, an unknown kind, a file above the limit', async () => {

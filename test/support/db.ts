@@ -11,6 +11,7 @@ import {
   type DatabaseKind,
   openPglite,
   openPostgres,
+  PGLITE_EXTENSIONS,
 } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
@@ -50,7 +51,7 @@ function templateVersion(): string {
 async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `lagerscanner-test-template-${templateVersion()}.tar`);
   if (!fs.existsSync(file)) {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     await migrateToLatest(db);
     await seedDemo(db);

@@ -57,7 +57,7 @@ export const auditTexts = {
   listTitle: 'Einträge',
   empty: 'Noch keine Einträge.',
   badCursor: 'Diese Seite des Protokolls gibt es nicht. Bitte die Liste neu laden.',
-  /** The actions by key; an action without a label here is shown by its key. */
+  /** The actions by key (the server's recordAudit takes no other: AuditAction). */
   actions: {
     'user.create': 'Benutzer angelegt',
     'user.role': 'Rolle geändert',
@@ -67,6 +67,55 @@ export const auditTexts = {
     'user.card': 'Neue Karte ausgegeben',
     'token.create': 'Schlüssel angelegt',
     'token.revoke': 'Schlüssel widerrufen',
+    'klaerfall.erledigt': 'Klärfall erledigt',
+    'klaerfall.zurueck': 'Klärfall zurück ins Packen',
+    'minimum.set': 'Mindestbestand gesetzt',
+    'minimum.remove': 'Mindestbestand entfernt',
+    'zollwagen.close': 'Zollwagen abgeschlossen',
+    'printer.create': 'Drucker angelegt',
+    'printer.update': 'Drucker geändert',
+    'printer.remove': 'Drucker entfernt',
+    /** `import.<kind>`: any kind. */
     import: 'CSV importiert',
+  },
+  /** An entry's detail, key by key: its German name (a key without one is shown as it is). */
+  detailKeys: {
+    name: 'Name',
+    role: 'Rolle',
+    password: 'Passwort',
+    card: 'Karte',
+    from: 'vorher',
+    to: 'nachher',
+    endedLogins: 'Anmeldungen beendet',
+    kind: 'Art',
+    rows: 'Zeilen',
+    written: 'geschrieben',
+    encoding: 'Kodierung',
+    klaerfall: 'Klärfall',
+    kommentar: 'Kommentar',
+    lagerplatz: 'Lagerplatz',
+    artikel: 'Artikel',
+    vorher: 'vorher',
+    nachher: 'nachher',
+    bezeichnung: 'Bezeichnung',
+    pakete: 'Pakete',
+    geoeffnetAm: 'geöffnet am',
+    host: 'Adresse',
+    port: 'Port',
+    dpi: 'Auflösung (dpi)',
+    groesse: 'Etikettengröße',
+    before: 'vorher',
+    after: 'nachher',
   } as Record<string, string>,
+  yes: 'ja',
+  no: 'nein',
 } as const;
+
+/** What the audit list records: a key of auditTexts.actions, or `import.<kind>`. */
+export type AuditAction = Exclude<keyof typeof auditTexts.actions, 'import'> | `import.${string}`;
+
+/** The German label of an entry's action. */
+export function actionLabel(action: string): string {
+  const labels: Record<string, string> = auditTexts.actions;
+  return labels[action] ?? labels[action.split('.')[0] ?? ''] ?? action;
+}

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { endpoint, text } from '../endpoint.ts';
+import {
+  IMPORT_REASON_CODES,
+  IMPORT_SUMMARY_CODES,
+  type ImportReason,
+  type ImportSummary,
+  importMessage,
+  importReasonTexts,
+  importSummaryTexts,
+  render,
+  WHOLE_FILE,
+  WHOLE_LINE,
+} from './import-messages.ts';
 
 /**
  * Leitstand › Import (issue 20.8, admin): a CSV of any import kind uploaded while the server runs — the
@@ -27,8 +39,18 @@ export const importKinds = endpoint({
   }),
 });
 
-/** One refused line (or the header, line 1, or the whole file): as `npm run import` prints it. */
-export const lineError = z.object({ line: z.number().int(), column: z.string(), reason: z.string() });
+/**
+ * One refused line (or the header, line 1, or the whole file): the column as the file spells it (or 'file',
+ * 'row'), why by code and parameters (src/contract/leitstand/import-messages.ts), and `reason`, the English
+ * text `npm run import` prints.
+ */
+export const lineError = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  code: z.enum(IMPORT_REASON_CODES),
+  params: importMessage(IMPORT_REASON_CODES).shape.params,
+  reason: z.string(),
+});
 
 export const runImport = endpoint({
   name: 'runImport',
@@ -54,8 +76,8 @@ export const runImport = endpoint({
     fileRefused: z.boolean(),
     lineErrors: z.array(lineError),
     ignoredColumns: z.array(z.string()),
-    /** The import's summary lines ('articles: 3 new, 0 changed, 0 unchanged'). */
-    summary: z.array(z.string()),
+    /** The import's summary lines by code; `text` as the CLI prints it ('articles: 3 new, 0 changed, 0 unchanged'). */
+    summary: z.array(importMessage(IMPORT_SUMMARY_CODES)),
   }),
 });
 
@@ -92,8 +114,11 @@ export const importTexts = {
   fileRefused: 'Die Datei wurde abgelehnt. Es wurde nichts importiert.',
   lineErrorsTitle: 'Abgelehnte Zeilen',
   lineColumns: { line: 'Zeile', column: 'Spalte', reason: 'Grund' },
-  /** The engine's reasons and summary are English, as `npm run import` prints them for IT. */
-  reasonsNote: 'Gründe und Zusammenfassung auf Englisch, wie bei „npm run import“.',
+  /** A refusal's column (the file's header, or the whole file or line) and reason in German (the API's `reason` is the CLI's English). */
+  column: (column: string) =>
+    column === WHOLE_FILE ? 'ganze Datei' : column === WHOLE_LINE ? 'ganze Zeile' : column,
+  reason: (error: { code: string; params: unknown }) => render(importReasonTexts, error as ImportReason),
+  summaryLine: (line: { code: string; params: unknown }) => render(importSummaryTexts, line as ImportSummary),
   summaryTitle: 'Zusammenfassung',
   ignoredColumns: (list: string) => `Nicht verwendete Spalten: ${list}`,
   readAs: (encoding: string) => `Gelesen als ${encoding}.`,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.ts';
-import { openPglite } from '../db/connect.ts';
+import { openPglite, PGLITE_EXTENSIONS } from '../db/connect.ts';
 import { findPgTool } from '../db/pg-tools.ts';
 
 /**
@@ -66,7 +66,10 @@ if (config.databaseUrl) {
     fail(error.message, 1),
   );
   await handle.close();
-  const pglite = await PGlite.create({ dataDir: path.join(config.dataDir, 'pgdata') });
+  const pglite = await PGlite.create({
+    dataDir: path.join(config.dataDir, 'pgdata'),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const dump = await pglite.dumpDataDir('gzip');
   await pglite.close();
   fs.writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
@@ -82,7 +85,11 @@ if (config.databaseUrl) {
   );
   await handle.close();
   fs.rmSync(pgdata, { recursive: true, force: true });
-  const pglite = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([fs.readFileSync(target)]) });
+  const pglite = await PGlite.create({
+    dataDir: pgdata,
+    loadDataDir: new Blob([fs.readFileSync(target)]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   await pglite.close();
   console.log(`${config.dataDir} restored from ${target}.`);
 }

@@ -12,6 +12,7 @@ import * as journalIndexes from './migrations/2026-11-25-02-journal-indexes.ts';
 import * as printers from './migrations/2026-11-26-01-printers.ts';
 import * as receipts from './migrations/2026-11-26-02-receipts.ts';
 import * as picking from './migrations/2026-11-26-03-picking.ts';
+import * as articleNameTrgm from './migrations/2026-11-26-04-article-name-trgm.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-01-printers': printers,
   '2026-11-26-02-receipts': receipts,
   '2026-11-26-03-picking': picking,
+  '2026-11-26-04-article-name-trgm': articleNameTrgm,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvSyntaxError, detectSeparator, parseCsv } from './csv.ts';
+import { because } from './messages.ts';
 
 const fieldsOf = (text: string) => parseCsv(text).records.map((r) => r.fields);
 
@@ -47,7 +48,7 @@ describe('parseCsv', () => {
 
   it('refuses a quoted field that never closes, naming the line it starts on', () => {
     expect(() => parseCsv('a;b\n1;2\n3;"offen\n4;5\n')).toThrow(
-      new CsvSyntaxError(3, 'a quoted field is never closed'),
+      new CsvSyntaxError(3, because('quoteNotClosed', {})),
     );
     expect(() => parseCsv('a;b\n1;"x"y\n')).toThrow(CsvSyntaxError);
     expect(() => parseCsv('')).toThrow(/empty/);

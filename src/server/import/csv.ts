@@ -1,3 +1,6 @@
+import type { ImportReason } from '../../contract/leitstand/import-messages.ts';
+import { because, inEnglish } from './messages.ts';
+
 /**
  * CSV as ERP systems and Excel write it (RFC 4180): fields in double quotes may hold the separator, line
  * breaks and doubled quotes; lines end in CRLF or LF. The text is already decoded (encoding.ts: UTF-8 or
@@ -18,9 +21,9 @@ export interface CsvFile {
 export class CsvSyntaxError extends Error {
   constructor(
     readonly line: number,
-    message: string,
+    readonly reason: ImportReason,
   ) {
-    super(`line ${line}: ${message}`);
+    super(`line ${line}: ${inEnglish(reason)}`);
   }
 }
 
@@ -78,7 +81,7 @@ export function parseCsv(input: string, onProgress?: (share: number) => void): C
       let value = '';
       for (;;) {
         const close = text.indexOf('"', i);
-        if (close === -1) throw new CsvSyntaxError(startLine, 'a quoted field is never closed');
+        if (close === -1) throw new CsvSyntaxError(startLine, because('quoteNotClosed', {}));
         const chunk = text.slice(i, close);
         value += chunk;
         for (let k = 0; k < chunk.length; k++) if (chunk.charCodeAt(k) === 10) line++;
@@ -93,7 +96,7 @@ export function parseCsv(input: string, onProgress?: (share: number) => void): C
       field = value;
       const after = text[i];
       if (after !== undefined && after !== separator && after !== '\r' && after !== '\n') {
-        throw new CsvSyntaxError(line, `unexpected text after a closing quote`);
+        throw new CsvSyntaxError(line, because('textAfterQuote', {}));
       }
       continue;
     }
@@ -111,7 +114,7 @@ export function parseCsv(input: string, onProgress?: (share: number) => void): C
       recordLine = line;
       continue;
     }
-    if (fieldQuoted) throw new CsvSyntaxError(line, 'unexpected text after a closing quote');
+    if (fieldQuoted) throw new CsvSyntaxError(line, because('textAfterQuote', {}));
     // Plain text up to the next separator or line end.
     let end = i;
     while (end < n) {
@@ -126,6 +129,6 @@ export function parseCsv(input: string, onProgress?: (share: number) => void): C
   onProgress?.(1);
 
   const [header, ...rest] = records;
-  if (!header) throw new CsvSyntaxError(1, 'the file is empty (a header line is needed)');
+  if (!header) throw new CsvSyntaxError(1, because('fileEmpty', {}));
   return { separator, header, records: rest };
 }

@@ -1,5 +1,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { ImportReason, ImportSummary, ImportThing } from '../../contract/leitstand/import-messages.ts';
 import type { Database } from '../db/schema.ts';
+import { because, inEnglish, summaryLine } from './messages.ts';
 import type { Progress } from './progress.ts';
 import {
   hasControlCharacter,
@@ -38,11 +40,19 @@ export function normalizeHeader(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-export interface Refusal {
-  line: number;
-  column: string;
-  reason: string;
-}
+/**
+ * A refused cell, line, header or file: where (the column as the file spells it, or WHOLE_FILE / WHOLE_LINE),
+ * why (a code and its parameters) and the reason in English as the CLI prints it.
+ */
+export type Refusal = ImportReason & { line: number; column: string; reason: string };
+
+/** A refusal of `line` in `column`, with its English text. */
+export const refusal = (line: number, column: string, why: ImportReason): Refusal => ({
+  line,
+  column,
+  ...why,
+  reason: inEnglish(why),
+});
 
 /** Reads the cells of one record by column key; every problem is kept as a refusal of this line. */
 export class RowReader {
@@ -63,8 +73,8 @@ export class RowReader {
     return this.index.get(key)?.header ?? key;
   }
 
-  refuse(key: string, reason: string): undefined {
-    this.problems.push({ line: this.line, column: this.header(key), reason });
+  refuse(key: string, why: ImportReason): undefined {
+    this.problems.push(refusal(this.line, this.header(key), why));
     return undefined;
   }
 
@@ -90,11 +100,11 @@ export class RowReader {
   ): string | null | undefined {
     const raw = this.raw(key);
     const value = options.fold ? raw.replace(/\s+/g, ' ') : raw;
-    if (value === '') return options.required ? this.refuse(key, 'is empty') : null;
+    if (value === '') return options.required ? this.refuse(key, because('empty', {})) : null;
     if (value.length > (options.max ?? 200)) {
-      return this.refuse(key, `is longer than ${options.max ?? 200} characters`);
+      return this.refuse(key, because('tooLong', { max: options.max ?? 200 }));
     }
-    if (hasControlCharacter(value)) return this.refuse(key, 'holds a control character or a line break');
+    if (hasControlCharacter(value)) return this.refuse(key, because('controlCharacter', {}));
     return value;
   }
 
@@ -104,7 +114,7 @@ export class RowReader {
     parse: (text: string) => Parsed<T>,
   ): T | null | undefined {
     const value = this.raw(key);
-    if (value === '') return required ? this.refuse(key, 'is empty') : null;
+    if (value === '') return required ? this.refuse(key, because('empty', {})) : null;
     const result = parse(value);
     return result.ok ? result.value : this.refuse(key, result.reason);
   }
@@ -142,7 +152,7 @@ export interface ImportContext {
   present: Set<string>;
   /** Header text of a column key, as the file spells it. */
   header(key: string): string;
-  refuse(line: number, key: string, reason: string): void;
+  refuse(line: number, key: string, why: ImportReason): void;
   isRefused(line: number): boolean;
   progress: Progress;
   /** --images: folder the projects file's pictures are copied from. */
@@ -161,7 +171,7 @@ export interface ImportKind<Row> {
   /** Checks across rows and against the database; refuses through the context. Writes nothing. */
   check(ctx: ImportContext, rows: Line<Row>[]): Promise<void>;
   /** Writes the rows that were not refused; returns summary lines for the report. */
-  write(ctx: ImportContext, rows: Line<Row>[]): Promise<string[]>;
+  write(ctx: ImportContext, rows: Line<Row>[]): Promise<ImportSummary[]>;
 }
 
 /** Statements write this many rows each (multi-row insert … on conflict). */
@@ -173,7 +183,7 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
   return result;
 }
 
-/** Refuses every later row that repeats an earlier row's natural key. */
+/** Refuses every later row that repeats an earlier row's natural key (`what`: its name, 'Artikelnummer'). */
 export function refuseDuplicates<Row>(
   ctx: ImportContext,
   rows: Line<Row>[],
@@ -186,7 +196,7 @@ export function refuseDuplicates<Row>(
     const k = key(row);
     const earlier = first.get(k);
     if (earlier === undefined) first.set(k, line);
-    else ctx.refuse(line, column, `${what} is already on line ${earlier}`);
+    else ctx.refuse(line, column, because('duplicate', { what, line: earlier }));
   }
 }
 
@@ -216,9 +226,13 @@ export async function idsByKey(
   return result;
 }
 
-/** "3 new, 2 changed, 95 unchanged" */
-export function summary(what: string, counts: { inserted: number; updated: number; total: number }): string {
-  return `${what}: ${counts.inserted} new, ${counts.updated} changed, ${counts.total - counts.inserted - counts.updated} unchanged`;
+/** "articles: 3 new, 2 changed, 95 unchanged" */
+export function summary(
+  what: ImportThing,
+  counts: { inserted: number; updated: number; total: number },
+): ImportSummary {
+  const { inserted, updated } = counts;
+  return summaryLine('counts', { what, inserted, updated, unchanged: counts.total - inserted - updated });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type ImportSummary, WHOLE_FILE, WHOLE_LINE } from '../../contract/leitstand/import-messages.ts';
 import type { Database } from '../db/schema.ts';
 import { CsvSyntaxError, parseCsv } from './csv.ts';
 import {
@@ -8,8 +9,10 @@ import {
   normalizeHeader,
   type Refusal,
   RowReader,
+  refusal,
 } from './framework.ts';
 import { KINDS, type KindName } from './kinds/index.ts';
+import { because, summaryInEnglish } from './messages.ts';
 import { type Progress, silentProgress } from './progress.ts';
 
 export interface ImportOptions {
@@ -34,7 +37,10 @@ export interface ImportReport {
   fileRefused: boolean;
   /** Columns of the header that no column of the kind matches (ignored). */
   ignoredColumns: string[];
+  /** What was written, as the CLI prints it (English). */
   summary: string[];
+  /** The same by code and parameters (the Leitstand shows it in German). */
+  summaryLines: ImportSummary[];
   seconds: number;
 }
 
@@ -64,6 +70,7 @@ export async function importCsv(
     fileRefused: false,
     ignoredColumns: [],
     summary: [],
+    summaryLines: [],
     seconds: 0,
   };
   const finish = () => {
@@ -79,11 +86,7 @@ export async function importCsv(
     file = parseCsv(text, (share) => progress.update(Math.floor(share * 100)));
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    report.refused.push({
-      line: error.line,
-      column: 'file',
-      reason: error.message.replace(/^line \d+: /, ''),
-    });
+    report.refused.push(refusal(error.line, WHOLE_FILE, error.reason));
     report.fileRefused = true;
     return finish();
   } finally {
@@ -106,18 +109,15 @@ export async function importCsv(
       return;
     }
     if (index.has(column.key)) {
-      report.refused.push({
-        line: 1,
-        column: name.trim(),
-        reason: `repeats the column "${index.get(column.key)?.header}"`,
-      });
+      const first = index.get(column.key)?.header ?? column.header;
+      report.refused.push(refusal(1, name.trim(), because('columnRepeated', { column: first })));
       return;
     }
     index.set(column.key, { position, header: name.trim() });
   });
   for (const column of kind.columns) {
     if (column.required && !index.has(column.key)) {
-      report.refused.push({ line: 1, column: column.header, reason: 'column is missing in the header' });
+      report.refused.push(refusal(1, column.header, because('columnMissing', {})));
     }
   }
   if (report.refused.length > 0) {
@@ -135,19 +135,15 @@ export async function importCsv(
   const width = file.header.fields.length;
   for (const record of records) {
     if (record.fields.length > width && record.fields.slice(width).some((f) => f.trim() !== '')) {
-      refuse({
-        line: record.line,
-        column: 'row',
-        reason: `has ${record.fields.length} fields, the header ${width}`,
-      });
+      const fields = record.fields.length;
+      refuse(refusal(record.line, WHOLE_LINE, because('tooManyFields', { fields, header: width })));
       continue;
     }
     const reader = new RowReader(record.line, record.fields, index);
     const row = kind.read(reader);
     if (reader.problems.length > 0 || row === undefined) {
       for (const problem of reader.problems) refuse(problem);
-      if (reader.problems.length === 0)
-        refuse({ line: record.line, column: 'row', reason: 'could not be read' });
+      if (reader.problems.length === 0) refuse(refusal(record.line, WHOLE_LINE, because('unreadable', {})));
       continue;
     }
     rows.push({ line: record.line, row });
@@ -165,7 +161,7 @@ export async function importCsv(
         trx,
         present: new Set(index.keys()),
         header: (key) => index.get(key)?.header ?? kind.columns.find((c) => c.key === key)?.header ?? key,
-        refuse: (line, key, reason) => refuse({ line, column: ctx.header(key), reason }),
+        refuse: (line, key, why) => refuse(refusal(line, ctx.header(key), why)),
         isRefused: (line) => refusedLines.has(line),
         progress,
         imagesSource: options.imagesSource ?? null,
@@ -178,7 +174,8 @@ export async function importCsv(
       progress.done();
       if (refusedLines.size > 0 && !options.skipBad) throw new NothingWritten();
       const good = rows.filter((r) => !refusedLines.has(r.line));
-      report.summary = await kind.write(ctx, good);
+      report.summaryLines = await kind.write(ctx, good);
+      report.summary = report.summaryLines.map(summaryInEnglish);
       report.written = good.length;
     });
   } catch (error) {
@@ -239,7 +236,7 @@ export async function importRecords<Row, T>(
       present: steps.present,
       header: steps.header,
       refuse: (line, key, reason) => {
-        refused.push({ line, column: steps.header(key), reason });
+        refused.push(refusal(line, steps.header(key), reason));
         refusedLines.add(line);
       },
       isRefused: (line) => refusedLines.has(line),

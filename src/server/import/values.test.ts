@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isValidGtin, parseBoolean, parseDate, parseNumber, parseWholeNumber } from './values.ts';
+import { inEnglish } from './messages.ts';
+import {
+  isValidGtin,
+  type Parsed,
+  parseBoolean,
+  parseDate,
+  parseNumber,
+  parseWholeNumber,
+} from './values.ts';
 
-const value = <T>(parsed: { ok: true; value: T } | { ok: false; reason: string }) =>
-  parsed.ok ? parsed.value : `refused: ${parsed.reason}`;
+const value = <T>(parsed: Parsed<T>) => (parsed.ok ? parsed.value : `refused: ${inEnglish(parsed.reason)}`);
 
 describe('German cell values', () => {
   it('reads German and plain numbers', () => {

@@ -1,11 +1,14 @@
+import type { ImportReason } from '../../contract/leitstand/import-messages.ts';
+import { because } from './messages.ts';
+
 /**
- * Cell values as German ERP exports write them. Each parser returns the value or a reason (English, for the
- * operator's report) why the cell is refused.
+ * Cell values as German ERP exports write them. Each parser returns the value or the reason why the cell is
+ * refused (a code: English for the CLI, German in the Leitstand; src/server/import/messages.ts).
  */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: ImportReason };
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const no = <T>(reason: string): Parsed<T> => ({ ok: false, reason });
+const no = <T>(reason: ImportReason): Parsed<T> => ({ ok: false, reason });
 
 /**
  * A number: German "1.234,5" / "1234,5" / "-3", or "1234.5". With a comma, the comma is the decimal mark
@@ -20,18 +23,19 @@ export function parseNumber(text: string): Parsed<number> {
   } else if (/^[+-]?\d+(\.\d+)?$/.test(t)) {
     normalized = t;
   } else {
-    return no(`"${text}" is not a number`);
+    return no(because('notANumber', { value: text }));
   }
   const value = Number(normalized);
-  return Number.isFinite(value) ? ok(value) : no(`"${text}" is not a number`);
+  return Number.isFinite(value) ? ok(value) : no(because('notANumber', { value: text }));
 }
 
 /** A whole number within [min, max]; "12,0" is 12, "12,5" is refused. */
 export function parseWholeNumber(text: string, min: number, max: number): Parsed<number> {
   const number = parseNumber(text);
   if (!number.ok) return number;
-  if (!Number.isInteger(number.value)) return no(`"${text}" is not a whole number`);
-  if (number.value < min || number.value > max) return no(`${number.value} is not between ${min} and ${max}`);
+  if (!Number.isInteger(number.value)) return no(because('notAWholeNumber', { value: text }));
+  if (number.value < min || number.value > max)
+    return no(because('outOfRange', { value: number.value, min, max }));
   return ok(number.value);
 }
 
@@ -56,7 +60,7 @@ export function parseDate(text: string): Parsed<string> {
     month = Number(iso[2]);
     day = Number(iso[3]);
   } else {
-    return no(`"${text}" is not a date (31.12.2027 or 2027-12-31)`);
+    return no(because('notADate', { value: text }));
   }
   const date = new Date(Date.UTC(year, month - 1, day));
   if (
@@ -65,7 +69,7 @@ export function parseDate(text: string): Parsed<string> {
     date.getUTCMonth() !== month - 1 ||
     date.getUTCDate() !== day
   ) {
-    return no(`"${text}" is not a valid calendar date`);
+    return no(because('notACalendarDate', { value: text }));
   }
   return ok(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
 }
@@ -79,7 +83,7 @@ export function parseBoolean(text: string, empty: boolean): Parsed<boolean> {
   if (t === '') return ok(empty);
   if (TRUE.has(t)) return ok(true);
   if (FALSE.has(t)) return ok(false);
-  return no(`"${text}" is not ja or nein`);
+  return no(because('notABoolean', { value: text }));
 }
 
 /** True when an EAN/GTIN of 8, 12, 13 or 14 digits has the right check digit. */

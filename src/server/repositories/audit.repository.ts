@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { AuditAction } from '../../contract/leitstand/audit.ts';
 import type { Database } from '../db/schema.ts';
 
 /** One write of the Leitstand, as its audit list shows it. */
 export interface AuditEntry {
   userId: number;
-  /** A stable English key: 'klaerfall.resolve', 'user.role', 'token.create', 'import.articles', … */
-  action: string;
+  /** A stable English key: 'klaerfall.erledigt', 'user.role', 'token.create', 'import.articles', … (each with
+   * its German label in auditTexts.actions, which the type insists on). */
+  action: AuditAction;
   /** What it was done to, as staff name it: a delivery note number, a username, a file name. */
   subject: string;
   /** What changed, for the reader (never a secret: no password, card text or token). */

@@ -36,22 +36,6 @@ export function AdminDialog({
   );
 }
 
-/** What the last action did, or why it was refused: one line under the page's title. */
-export function Outcome({ notice, problem }: { notice: string | null; problem: string | null }) {
-  return (
-    <>
-      <p role="status" className="leitstand-notice">
-        {notice}
-      </p>
-      {problem && (
-        <p role="alert" className="leitstand-refusal">
-          {problem}
-        </p>
-      )}
-    </>
-  );
-}
-
 /** A time as the admin pages show it: 24.11.2026, 14:05. */
 export function dateTime(iso: string | null, none = '–'): string {
   if (!iso) return none;
@@ -64,7 +48,64 @@ export function dateTime(iso: string | null, none = '–'): string {
   });
 }
 
-/** The message of a refused or failed call (the client's errors carry the server's German text). */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * A secret the server answers once (a new card's text, a new token): its title and hint, the secret as the
+ * caller shows it, and two buttons — close, and what to do with it now (print, copy).
+ */
+export function SecretDialog({
+  title,
+  hint,
+  children,
+  closeLabel,
+  action,
+  onClose,
+}: {
+  title: string;
+  hint: string;
+  children: ReactNode;
+  closeLabel: string;
+  action: { label: string; run: () => void; disabled?: boolean };
+  onClose: () => void;
+}) {
+  return (
+    <AdminDialog title={title} onClose={onClose}>
+      <p className="hint">{hint}</p>
+      {children}
+      <div className="dialog-actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {closeLabel}
+        </button>
+        <button type="button" className="button" onClick={action.run} disabled={action.disabled}>
+          {action.label}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}
+
+/** A button in a table row: short text, and an accessible name that says whose row ('Karte: Karla'). */
+export function RowAction({
+  label,
+  name,
+  onClick,
+  primary = false,
+  disabled = false,
+}: {
+  label: string;
+  name: string;
+  onClick: () => void;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'button button--small' : 'button button--secondary button--small'}
+      aria-label={name}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {label}
+    </button>
+  );
 }

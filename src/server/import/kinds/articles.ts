@@ -7,6 +7,7 @@ import {
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
+import { because } from '../messages.ts';
 import { isValidGtin } from '../values.ts';
 
 interface ArticleRow {
@@ -50,8 +51,7 @@ export const articles: ImportKind<ArticleRow> = {
     const name = r.text('name', { required: true, max: 200, fold: true });
     const kurzbezeichnung = r.text('kurzbezeichnung', { max: 100, fold: true });
     const ean = r.text('ean', { max: 14 });
-    if (ean && !isValidGtin(ean))
-      r.refuse('ean', `"${ean}" is not an EAN/GTIN (8, 12, 13 or 14 digits with a valid check digit)`);
+    if (ean && !isValidGtin(ean)) r.refuse('ean', because('notAnEan', { value: ean }));
     const herstellernummer = r.text('herstellernummer', { max: 100 });
     const chargeRequired = r.boolean('chargeRequired', false);
     const mhdRequired = r.boolean('mhdRequired', false);
@@ -75,7 +75,7 @@ export const articles: ImportKind<ArticleRow> = {
     };
   },
   async check(ctx, rows) {
-    refuseDuplicates(ctx, rows, (a) => a.nummer, 'nummer', 'this Artikelnummer');
+    refuseDuplicates(ctx, rows, (a) => a.nummer, 'nummer', 'Artikelnummer');
   },
   async write(ctx, rows) {
     const columns = {

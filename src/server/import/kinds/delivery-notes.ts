@@ -11,6 +11,7 @@ import {
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
+import { because, summaryLine } from '../messages.ts';
 
 interface NoteRow {
   belegnr: string;
@@ -69,9 +70,9 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     const projekt = r.text('projekt', { max: 200, fold: true });
     const nummer = r.text('nummer', { max: 100 });
     const lsmenge = r.whole('lsmenge', 1, 1_000_000);
-    if (nummer && lsmenge === null) r.refuse('lsmenge', 'is empty');
+    if (nummer && lsmenge === null) r.refuse('lsmenge', because('empty', {}));
     if (!nummer && lsmenge !== null && lsmenge !== undefined)
-      r.refuse('nummer', 'is empty (which article is this Menge of?)');
+      r.refuse('nummer', because('mengeWithoutArticle', {}));
     if (!belegnr || eu === undefined || versandart === undefined || gravur === undefined) return undefined;
     if (batch === undefined || projekt === undefined || nummer === undefined || lsmenge === undefined)
       return undefined;
@@ -115,23 +116,18 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       const lineOf = new Map<string, number>();
       for (const { line, row } of noteRows) {
         const differs = NOTE_FIELDS.find((key) => ctx.present.has(key) && first.row[key] !== row[key]);
-        if (differs) ctx.refuse(line, differs, `differs from line ${first.line} of the same delivery note`);
-        if (row.eu === null && !note)
-          ctx.refuse(line, 'eu', 'is empty (a new delivery note needs ja or nein)');
+        if (differs) ctx.refuse(line, differs, because('differsInNote', { line: first.line }));
+        if (row.eu === null && !note) ctx.refuse(line, 'eu', because('euMissing', {}));
         if (row.batch && !batchIds.has(row.batch))
-          ctx.refuse(line, 'batch', `no batch "${row.batch}" (import batches first)`);
+          ctx.refuse(line, 'batch', because('unknownBatch', { batch: row.batch }));
         if (row.projekt && !projectIds.has(row.projekt))
-          ctx.refuse(line, 'projekt', `no project "${row.projekt}" (import projects first)`);
+          ctx.refuse(line, 'projekt', because('unknownProject', { projekt: row.projekt }));
         if (!row.position) continue;
         if (!articleIds.has(row.position.nummer))
-          ctx.refuse(line, 'nummer', `no article with the Artikelnummer "${row.position.nummer}"`);
+          ctx.refuse(line, 'nummer', because('unknownArticle', { nummer: row.position.nummer }));
         const earlier = lineOf.get(row.position.nummer);
         if (earlier !== undefined)
-          ctx.refuse(
-            line,
-            'nummer',
-            `this article is already a line of the delivery note on line ${earlier}`,
-          );
+          ctx.refuse(line, 'nummer', because('articleTwiceInNote', { line: earlier }));
         else lineOf.set(row.position.nummer, line);
       }
       if (!note) continue;
@@ -147,29 +143,29 @@ export const deliveryNotes: ImportKind<NoteRow> = {
             ctx.refuse(
               first.line,
               'nummer',
-              `the line of article ${s.nummer} is missing, but ${s.pemenge} of it are already packed`,
+              because('packedLineMissing', { nummer: s.nummer, packed: s.pemenge }),
             );
           } else if (s.picked > 0) {
             ctx.refuse(
               first.line,
               'nummer',
-              `the line of article ${s.nummer} is missing, but ${s.picked} of it are already picked`,
+              because('pickedLineMissing', { nummer: s.nummer, picked: s.picked }),
             );
           }
           continue;
         }
         if (position.lsmenge !== s.lsmenge) changesLines = true;
         if (position.lsmenge < s.pemenge)
-          ctx.refuse(line, 'lsmenge', `${position.lsmenge} is less than the ${s.pemenge} already packed`);
+          ctx.refuse(
+            line,
+            'lsmenge',
+            because('belowPacked', { amount: position.lsmenge, packed: s.pemenge }),
+          );
         else if (position.lsmenge < s.picked)
-          ctx.refuse(line, 'lsmenge', `${position.lsmenge} is less than the ${s.picked} already picked`);
+          ctx.refuse(line, 'lsmenge', because('belowPicked', { amount: position.lsmenge, picked: s.picked }));
       }
       if (changesLines && note.status === 'gepackt') {
-        ctx.refuse(
-          first.line,
-          'belegnr',
-          `delivery note ${belegnr} is already packed; its lines cannot change`,
-        );
+        ctx.refuse(first.line, 'belegnr', because('notePacked', { belegnr }));
       }
     }
     // A note is imported whole or not at all.
@@ -177,8 +173,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       const bad = noteRows.find((r) => ctx.isRefused(r.line));
       if (!bad) continue;
       for (const { line } of noteRows) {
-        if (!ctx.isRefused(line))
-          ctx.refuse(line, 'belegnr', `line ${bad.line} of the same delivery note is refused`);
+        if (!ctx.isRefused(line)) ctx.refuse(line, 'belegnr', because('noteLineRefused', { line: bad.line }));
       }
     }
   },
@@ -276,7 +271,11 @@ export const deliveryNotes: ImportKind<NoteRow> = {
     ctx.progress.done();
     return [
       summary('delivery notes', counts),
-      `delivery note lines: ${inserts.length} new, ${updates.length} changed, ${removals.length} removed`,
+      summaryLine('noteLines', {
+        inserted: inserts.length,
+        updated: updates.length,
+        removed: removals.length,
+      }),
     ];
   },
 };

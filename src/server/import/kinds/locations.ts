@@ -10,6 +10,7 @@ import {
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
+import { because, summaryLine } from '../messages.ts';
 
 interface LocationRow {
   code: string;
@@ -46,10 +47,9 @@ export const locations: ImportKind<LocationRow> = {
     const isLhm = r.boolean('isLhm', false);
     const nummer = r.text('nummer', { max: 100 });
     const amount = r.whole('minimum', 0, 1_000_000);
-    if (nummer && amount === null)
-      r.refuse('minimum', 'is empty (a row with an Artikelnummer sets its minimum; 0 removes it)');
+    if (nummer && amount === null) r.refuse('minimum', because('minimumMissing', {}));
     if (!nummer && amount !== null && amount !== undefined)
-      r.refuse('nummer', 'is empty (whose minimum is this?)');
+      r.refuse('nummer', because('minimumWithoutArticle', {}));
     if (!code || name === undefined || lagertyp === undefined || isLhm === undefined) return undefined;
     if (nummer === undefined || amount === undefined) return undefined;
     return {
@@ -71,17 +71,12 @@ export const locations: ImportKind<LocationRow> = {
         const differs = (['name', 'lagertyp', 'isLhm'] as const).find(
           (key) => ctx.present.has(key) && earlier.row[key] !== row[key],
         );
-        if (differs) ctx.refuse(line, differs, `differs from line ${earlier.line} of the same Lagerplatz`);
+        if (differs) ctx.refuse(line, differs, because('differsInLocation', { line: earlier.line }));
       }
       if (row.minimum) {
         const pair = `${row.code}\u0000${row.minimum.nummer}`;
         const pairLine = pairs.get(pair);
-        if (pairLine !== undefined)
-          ctx.refuse(
-            line,
-            'nummer',
-            `this article's minimum on this Lagerplatz is already on line ${pairLine}`,
-          );
+        if (pairLine !== undefined) ctx.refuse(line, 'nummer', because('minimumTwice', { line: pairLine }));
         else pairs.set(pair, line);
       }
     }
@@ -92,7 +87,7 @@ export const locations: ImportKind<LocationRow> = {
     );
     for (const { line, row } of rows) {
       if (row.minimum && !articleIds.has(row.minimum.nummer)) {
-        ctx.refuse(line, 'nummer', `no article with the Artikelnummer "${row.minimum.nummer}"`);
+        ctx.refuse(line, 'nummer', because('unknownArticle', { nummer: row.minimum.nummer }));
       }
     }
   },
@@ -153,9 +148,7 @@ export const locations: ImportKind<LocationRow> = {
           returning 1`.execute(ctx.trx);
         removed += deleted.rows.length;
       }
-      result.push(
-        `replenishment minimums: ${set} set or changed, ${removed} removed, ${minimums.length - set - removed} unchanged`,
-      );
+      result.push(summaryLine('minimums', { set, removed, unchanged: minimums.length - set - removed }));
     }
     return result;
   },

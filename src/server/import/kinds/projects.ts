@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { chunks, type ImportKind, idsByKey, summary, writeInChunks } from '../framework.ts';
+import { because, summaryLine } from '../messages.ts';
 
 interface ProjectRow {
   projekt: string;
@@ -31,9 +32,9 @@ export const projects: ImportKind<ProjectRow> = {
     const depth = r.whole('depth', 1, 100_000, name !== null);
     const image = r.text('image', { max: 200 });
     if (image && (image !== path.basename(image) || image.includes('\\') || image.startsWith('.'))) {
-      r.refuse('image', `"${image}" must be a file name in the --images folder, without a path`);
+      r.refuse('image', because('imageWithPath', { image }));
     }
-    if (image && !name) r.refuse('name', 'is empty (whose Bild is this?)');
+    if (image && !name) r.refuse('name', because('imageWithoutCarton', {}));
     if (!projekt || name === undefined || height === undefined || width === undefined || depth === undefined)
       return undefined;
     if (image === undefined) return undefined;
@@ -46,15 +47,14 @@ export const projects: ImportKind<ProjectRow> = {
       if (!row.carton) continue;
       const key = `${row.projekt}\u0000${row.carton.name}`;
       const earlier = first.get(key);
-      if (earlier !== undefined)
-        ctx.refuse(line, 'name', `this carton of the project is already on line ${earlier}`);
+      if (earlier !== undefined) ctx.refuse(line, 'name', because('cartonTwice', { line: earlier }));
       else first.set(key, line);
       const image = row.carton.image;
       if (image && ctx.imagesSource) {
         const file = path.join(ctx.imagesSource, image);
-        if (!fs.existsSync(file) || !fs.statSync(file).isFile()) ctx.refuse(line, 'image', `no file ${file}`);
-        else if (!isJpeg(file))
-          ctx.refuse(line, 'image', `${image} is not a JPEG picture (the packing station shows .jpg)`);
+        if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+          ctx.refuse(line, 'image', because('imageMissing', { file }));
+        else if (!isJpeg(file)) ctx.refuse(line, 'image', because('imageNotJpeg', { image }));
       }
     }
   },
@@ -138,10 +138,13 @@ export const projects: ImportKind<ProjectRow> = {
     const result = [summary('projects', projectCounts), summary('cartons', cartons)];
     if (copies.length > 0) {
       result.push(
-        `pictures: ${changed.length} copied to ${target}, ${copies.length - changed.length} unchanged`,
+        summaryLine('pictures', {
+          copied: changed.length,
+          target,
+          unchanged: copies.length - changed.length,
+        }),
       );
-    } else if (rows.some((r) => r.row.carton?.image))
-      result.push('pictures: not copied (no --images folder given)');
+    } else if (rows.some((r) => r.row.carton?.image)) result.push(summaryLine('picturesNotCopied', {}));
     return result;
   },
 };

@@ -8,6 +8,7 @@ import {
   idsByKey,
   type Line,
 } from '../framework.ts';
+import { because, summaryLine } from '../messages.ts';
 
 /** One row: a line of a receipt (the receipt's own columns repeat on each of its rows). */
 export interface ReceiptRow {
@@ -91,8 +92,17 @@ export const receipts: ImportKind<ReceiptRow> = {
     const counts = await writeReceipts(ctx, rows);
     const { inserted, updated, total } = counts.receipts;
     return [
-      `receipts: ${inserted} new, ${updated} changed, ${total - inserted - updated} unchanged`,
-      `receipt lines: ${counts.lines.added} new, ${counts.lines.changed} changed, ${counts.lines.removed} removed`,
+      summaryLine('counts', {
+        what: 'receipts',
+        inserted,
+        updated,
+        unchanged: total - inserted - updated,
+      }),
+      summaryLine('receiptLines', {
+        inserted: counts.lines.added,
+        updated: counts.lines.changed,
+        removed: counts.lines.removed,
+      }),
     ];
   },
 };
@@ -112,13 +122,12 @@ export async function checkReceipts(ctx: ImportContext, rows: Line<ReceiptRow>[]
     const lineOf = new Map<string, number>();
     for (const { line, row } of receiptRows) {
       if (row.lieferant !== null && first.row.lieferant !== null && row.lieferant !== first.row.lieferant)
-        ctx.refuse(line, 'lieferant', `differs from line ${first.line} of the same receipt`);
+        ctx.refuse(line, 'lieferant', because('differsInReceipt', { line: first.line }));
       if (!articleIds.has(row.article))
-        ctx.refuse(line, 'article', `no article with the Artikelnummer "${row.article}"`);
+        ctx.refuse(line, 'article', because('unknownArticle', { nummer: row.article }));
       const key = lineKey(row.article, row.charge, row.mhd);
       const earlier = lineOf.get(key);
-      if (earlier !== undefined)
-        ctx.refuse(line, 'article', `this article with this Charge and MHD is already on line ${earlier}`);
+      if (earlier !== undefined) ctx.refuse(line, 'article', because('receiptLineTwice', { line: earlier }));
       else lineOf.set(key, line);
     }
     if (!receipt) continue;
@@ -136,21 +145,25 @@ export async function checkReceipts(ctx: ImportContext, rows: Line<ReceiptRow>[]
           ctx.refuse(
             first.line,
             'article',
-            `the line of article ${s.nummer}${s.charge ? ` (Charge ${s.charge})` : ''} is missing, but ${s.received} of it were already received`,
+            because('receivedLineMissing', {
+              nummer: s.nummer,
+              charge: s.charge ?? '',
+              received: s.received,
+            }),
           );
         continue;
       }
       if (row.expected !== s.expected) changes = true;
     }
     if (changes && receipt.status === 'abgeschlossen')
-      ctx.refuse(first.line, 'nummer', `receipt ${nummer} is closed; it cannot change`);
+      ctx.refuse(first.line, 'nummer', because('receiptClosed', { nummer }));
   }
   // A receipt is imported whole or not at all.
   for (const receiptRows of byReceipt.values()) {
     const bad = receiptRows.find((r) => ctx.isRefused(r.line));
     if (!bad) continue;
     for (const { line } of receiptRows)
-      if (!ctx.isRefused(line)) ctx.refuse(line, 'nummer', `line ${bad.line} of the same receipt is refused`);
+      if (!ctx.isRefused(line)) ctx.refuse(line, 'nummer', because('receiptLineRefused', { line: bad.line }));
   }
 }
 

@@ -8,6 +8,7 @@ import {
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
+import { because } from '../messages.ts';
 
 const CARRIERS = ['dhl', 'gls', 'dpd', 'ups'];
 
@@ -20,7 +21,7 @@ export const batches: ImportKind<{ id: string }> = {
     return id ? { id } : undefined;
   },
   async check(ctx, rows) {
-    refuseDuplicates(ctx, rows, (b) => b.id, 'id', 'this Batch');
+    refuseDuplicates(ctx, rows, (b) => b.id, 'id', 'Batch');
   },
   async write(ctx, rows) {
     const counts = await writeInChunks(ctx, rows, async (part) => {
@@ -47,7 +48,7 @@ export const carts: ImportKind<{ wagennummer: string; bezeichnung: string }> = {
     return wagennummer && bezeichnung ? { wagennummer, bezeichnung } : undefined;
   },
   async check(ctx, rows) {
-    refuseDuplicates(ctx, rows, (c) => c.wagennummer, 'wagennummer', 'this Wagennummer');
+    refuseDuplicates(ctx, rows, (c) => c.wagennummer, 'wagennummer', 'Wagennummer');
   },
   async write(ctx, rows) {
     const counts = await writeInChunks(ctx, rows, async (part) => {
@@ -97,8 +98,8 @@ export const shipments: ImportKind<ShipmentRow> = {
     const tracking = r.text('tracking', { required: true, max: 100 });
     const carrierText = r.text('carrier', { max: 20 });
     const carrier = carrierText ? carrierText.toLowerCase() : carrierText;
-    if (carrier && !CARRIERS.includes(carrier))
-      r.refuse('carrier', `"${carrierText}" is none of ${CARRIERS.join(', ')} (or empty)`);
+    if (carrierText && carrier && !CARRIERS.includes(carrier))
+      r.refuse('carrier', because('unknownCarrier', { value: carrierText, carriers: CARRIERS.join(', ') }));
     const belegnr = r.text('belegnr', { max: 200 });
     if (
       !tracking ||
@@ -110,7 +111,7 @@ export const shipments: ImportKind<ShipmentRow> = {
     return { tracking, carrier, belegnr };
   },
   async check(ctx, rows) {
-    refuseDuplicates(ctx, rows, (s) => s.tracking, 'tracking', 'this Trackingnummer');
+    refuseDuplicates(ctx, rows, (s) => s.tracking, 'tracking', 'Trackingnummer');
     const notes = await idsByKey(
       ctx.trx,
       'delivery_notes',
@@ -118,7 +119,7 @@ export const shipments: ImportKind<ShipmentRow> = {
     );
     for (const { line, row } of rows) {
       if (row.belegnr && !notes.has(row.belegnr))
-        ctx.refuse(line, 'belegnr', `no delivery note with the Belegnr "${row.belegnr}"`);
+        ctx.refuse(line, 'belegnr', because('unknownNote', { belegnr: row.belegnr }));
     }
   },
   async write(ctx, rows) {

@@ -10,6 +10,7 @@ import {
   type Line,
   LOCATION_ALIASES,
 } from '../framework.ts';
+import { because, summaryLine } from '../messages.ts';
 
 interface StockRow {
   code: string;
@@ -73,12 +74,7 @@ export const stock: ImportKind<StockRow> = {
       const slot = [row.code, row.nummer, row.charge ?? '', row.mhd ?? ''].join('\u0000');
       const earlier = first.get(slot);
       if (earlier === undefined) first.set(slot, line);
-      else
-        ctx.refuse(
-          line,
-          'amount',
-          `the same slot (Lagerplatz, Artikelnummer, Charge, MHD) is already on line ${earlier}`,
-        );
+      else ctx.refuse(line, 'amount', because('slotTwice', { line: earlier }));
     }
     const locationIds = await idsByKey(
       ctx.trx,
@@ -96,14 +92,14 @@ export const stock: ImportKind<StockRow> = {
     }
     for (const { line, row } of rows) {
       if (!locationIds.has(row.code))
-        ctx.refuse(line, 'code', `no location with the Lagerplatz "${row.code}"`);
+        ctx.refuse(line, 'code', because('unknownLocation', { code: row.code }));
       const article = needs.get(row.nummer);
-      if (!article) ctx.refuse(line, 'nummer', `no article with the Artikelnummer "${row.nummer}"`);
+      if (!article) ctx.refuse(line, 'nummer', because('unknownArticle', { nummer: row.nummer }));
       else {
         if (article.charge && !row.charge && row.amount > 0)
-          ctx.refuse(line, 'charge', `is empty, article ${row.nummer} requires a Charge`);
+          ctx.refuse(line, 'charge', because('chargeRequired', { nummer: row.nummer }));
         if (article.mhd && !row.mhd && row.amount > 0)
-          ctx.refuse(line, 'mhd', `is empty, article ${row.nummer} requires an MHD`);
+          ctx.refuse(line, 'mhd', because('mhdRequired', { nummer: row.nummer }));
       }
     }
     await refuseOverMaximum(ctx, rows, locationIds);
@@ -189,9 +185,7 @@ export const stock: ImportKind<StockRow> = {
       ctx.progress.update(Math.min(rows.length, (n + 1) * CHUNK));
     }
     ctx.progress.done();
-    return [
-      `stock: ${up + down} slots changed (${up} up, ${down} down, each journalled), ${rows.length - up - down} unchanged`,
-    ];
+    return [summaryLine('stock', { up, down, unchanged: rows.length - up - down })];
   },
 };
 
@@ -243,7 +237,12 @@ async function refuseOverMaximum(
       ctx.refuse(
         line,
         'amount',
-        `would make the stock of article ${row.nummer} on ${row.code} ${Number(group.total).toLocaleString('en-US')}, more than the ${MAX_STOCK_PER_LOCATION.toLocaleString('en-US')} one location may hold`,
+        because('aboveMaximum', {
+          nummer: row.nummer,
+          code: row.code,
+          total: Number(group.total),
+          max: MAX_STOCK_PER_LOCATION,
+        }),
       );
     }
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hashCardSecret, hashPassword, verifyPassword } from '../../auth/secrets.ts';
 import { chunks, type Db, type ImportKind, refuseDuplicates, summary } from '../framework.ts';
+import { because } from '../messages.ts';
 
 interface UserRow {
   name: string;
@@ -49,11 +50,10 @@ export const users: ImportKind<UserRow> = {
     const card = r.text('card', { max: 1000 });
     const active = r.boolean('active', true);
     if (password !== null && password.length < MIN_PASSWORD)
-      r.refuse('password', `is shorter than ${MIN_PASSWORD} characters`);
-    if (password !== null && !username) r.refuse('password', 'needs a Benutzername to log in with');
-    if (card && card.length < MIN_CARD) r.refuse('card', `is shorter than ${MIN_CARD} characters`);
-    if (username === null && !card)
-      r.refuse('username', 'is empty and so is Karte (a user needs one of them)');
+      r.refuse('password', because('tooShort', { min: MIN_PASSWORD }));
+    if (password !== null && !username) r.refuse('password', because('passwordNeedsUsername', {}));
+    if (card && card.length < MIN_CARD) r.refuse('card', because('tooShort', { min: MIN_CARD }));
+    if (username === null && !card) r.refuse('username', because('noUsernameNoCard', {}));
     if (!name || username === undefined || card === undefined || active === undefined) return undefined;
     return {
       name,
@@ -69,14 +69,14 @@ export const users: ImportKind<UserRow> = {
       rows.filter((r) => r.row.username),
       (u) => (u.username ?? '').toLowerCase(),
       'username',
-      'this Benutzername',
+      'Benutzername',
     );
     refuseDuplicates(
       ctx,
       rows.filter((r) => r.row.card),
       (u) => u.card ?? '',
       'card',
-      'this Karte',
+      'Karte',
     );
     const { byUsername, byCard } = await storedUsers(
       ctx.trx,
@@ -90,10 +90,10 @@ export const users: ImportKind<UserRow> = {
           : undefined;
       const cardOwner = row.card ? byCard.get(hashCardSecret(row.card)) : undefined;
       if (cardOwner && cardOwner.id !== target?.id) {
-        ctx.refuse(line, 'card', `belongs to another user ("${cardOwner.name}")`);
+        ctx.refuse(line, 'card', because('cardTaken', { name: cardOwner.name }));
       }
       if (!target && !row.password && !row.card && row.active) {
-        ctx.refuse(line, 'password', 'is empty and so is Karte (a new active user needs a way to log in)');
+        ctx.refuse(line, 'password', because('noLoginWay', {}));
       }
     }
   },

@@ -1,17 +1,38 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type AuditEntry, auditList, auditTexts } from '../../../contract/leitstand/audit.ts';
+import { type AuditEntry, actionLabel, auditList, auditTexts } from '../../../contract/leitstand/audit.ts';
+import { roleLabels } from '../../../contract/leitstand/benutzer.ts';
+import { importTexts } from '../../../contract/leitstand/import.ts';
 import { texts } from '../../../contract/texts.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { dateTime, messageOf } from '../admin-dialog.tsx';
+import { dateTime } from '../admin-dialog.tsx';
 import { keyOf, leitstandApi } from '../api.ts';
+import { messageOf } from '../outcome.tsx';
 import '../admin.css';
 
 const t = auditTexts;
 
-/** A detail as the reader takes it in: key: value, … (values as JSON when they are not plain). */
+const roleOf = (value: string) => (roleLabels as Record<string, string>)[value] ?? value;
+
+/** One value of a detail in German: ja/nein, a role's or import kind's name, a time as the page shows it. */
+function valueText(key: string, value: unknown): string {
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  if (typeof value === 'number') return value.toLocaleString('de-DE');
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (key === 'role' || key === 'from' || key === 'to') return roleOf(value);
+  if (key === 'kind') return importTexts.kinds[value] ?? value;
+  if (key === 'geoeffnetAm') return dateTime(value);
+  return value;
+}
+
+/** Keys in the order of auditTexts.detailKeys (the database keeps a detail's keys in an order of its own). */
+const KEY_ORDER = Object.keys(t.detailKeys);
+const rank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : KEY_ORDER.length);
+
+/** A detail as the reader takes it in: Name: Karla, Rolle: Mitarbeiter, Passwort: ja, … */
 function detailText(detail: Record<string, unknown>): string {
   return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([key, value]) => `${t.detailKeys[key] ?? key}: ${valueText(key, value)}`)
     .join(', ');
 }
 
@@ -20,7 +41,7 @@ const columns: Column<AuditEntry>[] = [
   { header: t.columns.user, cell: (e) => e.user.name },
   {
     header: t.columns.action,
-    cell: (e) => t.actions[e.action] ?? t.actions[e.action.split('.')[0] ?? ''] ?? e.action,
+    cell: (e) => actionLabel(e.action),
   },
   { header: t.columns.subject, cell: (e) => e.subject, kind: 'code' },
   { header: t.columns.detail, cell: (e) => detailText(e.detail), kind: 'code' },

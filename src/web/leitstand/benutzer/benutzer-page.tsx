@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   benutzerTexts,
@@ -16,9 +15,10 @@ import { ROLES, type Role } from '../../../contract/roles.ts';
 import { texts } from '../../../contract/texts.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
+import { AdminDialog, dateTime, RowAction, SecretDialog } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { LabelOutput } from '../etiketten/label-output.tsx';
+import { messageOf, Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
 import '../admin.css';
@@ -37,30 +37,49 @@ type Ask = { kind: 'password' | 'card' | 'deactivate'; user: UserRow } | null;
  */
 export default function BenutzerPage() {
   const query = useLeitstandQuery(users);
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const outcome = useOutcome();
   const [badge, setBadge] = useState<{ name: string; cardText: string } | null>(null);
   const [ask, setAsk] = useState<Ask>(null);
 
-  const done = (message: string) => {
-    setProblem(null);
-    setNotice(message);
-    void queryClient.invalidateQueries();
-  };
-  const failed = (error: unknown) => {
-    setNotice(null);
-    setProblem(messageOf(error));
-  };
   /** A new card's text, or — on a repeat of the call whose answer was lost — why there is none. */
   const showCard = (name: string, cardText: string | null) => {
     if (cardText) setBadge({ name, cardText });
-    else failed(new Error(t.card.lost));
+    else outcome.failed(new Error(t.card.lost));
   };
 
   const role = useLeitstandMutation(setUserRole);
   const active = useLeitstandMutation(setUserActive);
   const card = useLeitstandMutation(newUserCard);
+  const setActive = (user: UserRow, to: boolean) =>
+    active.mutate(
+      { params: { id: user.id }, body: { active: to } },
+      outcome.after(() => (to ? t.active.activated(user.name) : t.active.deactivated(user.name))),
+    );
+
+  /** The row actions that ask first: the question, and the write once it is answered yes. */
+  const confirmations = {
+    card: {
+      title: t.card.title,
+      question: t.card.confirm,
+      run: (user: UserRow) =>
+        card.mutate(
+          { params: { id: user.id }, body: {} },
+          {
+            ...outcome.after(() => t.card.badgeLabel(user.name)),
+            onSuccess: (answer) => {
+              outcome.done(t.card.badgeLabel(user.name));
+              showCard(user.name, answer.cardText);
+            },
+          },
+        ),
+    },
+    deactivate: {
+      title: t.active.deactivate,
+      question: t.active.confirmDeactivate,
+      run: (user: UserRow) => setActive(user, false),
+    },
+  };
+  const asked = ask && ask.kind !== 'password' ? { ...confirmations[ask.kind], user: ask.user } : null;
 
   // Built at each render: its cells hold this page's handlers (a list of users, not a scanner's hot path).
   const columns: Column<UserRow>[] = [
@@ -78,7 +97,7 @@ export default function BenutzerPage() {
             const next = event.target.value as Role;
             role.mutate(
               { params: { id: user.id }, body: { role: next } },
-              { onSuccess: () => done(t.role.changed(user.name, roleLabels[next])), onError: failed },
+              outcome.after(() => t.role.changed(user.name, roleLabels[next])),
             );
           }}
         >
@@ -114,46 +133,30 @@ export default function BenutzerPage() {
       header: t.columns.actions,
       cell: (user) => (
         <div className="leitstand-actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={t.password.action(user.name)}
+          <RowAction
+            label={t.password.button}
+            name={t.password.action(user.name)}
             onClick={() => setAsk({ kind: 'password', user })}
-          >
-            {t.password.button}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={t.card.action(user.name)}
+          />
+          <RowAction
+            label={t.card.button}
+            name={t.card.action(user.name)}
             onClick={() => setAsk({ kind: 'card', user })}
-          >
-            {t.card.button}
-          </button>
+          />
           {user.active ? (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              aria-label={t.active.action(t.active.deactivate, user.name)}
+            <RowAction
+              label={t.active.deactivate}
+              name={t.active.action(t.active.deactivate, user.name)}
               onClick={() => setAsk({ kind: 'deactivate', user })}
-            >
-              {t.active.deactivate}
-            </button>
+            />
           ) : (
-            <button
-              type="button"
-              className="button button--small"
-              aria-label={t.active.action(t.active.activate, user.name)}
+            <RowAction
+              primary
+              label={t.active.activate}
+              name={t.active.action(t.active.activate, user.name)}
               disabled={active.isPending}
-              onClick={() =>
-                active.mutate(
-                  { params: { id: user.id }, body: { active: true } },
-                  { onSuccess: () => done(t.active.activated(user.name)), onError: failed },
-                )
-              }
-            >
-              {t.active.activate}
-            </button>
+              onClick={() => setActive(user, true)}
+            />
           )}
         </div>
       ),
@@ -164,13 +167,14 @@ export default function BenutzerPage() {
     <>
       <h1>{t.title}</h1>
       <p className="hint">{t.intro}</p>
-      <Outcome notice={notice} problem={problem} />
+      <Outcome {...outcome} />
       <CreateUserForm
         onCreated={(user, cardText, newCard) => {
-          done(t.create.created(user.name));
+          outcome.done(t.create.created(user.name));
+          outcome.refresh();
           if (newCard) showCard(user.name, cardText);
         }}
-        onRefused={failed}
+        onRefused={outcome.failed}
       />
       <QueryState query={query}>
         {(data) => (
@@ -192,50 +196,23 @@ export default function BenutzerPage() {
           onClose={() => setAsk(null)}
           onDone={(endedLogins) => {
             setAsk(null);
-            done(t.password.done(ask.user.name, endedLogins));
+            outcome.done(t.password.done(ask.user.name, endedLogins));
+            outcome.refresh();
           }}
         />
       )}
-      {ask?.kind === 'card' && (
+      {asked && (
         <ConfirmDialog
-          title={t.card.title}
-          confirmLabel={t.card.title}
+          title={asked.title}
+          confirmLabel={asked.title}
           cancelLabel={t.cancel}
           onCancel={() => setAsk(null)}
           onConfirm={() => {
-            const user = ask.user;
             setAsk(null);
-            card.mutate(
-              { params: { id: user.id }, body: {} },
-              {
-                onSuccess: (answer) => {
-                  done(t.card.badgeLabel(user.name));
-                  showCard(user.name, answer.cardText);
-                },
-                onError: failed,
-              },
-            );
+            asked.run(asked.user);
           }}
         >
-          <p>{t.card.confirm(ask.user.name)}</p>
-        </ConfirmDialog>
-      )}
-      {ask?.kind === 'deactivate' && (
-        <ConfirmDialog
-          title={t.active.deactivate}
-          confirmLabel={t.active.deactivate}
-          cancelLabel={t.cancel}
-          onCancel={() => setAsk(null)}
-          onConfirm={() => {
-            const user = ask.user;
-            setAsk(null);
-            active.mutate(
-              { params: { id: user.id }, body: { active: false } },
-              { onSuccess: () => done(t.active.deactivated(user.name)), onError: failed },
-            );
-          }}
-        >
-          <p>{t.active.confirmDeactivate(ask.user.name)}</p>
+          <p>{asked.question(asked.user.name)}</p>
         </ConfirmDialog>
       )}
       {badge && <BadgeDialog {...badge} onClose={() => setBadge(null)} />}
@@ -398,8 +375,13 @@ function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: stri
     };
   }, [cardText]);
   return (
-    <AdminDialog title={t.card.badgeTitle} onClose={onClose}>
-      <p className="hint">{t.card.badgeHint}</p>
+    <SecretDialog
+      title={t.card.badgeTitle}
+      hint={t.card.badgeHint}
+      closeLabel={t.card.close}
+      action={{ label: t.card.print, run: () => window.print(), disabled: !src }}
+      onClose={onClose}
+    >
       <figure className="badge" aria-label={t.card.badgeLabel(name)}>
         <p className="badge-name">{name}</p>
         {src ? (
@@ -413,14 +395,6 @@ function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: stri
       </figure>
       {/* The badge as a label (issue 21): a PDF or ZPL file, or straight to a label printer. */}
       <LabelOutput id="badge" selection={{ kind: 'ausweis', codes: [cardText] }} />
-      <div className="dialog-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t.card.close}
-        </button>
-        <button type="button" className="button" onClick={() => window.print()} disabled={!src}>
-          {t.card.print}
-        </button>
-      </div>
-    </AdminDialog>
+    </SecretDialog>
   );
 }

@@ -22,6 +22,15 @@ const TEXT_FILTERS = ['artikel', 'lagerplatz', 'benutzer'] as const;
 const FILTERS = [...TEXT_FILTERS, 'art', 'von', 'bis'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
+/**
+ * A code kept whole (a location broken at its hyphens reads as several); a long one (an 18-digit SSCC of a
+ * pallet, a long Charge) may break anywhere, or it pushes the table off a tablet upright.
+ */
+function Code({ text }: { text: string | null }) {
+  if (text === null) return '–';
+  return <span className={text.length > 12 ? undefined : 'journal-code'}>{text}</span>;
+}
+
 const columns: Column<JournalZeile>[] = [
   // Date and time may go on two lines on a tablet upright.
   { header: t.columns.zeit, cell: (r) => germanTime(r.at) },
@@ -32,8 +41,8 @@ const columns: Column<JournalZeile>[] = [
     header: t.columns.vonNach,
     cell: (r) => (
       <>
-        {r.von ?? '–'}
-        <br />→ {r.nach ?? '–'}
+        <Code text={r.von} />
+        <br />→ <Code text={r.nach} />
       </>
     ),
     kind: 'code',
@@ -43,7 +52,7 @@ const columns: Column<JournalZeile>[] = [
     header: t.columns.chargeMhd,
     cell: (r) => (
       <>
-        {r.charge ?? '–'}
+        <Code text={r.charge} />
         <br />
         {germanDate(r.mhd)}
       </>

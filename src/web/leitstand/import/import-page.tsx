@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { importKinds, importTexts, runImport } from '../../../contract/leitstand/import.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { messageOf, Outcome } from '../admin-dialog.tsx';
 import { leitstandUploadApi, useLeitstandQuery } from '../api.ts';
+import { messageOf, Outcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import '../admin.css';
 
@@ -14,8 +14,8 @@ type LineError = Report['lineErrors'][number];
 
 const lineColumns: Column<LineError>[] = [
   { header: t.lineColumns.line, cell: (r) => r.line, kind: 'number' },
-  { header: t.lineColumns.column, cell: (r) => r.column },
-  { header: t.lineColumns.reason, cell: (r) => <span lang="en">{r.reason}</span> },
+  { header: t.lineColumns.column, cell: (r) => t.column(r.column) },
+  { header: t.lineColumns.reason, cell: (r) => t.reason(r) },
 ];
 
 /** The file's bytes as base64 (the browser's own encoder, fast for megabytes). */
@@ -33,8 +33,9 @@ function base64Of(file: File): Promise<string> {
 
 /**
  * Leitstand › Import (admin): a CSV of any import kind, imported while the server runs — the engine of
- * `npm run import`, all or nothing. The refused lines are listed (the engine's reasons in English, as the
- * CLI prints them); a file above the upload's limit is refused here before it is sent.
+ * `npm run import`, all or nothing. The refused lines are listed with the engine's reasons in German (by
+ * their codes; the CLI prints the same in English); a file above the upload's limit is refused here before
+ * it is sent.
  */
 export default function ImportPage() {
   const query = useLeitstandQuery(importKinds);
@@ -135,9 +136,7 @@ function ImportForm({ kinds, maxFileBytes }: z.output<(typeof importKinds)['resp
 function ImportReport({ report }: { fileName: string; report: Report }) {
   return (
     <section aria-label={t.summaryTitle}>
-      <p className="hint">
-        {t.readAs(report.encoding)} {t.reasonsNote}
-      </p>
+      <p className="hint">{t.readAs(report.encoding)}</p>
       {report.ignoredColumns.length > 0 && (
         <p className="hint">{t.ignoredColumns(report.ignoredColumns.join(', '))}</p>
       )}
@@ -153,9 +152,9 @@ function ImportReport({ report }: { fileName: string; report: Report }) {
       {report.summary.length > 0 && (
         <>
           <h2>{t.summaryTitle}</h2>
-          <ul className="leitstand-summary" lang="en">
+          <ul className="leitstand-summary">
             {report.summary.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line.text}>{t.summaryLine(line)}</li>
             ))}
           </ul>
         </>

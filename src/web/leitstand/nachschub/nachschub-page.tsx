@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   MINIMA_MAX,
@@ -12,6 +11,7 @@ import type { ReplenishmentRow } from '../../../contract/nachschub.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import './nachschub.css';
 
@@ -42,39 +42,25 @@ export default function NachschubPage() {
   const [search, setSearch] = useState('');
   const suche = useSettled(search);
   const query = useLeitstandQuery(nachschubMinima, { query: suche === '' ? {} : { suche } });
-  const queryClient = useQueryClient();
   const setting = useLeitstandMutation(nachschubMinimumSetzen);
-  const [notice, setNotice] = useState('');
-  const [problem, setProblem] = useState('');
+  const outcome = useOutcome(keyOf(nachschubMinima).slice(0, 1));
   const [removing, setRemoving] = useState<MinimumRow | null>(null);
 
   const save: Save = (body, done) => {
-    setNotice('');
-    setProblem('');
+    outcome.done(null);
     setting.mutate(
       { body },
-      {
-        onSuccess: (answer) => {
-          setNotice(answer.message);
-          done?.();
-        },
-        onError: (error) => setProblem(error.message),
-        onSettled: () => void queryClient.invalidateQueries({ queryKey: keyOf(nachschubMinima).slice(0, 1) }),
-      },
+      outcome.after((answer) => {
+        done?.();
+        return answer.message;
+      }),
     );
   };
 
   return (
     <>
       <h1>{t.title}</h1>
-      <p className="nachschub-notice" role="status">
-        {notice}
-      </p>
-      {problem && (
-        <p className="leitstand-refusal" role="alert">
-          {problem}
-        </p>
-      )}
+      <Outcome {...outcome} />
       <AddMinimum save={save} busy={setting.isPending} />
       <QueryState query={query}>
         {({ data }) => (

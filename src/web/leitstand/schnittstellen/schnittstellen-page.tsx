@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import {
   createIntegrationToken,
@@ -9,8 +8,9 @@ import {
 } from '../../../contract/leitstand/schnittstellen.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { AdminDialog, dateTime, messageOf, Outcome } from '../admin-dialog.tsx';
+import { dateTime, RowAction, SecretDialog } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
 import '../admin.css';
@@ -23,38 +23,26 @@ const t = schnittstellenTexts;
  */
 export default function SchnittstellenPage() {
   const query = useLeitstandQuery(integrationTokens);
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const outcome = useOutcome();
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const [name, setName] = useState('');
   const create = useLeitstandMutation(createIntegrationToken);
   const revoke = useLeitstandMutation(revokeIntegrationToken);
 
-  const done = (message: string | null) => {
-    setProblem(null);
-    setNotice(message);
-    void queryClient.invalidateQueries();
-  };
-  const failed = (error: unknown) => {
-    setNotice(null);
-    setProblem(messageOf(error));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
       { body: { name } },
       {
+        ...outcome.after(() => null),
         onSuccess: (answer) => {
           setName('');
-          done(null);
+          outcome.done(null);
           // A repeat of the call whose answer was lost has no token to show.
           if (answer.token) setShown({ name: answer.name, token: answer.token });
-          else failed(new Error(t.shown.lost));
+          else outcome.failed(new Error(t.shown.lost));
         },
-        onError: failed,
       },
     );
   };
@@ -72,14 +60,11 @@ export default function SchnittstellenPage() {
         header: t.columns.actions,
         cell: (row) =>
           row.revokedAt ? null : (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              aria-label={`${t.revoke.button}: ${row.name}`}
+            <RowAction
+              label={t.revoke.button}
+              name={`${t.revoke.button}: ${row.name}`}
               onClick={() => setRevoking(row.name)}
-            >
-              {t.revoke.button}
-            </button>
+            />
           ),
       },
     ],
@@ -90,7 +75,7 @@ export default function SchnittstellenPage() {
     <>
       <h1>{t.title}</h1>
       <p className="hint">{t.intro}</p>
-      <Outcome notice={notice} problem={problem} />
+      <Outcome {...outcome} />
       <section aria-labelledby="new-token">
         <h2 id="new-token">{t.create.title}</h2>
         <form className="leitstand-form" onSubmit={submit}>
@@ -132,7 +117,7 @@ export default function SchnittstellenPage() {
             setRevoking(null);
             revoke.mutate(
               { body: { name: tokenName } },
-              { onSuccess: () => done(t.revoke.done(tokenName)), onError: failed },
+              outcome.after(() => t.revoke.done(tokenName)),
             );
           }}
         >
@@ -147,32 +132,25 @@ export default function SchnittstellenPage() {
 /** The new token, once: to copy into the other system. */
 function TokenDialog({ name, token, onClose }: { name: string; token: string; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
+  const copy = () =>
+    navigator.clipboard.writeText(token).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   return (
-    <AdminDialog title={t.shown.title(name)} onClose={onClose}>
-      <p className="hint">{t.shown.hint}</p>
+    <SecretDialog
+      title={t.shown.title(name)}
+      hint={t.shown.hint}
+      closeLabel={t.shown.close}
+      action={{ label: t.shown.copy, run: copy }}
+      onClose={onClose}
+    >
       <code className="leitstand-secret" data-testid="new-token">
         {token}
       </code>
       <p role="status" className="leitstand-notice">
         {copied ? t.shown.copied : null}
       </p>
-      <div className="dialog-actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t.shown.close}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            navigator.clipboard.writeText(token).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {t.shown.copy}
-        </button>
-      </div>
-    </AdminDialog>
+    </SecretDialog>
   );
 }

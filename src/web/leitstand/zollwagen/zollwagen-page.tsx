@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   zollwagenTexts as t,
@@ -9,6 +8,7 @@ import {
 } from '../../../contract/leitstand/zollwagen.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import './zollwagen.css';
 
@@ -41,38 +41,24 @@ function useNow(): number {
 export default function ZollwagenPage() {
   const [days, setDays] = useState<number>(ZOLLWAGEN_DAYS.standard);
   const query = useLeitstandQuery(zollwagenList, { query: { tage: String(days) } });
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<ZollwagenRow | null>(null);
-  const [notice, setNotice] = useState('');
-  const [problem, setProblem] = useState('');
+  const outcome = useOutcome(keyOf(zollwagenList).slice(0, 1));
   const closing = useLeitstandMutation(zollwagenAbschliessen);
   const now = useNow();
 
   const close = (cart: ZollwagenRow) => {
     setAsking(null);
-    setNotice('');
-    setProblem('');
+    outcome.done(null);
     closing.mutate(
       { params: { id: String(cart.id) }, body: {} },
-      {
-        onSuccess: (answer) => setNotice(answer.message),
-        onError: (error) => setProblem(error.message),
-        onSettled: () => void queryClient.invalidateQueries({ queryKey: keyOf(zollwagenList).slice(0, 1) }),
-      },
+      outcome.after((answer) => answer.message),
     );
   };
 
   return (
     <>
       <h1>{t.title}</h1>
-      <p className="zollwagen-notice" role="status">
-        {notice}
-      </p>
-      {problem && (
-        <p className="leitstand-refusal" role="alert">
-          {problem}
-        </p>
-      )}
+      <Outcome {...outcome} />
       <QueryState query={query}>
         {({ data }) => (
           <>

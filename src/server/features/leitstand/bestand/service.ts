@@ -38,6 +38,22 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 // ── Search and location content ─────────────────────────────────────────────────────────────────────────
 
 /**
+ * The search's articles: the code matches (b-tree indexes on nummer, ean, herstellernummer) or a part of the
+ * name (the trigram index articles_name_trgm_idx, migration 2026-11-26-04) — one bitmap OR of index scans,
+ * not a read of every article.
+ */
+export function articleSearchQuery(db: Db, q: string) {
+  const match = articleCodeMatch(q);
+  return db
+    .selectFrom('articles')
+    .select(['id', 'nummer', 'name', 'ean', 'herstellernummer', match.rank.as('rank')])
+    .where((eb) => eb.or([match.where(eb), eb('name', 'ilike', containing(q))]))
+    .orderBy('rank')
+    .orderBy('nummer')
+    .limit(SEARCH_LIMIT + 1);
+}
+
+/**
  * Articles named by `q`: its nummer, EAN (± one leading 0) or herstellernummer exactly (the rule of
  * `articleCodeMatch`), or a part of the name, case-insensitively. Code matches first, then by nummer; at
  * most SEARCH_LIMIT, each with the locations holding it.
@@ -46,15 +62,7 @@ export async function bestandArtikel(
   db: Db,
   q: string,
 ): Promise<{ artikel: ArtikelTreffer[]; mehr: boolean }> {
-  const match = articleCodeMatch(q);
-  const found = await db
-    .selectFrom('articles')
-    .select(['id', 'nummer', 'name', 'ean', 'herstellernummer', match.rank.as('rank')])
-    .where((eb) => eb.or([match.where(eb), eb('name', 'ilike', containing(q))]))
-    .orderBy('rank')
-    .orderBy('nummer')
-    .limit(SEARCH_LIMIT + 1)
-    .execute();
+  const found = await articleSearchQuery(db, q).execute();
   const mehr = found.length > SEARCH_LIMIT;
   const articles = found.slice(0, SEARCH_LIMIT);
   const stock =

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../domain/errors.ts';
 import { decodeCsv } from '../../../import/encoding.ts';
 import { isKindName, KINDS } from '../../../import/kinds/index.ts';
+import { summaryInEnglish } from '../../../import/messages.ts';
 import { importCsv } from '../../../import/run.ts';
 import { type AuditEntry, recordAudit } from '../../../repositories/audit.repository.ts';
 
@@ -70,7 +71,7 @@ export async function runImport(
     fileRefused: report.fileRefused,
     lineErrors: report.refused,
     ignoredColumns: report.ignoredColumns,
-    summary: report.summary,
+    summary: report.summaryLines.map((line) => ({ ...line, text: summaryInEnglish(line) })),
   };
 }
 
