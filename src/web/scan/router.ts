@@ -273,6 +273,13 @@ function onKeyDown(event: KeyboardEvent): void {
     else finishCollected();
     return;
   }
+  // The Enter or Tab of a burst taken over, come late (a busy device, a scanner set to wait before its
+  // suffix): it ends that burst, and never presses the button or answers the dialog that has the focus.
+  if (collected && terminator) {
+    swallow(event);
+    finishCollected();
+    return;
+  }
   // A pause: whatever was collected ended with its last key (a scanner without Enter or Tab).
   finishCollected();
 
