@@ -458,6 +458,16 @@ export function holdKeysWhile(
 }
 
 /**
+ * Holds keystrokes until `answer` has settled and its result is painted (`afterPaint`): a call that a tapped
+ * button started (a booking's yes, 'Neu', 'Speichern') leads to the state whose target takes the next scan.
+ */
+export function holdKeysUntil(answer: Promise<unknown>, afterPaint: (go: () => void) => void): void {
+  const release = holdKeys();
+  const settled = () => afterPaint(release);
+  answer.then(settled, settled);
+}
+
+/**
  * Holds keystrokes until the returned function is called (once; later calls do nothing): while an answer is
  * on its way, or a screen's code is loading. Then they are typed into the current target.
  */
