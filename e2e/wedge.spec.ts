@@ -1,4 +1,4 @@
-import { loginWithPassword, scan, wedgeScan } from './support/helpers.ts';
+import { loginWithPassword, scanInto, wedgeScan } from './support/helpers.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 /**
@@ -112,9 +112,9 @@ test('a scanner whose Enter comes late never answers the question on screen: the
 }) => {
   await loginWithPassword(page);
   await page.goto('/umbuchung');
-  await scan(page, 'A-02-01-01');
+  await scanInto(page, page.getByLabel('Von Lagerplatz'), 'A-02-01-01');
   await expect(page.locator('.locked-value')).toHaveText(['A-02-01-01']);
-  await scan(page, 'A-02-01-02');
+  await scanInto(page, page.getByLabel('Nach Lagerplatz'), 'A-02-01-02');
   await expect(page.locator('.locked-value')).toHaveText(['A-02-01-01', 'A-02-01-02']);
   await page.getByRole('button', { name: 'Alles umbuchen' }).click();
   const dialog = page.getByRole('dialog');
