@@ -78,6 +78,18 @@ const waitLocked = (page: Page, label: string) => () => expect(lockedValue(page,
 const banner = (page: Page) => page.getByRole('alert').and(page.locator('.banner'));
 const waitAlert = (page: Page) => () => expect(banner(page)).toBeVisible();
 
+/**
+ * The server's answer to these calls comes 2 s late: a state 'on its way' is walked while it is (ownPage).
+ * The scan must land where the answer leads — a scan that comes later lands there too, so a slow machine
+ * walks the state after the answer rather than failing.
+ */
+async function answerSlowly(page: Page, pattern: string): Promise<void> {
+  await page.route(pattern, async (route) => {
+    await new Promise((r) => setTimeout(r, 2000));
+    await route.fallback();
+  });
+}
+
 const refused = (what: string) => `Scan nicht angenommen – ${what}`;
 const NOTHING_HERE = refused('hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.');
 const ANSWER_FIRST = refused('bitte zuerst die Frage beantworten.');
@@ -204,6 +216,21 @@ const screens: Screen[] = [
         },
         scan: '4006381333931',
         lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' },
+      },
+      {
+        name: 'the count booked, its answer on its way',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
+          await step(page, '100003', waitLocked(page, 'Artikel'));
+          const amount = await stockOf(page, 'A-01-01-02', '100003');
+          await step(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
+          await answerSlowly(page, '**/api/inventur/');
+          await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
+        },
+        // The next article: not typed into the amount of the one being booked.
+        scan: '4006381333931',
+        lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' },
+        ownPage: true,
       },
       {
         name: '"Ist das korrekt?" asked',
@@ -587,6 +614,35 @@ const screens: Screen[] = [
         scan: 'WB-0815',
         lands: { request: '"container":"WB-0815"' },
       },
+      {
+        name: 'captured, its answer on its way',
+        reach: async (page) => {
+          await answerSlowly(page, '**/api/transporterfassung');
+          await step(page, 'B-LS-4711', () => expect(page.getByLabel('Plombe')).toBeFocused());
+          await step(page, 'PL-99881', () => expect(page.getByLabel('Wechselbrücke')).toBeFocused());
+          await scan(page, 'WB-0815');
+        },
+        // The next transporter's Kennzeichen: not typed on into this one's Wechselbrücke and captured with it.
+        scan: 'B-LS-0816',
+        lands: { value: 'Kennzeichen', text: 'B-LS-0816' },
+        ownPage: true,
+      },
+      {
+        name: 'during "Erfasst!"',
+        reach: async (page) => {
+          await step(page, 'B-LS-4711', () => expect(page.getByLabel('Plombe')).toBeFocused());
+          await step(page, 'PL-99881', () => expect(page.getByLabel('Wechselbrücke')).toBeFocused());
+          await step(page, 'WB-0815', () => expect(page.getByRole('status')).toBeVisible());
+        },
+        scan: 'B-LS-0816',
+        lands: { value: 'Kennzeichen', text: 'B-LS-0816' },
+      },
+      {
+        name: 'fill level set',
+        reach: (page) => page.getByLabel(/^Füllstand/).click(),
+        scan: 'B-LS-4711',
+        lands: { value: 'Kennzeichen', text: 'B-LS-4711' },
+      },
     ],
   },
   {
@@ -715,6 +771,18 @@ const screens: Screen[] = [
         lands: { refused: refused('Kartonagen mit + und − zählen, dann „Speichern“ antippen.') },
       },
       {
+        name: '"Speichern" tapped, its answer on its way',
+        reach: async (page) => {
+          await step(page, 'LS100002', () => expect(page.getByText('Karton M')).toBeVisible());
+          await answerSlowly(page, '**/api/packagerecording/*');
+          await page.getByRole('button', { name: 'Speichern' }).click();
+        },
+        // The next note: it waits for the note field, not refused because the cartons are still shown.
+        scan: 'LS100002',
+        lands: { request: 'GET /api/packagerecording/LS100002' },
+        ownPage: true,
+      },
+      {
         name: 'after "Speichern"',
         reach: async (page) => {
           await step(page, 'LS100002', () => expect(page.getByText('Karton M')).toBeVisible());
@@ -757,6 +825,17 @@ const screens: Screen[] = [
     after: closeOpenCart,
     states: [
       { name: 'no cart', scan: 'ZW04', lands: { refused: refused('bitte zuerst „Neu“ antippen.') } },
+      {
+        name: '"Neu" tapped, its answer on its way',
+        reach: async (page) => {
+          await answerSlowly(page, '**/api/zollpaketerfassung/checkWagen');
+          await page.getByRole('button', { name: 'Neu' }).click();
+        },
+        // The cart's number: it waits for the cart field, not refused because 'Neu' has not answered yet.
+        scan: 'ZW04',
+        lands: { request: '/api/zollpaketerfassung/findWagen/ZW04' },
+        ownPage: true,
+      },
       {
         name: 'cart number expected',
         reach: async (page) => {

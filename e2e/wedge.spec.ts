@@ -1,4 +1,4 @@
-import { loginWithPassword, wedgeScan } from './support/helpers.ts';
+import { loginWithPassword, scanInto, wedgeScan } from './support/helpers.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 /**
@@ -105,4 +105,35 @@ test('Paketinhalt: the note and two pieces in one burst pack exactly two; a Tab-
   await expect(page.getByLabel('Artikel scannen')).not.toBeFocused();
   await page.waitForTimeout(2 * SLOW_MS);
   await expect(ist).toHaveText('3');
+});
+
+test('a scanner whose Enter comes late never answers the question on screen: the scan is refused, nothing booked', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.goto('/umbuchung');
+  await scanInto(page, page.getByLabel('Von Lagerplatz'), 'A-02-01-01');
+  await expect(page.locator('.locked-value')).toHaveText(['A-02-01-01']);
+  await scanInto(page, page.getByLabel('Nach Lagerplatz'), 'A-02-01-02');
+  await expect(page.locator('.locked-value')).toHaveText(['A-02-01-01', 'A-02-01-02']);
+  await page.getByRole('button', { name: 'Alles umbuchen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Umbuchen' })).toBeFocused();
+  const booked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') booked.push(r.url());
+  });
+  // The scan's keys 2 ms apart, its Enter 120 ms after the last one: still this scan's, not a person's.
+  await wedgeScan(page, 'A-01-01-01', 'Enter', { lateBy: 120 });
+  await expect(page.getByRole('alert')).toHaveText(
+    'Scan nicht angenommen – bitte zuerst die Frage beantworten.',
+  );
+  await page.waitForTimeout(500);
+  await expect(dialog).toBeVisible();
+  expect(booked).toEqual([]);
+  // A person's Enter, later, still answers it.
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(booked).toEqual([]);
 });

@@ -70,12 +70,14 @@ export async function scanInto(page: Page, field: Locator, code: string): Promis
  * A keyboard wedge at a steady 2 ms per character: each keydown carries the time the scanner sent it, as a
  * real wedge's events carry the time the device got them — Playwright's `keyboard.type` stamps a key when it
  * gets round to sending it, on this busy machine 5–15 ms apart, which the self-test rightly calls slow.
- * ASCII 29 goes in as text, as a wedge inserts it. Then Enter (or Tab, for a scanner set up so).
+ * ASCII 29 goes in as text, as a wedge inserts it. Then Enter (or Tab, for a scanner set up so) — `lateBy`
+ * ms after the last character, for a scanner set to wait before its suffix (or a busy device), else 2 ms.
  */
 export async function wedgeScan(
   page: Page,
   text: string,
   terminator: 'Enter' | 'Tab' = 'Enter',
+  { lateBy = 0 }: { lateBy?: number } = {},
 ): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const start = Date.now() / 1000;
@@ -100,7 +102,7 @@ export async function wedgeScan(
     key: terminator,
     code: terminator,
     windowsVirtualKeyCode: terminator === 'Enter' ? 13 : 9,
-    timestamp: timestamp(),
+    timestamp: timestamp() + lateBy / 1000,
   };
   // Enter carries its text, as a keyboard's does: a form without a handler of its own submits on it.
   const enterText = terminator === 'Enter' ? { text: '\r', unmodifiedText: '\r' } : {};

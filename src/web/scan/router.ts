@@ -273,6 +273,13 @@ function onKeyDown(event: KeyboardEvent): void {
     else finishCollected();
     return;
   }
+  // The Enter or Tab of a burst taken over, come late (a busy device, a scanner set to wait before its
+  // suffix): it ends that burst, and never presses the button or answers the dialog that has the focus.
+  if (collected && terminator) {
+    swallow(event);
+    finishCollected();
+    return;
+  }
   // A pause: whatever was collected ended with its last key (a scanner without Enter or Tab).
   finishCollected();
 
@@ -447,6 +454,16 @@ export function holdKeysWhile(
   };
   document.addEventListener('focusin', onFocus, true);
   const settled = () => afterPaint(done);
+  answer.then(settled, settled);
+}
+
+/**
+ * Holds keystrokes until `answer` has settled and its result is painted (`afterPaint`): a call that a tapped
+ * button started (a booking's yes, 'Neu', 'Speichern') leads to the state whose target takes the next scan.
+ */
+export function holdKeysUntil(answer: Promise<unknown>, afterPaint: (go: () => void) => void): void {
+  const release = holdKeys();
+  const settled = () => afterPaint(release);
   answer.then(settled, settled);
 }
 

@@ -3,6 +3,8 @@ import type { BodyOf, Endpoint, ResponseOf } from '../../contract/endpoint.ts';
 import { useActionKey } from '../api/action-key.ts';
 import { api } from '../api/api.ts';
 import { messageOf } from '../api/lookups.ts';
+import { holdKeysUntil } from '../scan/router.ts';
+import { afterNextPaint } from './after-paint.ts';
 import { useBanner } from './banner.tsx';
 import { SuccessFlash } from './success-flash.tsx';
 
@@ -55,8 +57,16 @@ export function useBooking<E extends Endpoint>(call: E, options: BookingOptions<
     latest.current = options;
   });
 
-  async function book(body: BodyOf<E>) {
-    if (sending.current) return;
+  function book(body: BodyOf<E>): Promise<void> {
+    if (sending.current) return Promise.resolve();
+    const sent = send(body);
+    // The next scan, come while the booking is on its way, waits for the form the answer leads to (the
+    // next article's field, not the amount of the one being booked).
+    holdKeysUntil(sent, afterNextPaint);
+    return sent;
+  }
+
+  async function send(body: BodyOf<E>) {
     sending.current = true;
     setBusy(true);
     try {

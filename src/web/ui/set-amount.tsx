@@ -7,8 +7,8 @@ import { LockedValue } from './scan-field.tsx';
 
 /**
  * An amount of at most `max` (what the source holds), confirmed with 'Setzen' and then locked like a scanned
- * value: the rebooking screens' step between the source and the target. 'Setzen' (or Enter) refuses
- * anything but 1 … max — what the article rebooking takes (`moveArticle`), and at most `max` — with 'Bitte
+ * value: the rebooking screens' step between the source and the target. A key that would go above `max` is
+ * refused at once ('Menge: höchstens 12.'); 'Setzen' (or Enter) refuses anything but 1 … max — what the article rebooking takes (`moveArticle`), and at most `max` — with 'Bitte
  * eine Menge von 1 bis … eingeben.'
  */
 export function SetAmountField({
@@ -74,6 +74,7 @@ export function SetAmountField({
           id={id}
           label={label}
           current={current}
+          max={max ?? undefined}
           disabled={disabled}
           invalid={invalid}
           value={amount}

@@ -7,8 +7,10 @@ import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
+import { holdKeysUntil } from '../../scan/router.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { usePacking } from '../../state/packing.tsx';
+import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { Counter } from '../../ui/counter.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
@@ -64,7 +66,12 @@ export default function KartonagenScreen() {
 
   const amountOf = (id: number) => packing.state.packages.find((p) => p.id === id)?.amount ?? 0;
 
-  async function save() {
+  /** The next note's scan, come while the cartons are being saved, waits for the note field (or the parcel). */
+  function save() {
+    holdKeysUntil(send(), afterNextPaint);
+  }
+
+  async function send() {
     if (!note || busy) return;
     setBusy(true);
     try {

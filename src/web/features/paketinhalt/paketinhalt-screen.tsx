@@ -14,7 +14,9 @@ import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
+import { holdKeysUntil } from '../../scan/router.ts';
 import { isComplete, usePacking } from '../../state/packing.tsx';
+import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
@@ -216,7 +218,8 @@ export default function PaketinhaltScreen() {
           onConfirm={() => {
             const { scanned } = confirmRow;
             setConfirmRow(null);
-            void send(scanned);
+            // The next item's scan waits for this line's answer: it is judged on the note as it then is.
+            holdKeysUntil(send(scanned), afterNextPaint);
           }}
           onCancel={() => setConfirmRow(null)}
         >
@@ -230,7 +233,8 @@ export default function PaketinhaltScreen() {
           cancelLabel={texts.paketinhalt.cancel}
           onConfirm={() => {
             setSwitchTo(null);
-            void lookUpNote(switchTo);
+            // The next item's scan waits for the new note: it is packed there, not on this one.
+            holdKeysUntil(lookUpNote(switchTo), afterNextPaint);
           }}
           onCancel={() => setSwitchTo(null)}
         >

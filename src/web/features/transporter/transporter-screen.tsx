@@ -4,7 +4,8 @@ import { captureTransporter } from '../../../contract/transporter.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { captureScan } from '../../api/outbox/index.ts';
-import { refocusTarget } from '../../scan/router.ts';
+import { holdKeysUntil, refocusTarget } from '../../scan/router.ts';
+import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';
@@ -28,7 +29,15 @@ export default function TransporterScreen() {
   const [step, setStep] = useState<Step>('kennzeichen');
   const captureKey = useActionKey();
 
-  async function submit() {
+  /**
+   * Sends the capture. The next scan, come while it is on its way, waits for the fresh form and lands in its
+   * Kennzeichen (typed on, it would run into this Wechselbrücke and be captured again with it).
+   */
+  function submit() {
+    holdKeysUntil(send(), afterNextPaint);
+  }
+
+  async function send() {
     // Required in this order (SPEC §5); the first missing one is named and becomes the scan target.
     const missing: [string, Step, string][] = [
       [kennzeichen, 'kennzeichen', texts.transporter.kennzeichenMissing],
@@ -110,9 +119,9 @@ export default function TransporterScreen() {
         label={texts.transporter.container}
         value={container}
         onChange={setContainer}
-        onScan={() => void submit()}
+        onScan={submit}
       />
-      <button type="button" className="button" onClick={() => void submit()}>
+      <button type="button" className="button" onClick={submit}>
         {texts.transporter.submit}
       </button>
     </div>

@@ -4,7 +4,7 @@ import { checkWagen, findWagen, zollHistory, zollPaket } from '../../../contract
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/lookups.ts';
-import { holdKeysWhile, SCAN_ATTRIBUTE } from '../../scan/router.ts';
+import { holdKeysUntil, holdKeysWhile, SCAN_ATTRIBUTE } from '../../scan/router.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
@@ -68,7 +68,12 @@ export default function ZollpaketScreen() {
     }
   }, []);
 
-  async function neu() {
+  /** The cart's scan, come right after the tap, waits for the answer and lands in the cart field. */
+  function neu() {
+    holdKeysUntil(openCart(), afterNextPaint);
+  }
+
+  async function openCart() {
     try {
       const open = await api.call(checkWagen);
       if (open.found && open.wagennummer) {
@@ -154,7 +159,7 @@ export default function ZollpaketScreen() {
       {stage === 'neu' && (
         <section className="stack">
           <h2>{texts.zollpaket.newCartHeading}</h2>
-          <button ref={neuRef} type="button" className="button" onClick={() => void neu()}>
+          <button ref={neuRef} type="button" className="button" onClick={neu}>
             {texts.zollpaket.newCart}
           </button>
         </section>
