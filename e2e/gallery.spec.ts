@@ -46,7 +46,12 @@ test('every page of the Leitstand, at desktop size', async ({ page }) => {
   for (const [index, title] of titles.entries()) {
     await nav.getByRole('link', { name: title, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expect(page.getByText('Lädt …')).toHaveCount(0);
+    // A page's code loads after the shell's heading shows, and its data after that: nothing loading, twice.
+    await expect(async () => {
+      await expect(page.getByText('Lädt …')).toHaveCount(0);
+      await page.waitForTimeout(300);
+      await expect(page.getByText('Lädt …')).toHaveCount(0);
+    }).toPass();
     const name = index === 0 ? 'leitstand' : `leitstand-${slug(title)}`;
     await page.screenshot({ path: `docs/screenshots/${name}.png`, animations: 'disabled', caret: 'hide' });
   }
