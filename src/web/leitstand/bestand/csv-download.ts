@@ -1,7 +1,7 @@
 import { bestandTexts, journalCsv } from '../../../contract/leitstand/bestand.ts';
-import { leitstandTexts } from '../../../contract/leitstand/uebersicht.ts';
 import { buildPath } from '../../../contract/path.ts';
 import { readSession } from '../../api/session.ts';
+import { saveDownload } from '../download.ts';
 
 /**
  * Downloads the filtered journal as CSV. The API takes the login only as a header (never in the address,
@@ -14,21 +14,5 @@ export async function downloadJournalCsv(filters: Record<string, string>): Promi
   const response = await fetch(`${base}${buildPath(journalCsv.path, {})}${search ? `?${search}` : ''}`, {
     headers: { accept: 'text/csv', authorization: `Bearer ${readSession()?.token ?? ''}` },
   });
-  if (!response.ok) {
-    const refusal = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new Error(typeof refusal?.message === 'string' ? refusal.message : leitstandTexts.loadFailed);
-  }
-  const file = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    bestandTexts.journal.csvFile;
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by then; the memory goes back.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveDownload(response, bestandTexts.journal.csvFile);
 }

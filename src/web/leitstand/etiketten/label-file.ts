@@ -1,6 +1,6 @@
 import { ausweisDatei, type CodeKind, type LabelKind, labelDownloads } from '../../../contract/etiketten.ts';
-import { leitstandTexts } from '../../../contract/leitstand/uebersicht.ts';
 import { readSession } from '../../api/session.ts';
+import { saveDownload } from '../download.ts';
 
 /** What to print: the records by code, a location range, or (carts) all. */
 export interface LabelSelection {
@@ -49,22 +49,5 @@ export async function downloadLabels(selection: LabelSelection, options: FileOpt
     const path = labelDownloads[selection.kind as CodeKind][options.format].path;
     response = await fetch(`${base}${path}?${search}`, { headers });
   }
-  if (!response.ok) {
-    const refusal = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new Error(typeof refusal?.message === 'string' ? refusal.message : leitstandTexts.loadFailed);
-  }
-  const file = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `etiketten.${options.format}`;
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by then; the memory goes back.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
+  return saveDownload(response, `etiketten.${options.format}`);
 }

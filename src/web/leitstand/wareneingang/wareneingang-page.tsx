@@ -4,19 +4,9 @@ import {
   wareneingangList,
 } from '../../../contract/leitstand/wareneingang.ts';
 import { useLeitstandQuery } from '../api.ts';
+import { when } from '../format.ts';
 import { QueryState } from '../query-state.tsx';
 import './wareneingang.css';
-
-/** A moment as the desk reads it: 23.11. 14:05. */
-function when(iso: string | null): string {
-  if (!iso) return '–';
-  return new Date(iso).toLocaleString('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 /** 30.06.2027 from 2027-06-30. */
 function day(iso: string | null): string {

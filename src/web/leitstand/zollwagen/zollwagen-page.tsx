@@ -8,20 +8,10 @@ import {
 } from '../../../contract/leitstand/zollwagen.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { when } from '../format.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import './zollwagen.css';
-
-/** A moment as the desk reads it: 23.11. 14:05. */
-function when(iso: string | null): string {
-  if (!iso) return '–';
-  return new Date(iso).toLocaleString('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 /** The time now, renewed every half minute, so an open cart's age moves on without a reload. */
 function useNow(): number {
