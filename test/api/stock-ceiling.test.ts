@@ -146,6 +146,8 @@ describe.each(databaseKinds())('the most one location may hold, on %s', (kind) =
       {
         line: 2,
         column: 'Menge',
+        code: 'aboveMaximum',
+        params: { nummer: A, code, total: 1_000_000_001, max: 1_000_000_000 },
         reason: `would make the stock of article ${A} on ${code} 1,000,000,001, more than the 1,000,000,000 one location may hold`,
       },
     ]);
