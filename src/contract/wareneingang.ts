@@ -37,7 +37,7 @@ export const wareneingangTexts = {
     empty: 'leerer Platz',
   },
   noSuggestion: 'Kein Platzvorschlag – bitte einen Lagerplatz scannen.',
-  scanLocation: 'Lagerplatz scannen (Vorschlag oder einen anderen)',
+  scanLocation: 'Vorschlag oder anderen Platz',
   allReceived: 'Alle Positionen sind vollständig erhalten.',
   close: 'Abschließen',
   closeTitle: 'Wareneingang abschließen?',
