@@ -284,7 +284,12 @@ function onKeyDown(event: KeyboardEvent): void {
   finishCollected();
 
   const focused = document.activeElement;
-  if (isTextInput(focused)) {
+  // A scan field that kept the focus while the screen takes no scan (a cart just closed, its note field still
+  // shown): what comes is not for it — taken over below and refused, never sent from that field.
+  if (
+    isTextInput(focused) &&
+    !(focused.getAttribute(SCAN_ATTRIBUTE) === 'scan' && current().kind === 'none')
+  ) {
     const kind = focused.getAttribute(SCAN_ATTRIBUTE);
     if (kind === 'scan') {
       run = null;
