@@ -115,6 +115,15 @@ const refused = (what: string) => `Scan nicht angenommen – ${what}`;
 const NOTHING_HERE = refused('hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.');
 const ANSWER_FIRST = refused('bitte zuerst die Frage beantworten.');
 const digitsOnly = (label: string) => refused(`${label}: nur Ziffern.`);
+/** A scanner's burst of digits (an article number) where an amount is typed. */
+const typeIn = (label: string) => refused(`${label} bitte eintippen.`);
+
+/** An amount as a person types it, a key every 80 ms: a scanner's burst of digits is refused there. */
+async function typeAmount(page: Page, amount: string, done: () => Promise<void>): Promise<void> {
+  await page.keyboard.type(amount, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await done();
+}
 
 let token = '';
 let userId = 0;
@@ -252,13 +261,23 @@ const screens: Screen[] = [
         lands: { refused: digitsOnly('Menge') },
       },
       {
+        // Digits only, but a scanner's burst: an article number is not taken as the count.
+        name: 'location and article chosen, an article number scanned',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+        },
+        scan: '100003',
+        lands: { refused: typeIn('Menge') },
+      },
+      {
         name: 'during "Gezählt!"',
         reach: async (page) => {
           await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
           await step(page, '100003', waitLocked(page, 'Artikel'));
           // The count as it stands: nothing changes in the books.
           const amount = await stockOf(page, 'A-01-01-02', '100003');
-          await step(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
+          await typeAmount(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
           await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
           await expect(page.getByRole('status')).toBeVisible();
         },
@@ -271,7 +290,7 @@ const screens: Screen[] = [
           await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
           await step(page, '100003', waitLocked(page, 'Artikel'));
           const amount = await stockOf(page, 'A-01-01-02', '100003');
-          await step(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
+          await typeAmount(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
           await answerSlowly(page, '**/api/inventur/');
           await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
         },
@@ -514,6 +533,14 @@ const screens: Screen[] = [
     path: '/wmsretoure',
     states: [
       { name: 'empty', scan: '100002', lands: { locked: 'Artikel', text: /^100002 / } },
+      {
+        // The worker tapped the amount first: the article's number goes to the article, not into the amount.
+        name: 'amount tapped first',
+        reach: (page) => page.getByLabel('Menge').click(),
+        scan: '100001',
+        lands: { locked: 'Artikel', text: /^100001 / },
+        skip: ['background tapped', 'button focused'],
+      },
       {
         name: 'article with Charge and MHD chosen',
         reach: (page) => step(page, '100002', waitLocked(page, 'Artikel')),
@@ -1077,11 +1104,20 @@ const screens: Screen[] = [
         lands: { refused: digitsOnly('Menge') },
       },
       {
+        name: 'amount asked, an article number scanned',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100001', waitLocked(page, 'Position'));
+        },
+        scan: '100001',
+        lands: { refused: typeIn('Menge') },
+      },
+      {
         name: '"Mehr als erwartet" asked',
         reach: async (page) => {
           await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
           await step(page, '100001', waitLocked(page, 'Position'));
-          await step(page, '999999', () => expect(page.getByRole('dialog')).toBeVisible());
+          await typeAmount(page, '999999', () => expect(page.getByRole('dialog')).toBeVisible());
         },
         scan: 'B-02-01-01',
         lands: { refused: ANSWER_FIRST },
