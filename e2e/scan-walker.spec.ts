@@ -1,6 +1,6 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
-import { DEMO_CARD, scan, setStock, wedgeScan } from './support/helpers.ts';
+import { DEMO_CARD, importDeliveryNote, scan, setStock, wedgeScan } from './support/helpers.ts';
 import { newPickNote } from './support/picking.ts';
 import { pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -49,6 +49,8 @@ interface Screen {
   states: State[];
   /** Puts back what a walk changed that other specs rely on. */
   after?: (request: APIRequestContext) => Promise<void>;
+  /** The screen is there (default: its code is loaded and it shows a control). */
+  ready?: (page: Page) => Promise<void>;
 }
 
 type Variant = 'as left' | 'background tapped' | 'button focused';
@@ -61,8 +63,27 @@ const VARIANTS: Variant[] = ['as left', 'background tapped', 'button focused'];
  * walk; '@pick': the note to pick of this walk.
  */
 async function step(page: Page, code: string, done: () => Promise<void>): Promise<void> {
-  await scan(page, code === '@note' ? packing.note : code === '@pick' ? picking.note : code);
+  await scan(page, fillIn(code));
   await done();
+}
+
+/** The walk's own codes in a scan or an expected call: '@note', '@line', '@pick', '@zoll1', '@zoll2'. */
+function fillIn(text: string): string {
+  return text
+    .replace('@note', packing.note)
+    .replace('@line', packing.nummer)
+    .replace('@pick', picking.note)
+    .replace('@zoll1', customs.first)
+    .replace('@zoll2', customs.second);
+}
+
+/** The Zollpaket walk's delivery notes: two new ones each walk (no cart holds them yet). */
+let customs = { first: '', second: '' };
+
+/** Opens the walk's customs cart ZW04 (closed again after each walk: closeOpenCart). */
+async function openCustomsCart(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Neu' }).click();
+  await step(page, 'ZW04', () => expect(page.getByPlaceholder('Lieferschein')).toBeVisible());
 }
 
 /** The Kommissionierung walk's note: a new one each walk (e2e/support/picking.ts), first stop A-03-02-01. */
@@ -94,6 +115,15 @@ const refused = (what: string) => `Scan nicht angenommen – ${what}`;
 const NOTHING_HERE = refused('hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.');
 const ANSWER_FIRST = refused('bitte zuerst die Frage beantworten.');
 const digitsOnly = (label: string) => refused(`${label}: nur Ziffern.`);
+/** A scanner's burst of digits (an article number) where an amount is typed. */
+const typeIn = (label: string) => refused(`${label} bitte eintippen.`);
+
+/** An amount as a person types it, a key every 80 ms: a scanner's burst of digits is refused there. */
+async function typeAmount(page: Page, amount: string, done: () => Promise<void>): Promise<void> {
+  await page.keyboard.type(amount, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await done();
+}
 
 let token = '';
 let userId = 0;
@@ -178,6 +208,33 @@ const screens: Screen[] = [
     states: [{ name: 'menu', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } }],
   },
   {
+    name: 'Beta-Menü',
+    path: '/beta',
+    states: [{ name: 'menu', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } }],
+  },
+  {
+    // No scan target: the device's settings are typed by a person, and a scan is refused.
+    name: 'Einstellungen',
+    path: '/einstellungen',
+    states: [
+      { name: 'settings', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } },
+      {
+        // A scanner's burst into the device's name (a field for a person) is taken back and refused.
+        name: 'Gerätename tapped',
+        reach: (page) => page.getByLabel('Gerätename').click(),
+        scan: 'A-01-01-01',
+        lands: { refused: NOTHING_HERE },
+        skip: ['background tapped', 'button focused'],
+      },
+    ],
+  },
+  {
+    name: 'Ungesendet',
+    path: '/ungesendet',
+    ready: (page) => expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible(),
+    states: [{ name: 'nothing waiting', scan: '00340434161094042557', lands: { refused: NOTHING_HERE } }],
+  },
+  {
     name: 'Inventur',
     path: '/inventur',
     states: [
@@ -204,13 +261,23 @@ const screens: Screen[] = [
         lands: { refused: digitsOnly('Menge') },
       },
       {
+        // Digits only, but a scanner's burst: an article number is not taken as the count.
+        name: 'location and article chosen, an article number scanned',
+        reach: async (page) => {
+          await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
+          await step(page, '100001', waitLocked(page, 'Artikel'));
+        },
+        scan: '100003',
+        lands: { refused: typeIn('Menge') },
+      },
+      {
         name: 'during "Gezählt!"',
         reach: async (page) => {
           await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
           await step(page, '100003', waitLocked(page, 'Artikel'));
           // The count as it stands: nothing changes in the books.
           const amount = await stockOf(page, 'A-01-01-02', '100003');
-          await step(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
+          await typeAmount(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
           await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
           await expect(page.getByRole('status')).toBeVisible();
         },
@@ -223,7 +290,7 @@ const screens: Screen[] = [
           await step(page, 'A-01-01-02', waitLocked(page, 'Lagerplatz'));
           await step(page, '100003', waitLocked(page, 'Artikel'));
           const amount = await stockOf(page, 'A-01-01-02', '100003');
-          await step(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
+          await typeAmount(page, String(amount), () => expect(page.getByRole('dialog')).toBeVisible());
           await answerSlowly(page, '**/api/inventur/');
           await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
         },
@@ -361,6 +428,20 @@ const screens: Screen[] = [
         lands: { refused: ANSWER_FIRST },
         skip: ['button focused', 'background tapped'],
       },
+      {
+        name: 'during the success view',
+        reach: async (page) => {
+          // A location of its own with one piece, moved to its neighbour: no other spec counts on them.
+          await setStock(page, 'C-04-03-01', '100001', 1);
+          await step(page, 'C-04-03-01', waitLocked(page, 'Von Lagerplatz'));
+          await step(page, 'C-04-03-02', waitLocked(page, 'Nach Lagerplatz'));
+          await page.getByRole('button', { name: 'Alles umbuchen' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Umbuchen' }).click();
+          await expect(page.getByRole('status')).toContainText('umgebucht');
+        },
+        scan: 'A-01-01-02',
+        lands: { locked: 'Von Lagerplatz', text: 'A-01-01-02' },
+      },
     ],
   },
   {
@@ -452,6 +533,14 @@ const screens: Screen[] = [
     path: '/wmsretoure',
     states: [
       { name: 'empty', scan: '100002', lands: { locked: 'Artikel', text: /^100002 / } },
+      {
+        // The worker tapped the amount first: the article's number goes to the article, not into the amount.
+        name: 'amount tapped first',
+        reach: (page) => page.getByLabel('Menge').click(),
+        scan: '100001',
+        lands: { locked: 'Artikel', text: /^100001 / },
+        skip: ['background tapped', 'button focused'],
+      },
       {
         name: 'article with Charge and MHD chosen',
         reach: (page) => step(page, '100002', waitLocked(page, 'Artikel')),
@@ -592,6 +681,24 @@ const screens: Screen[] = [
         scan: '123456',
         lands: { request: '{"container":"ABGESCHLOSSENDHL","batch":"123456"}' },
       },
+      {
+        name: 'DHL, during "Erfasst!"',
+        reach: async (page) => {
+          await page.getByRole('button', { name: 'DHL', exact: true }).click();
+          await step(page, '123456', () => expect(page.getByRole('status')).toBeVisible());
+        },
+        scan: '654321',
+        lands: { request: '{"container":"ABGESCHLOSSENDHL","batch":"654321"}' },
+      },
+      {
+        name: 'DHL, after a refusal',
+        reach: async (page) => {
+          await page.getByRole('button', { name: 'DHL', exact: true }).click();
+          await step(page, '1234567', waitAlert(page));
+        },
+        scan: '123456',
+        lands: { request: '{"container":"ABGESCHLOSSENDHL","batch":"123456"}' },
+      },
     ],
   },
   {
@@ -653,6 +760,25 @@ const screens: Screen[] = [
       {
         name: 'note open',
         reach: (page) => step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible()),
+        scan: '@line',
+        lands: { request: '/api/packagecontent/@line' },
+      },
+      {
+        name: 'after a refused item',
+        reach: async (page) => {
+          await step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible());
+          await step(page, 'NICHTIMLS-4711', waitAlert(page));
+        },
+        scan: '@line',
+        lands: { request: '/api/packagecontent/@line' },
+      },
+      {
+        name: '"Weiter" tapped too early',
+        reach: async (page) => {
+          await step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible());
+          await page.getByRole('button', { name: 'Weiter' }).click();
+          await expect(banner(page)).toHaveText('Bitte alle Positionen scannen!');
+        },
         scan: '@line',
         lands: { request: '/api/packagecontent/@line' },
       },
@@ -771,6 +897,16 @@ const screens: Screen[] = [
         lands: { refused: refused('Kartonagen mit + und − zählen, dann „Speichern“ antippen.') },
       },
       {
+        name: 'a carton picture open',
+        reach: async (page) => {
+          await step(page, 'LS100002', () => expect(page.getByText('Karton M')).toBeVisible());
+          await page.getByRole('button', { name: 'Bild von Karton M' }).click();
+          await expect(page.getByRole('dialog', { name: 'Bild von Karton M' })).toBeVisible();
+        },
+        scan: 'LS100001',
+        lands: { refused: refused('Kartonagen mit + und − zählen, dann „Speichern“ antippen.') },
+      },
+      {
         name: '"Speichern" tapped, its answer on its way',
         reach: async (page) => {
           await step(page, 'LS100002', () => expect(page.getByText('Karton M')).toBeVisible());
@@ -802,6 +938,19 @@ const screens: Screen[] = [
         name: 'empty',
         scan: '00340434161094042557',
         lands: { request: '"tracking":"00340434161094042557"' },
+      },
+      {
+        name: 'after a capture',
+        reach: (page) =>
+          step(page, '00340434161094042557', () => expect(page.locator('output.captured')).toBeVisible()),
+        scan: '00340434161094100099',
+        lands: { request: '"tracking":"00340434161094100099"' },
+      },
+      {
+        name: 'after a refusal',
+        reach: (page) => step(page, '0'.repeat(101), waitAlert(page)),
+        scan: '00340434161094100099',
+        lands: { request: '"tracking":"00340434161094100099"' },
       },
     ],
   },
@@ -856,6 +1005,44 @@ const screens: Screen[] = [
         // A note no cart can take (404): nothing lands on the cart that other specs rely on.
         scan: 'LS999999',
         lands: { request: 'LS999999' },
+      },
+      {
+        name: 'note expected',
+        reach: openCustomsCart,
+        scan: '@zoll1',
+        lands: { request: '"lieferschein":"@zoll1"' },
+      },
+      {
+        name: 'during "Erfasst!"',
+        reach: async (page) => {
+          await openCustomsCart(page);
+          await step(page, '@zoll1', () => expect(page.getByRole('status')).toHaveText(/Erfasst!/));
+        },
+        scan: '@zoll2',
+        lands: { request: '"lieferschein":"@zoll2"' },
+      },
+      {
+        name: '"Abschließen" asked',
+        reach: async (page) => {
+          await openCustomsCart(page);
+          await page.getByRole('button', { name: 'Abschließen' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: '@zoll1',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        // The cart is closed: its notes cannot go on it any more, the next one needs 'Neu'.
+        name: 'during "Wagen abgeschlossen!"',
+        reach: async (page) => {
+          await openCustomsCart(page);
+          await page.getByRole('button', { name: 'Abschließen' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+          await expect(page.getByRole('status')).toHaveText(/Wagen abgeschlossen!/);
+        },
+        scan: '@zoll1',
+        lands: { refused: refused('bitte zuerst „Neu“ antippen.') },
       },
     ],
   },
@@ -917,11 +1104,20 @@ const screens: Screen[] = [
         lands: { refused: digitsOnly('Menge') },
       },
       {
+        name: 'amount asked, an article number scanned',
+        reach: async (page) => {
+          await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
+          await step(page, '100001', waitLocked(page, 'Position'));
+        },
+        scan: '100001',
+        lands: { refused: typeIn('Menge') },
+      },
+      {
         name: '"Mehr als erwartet" asked',
         reach: async (page) => {
           await step(page, WALK_RECEIPT, waitLocked(page, 'Wareneingang'));
           await step(page, '100001', waitLocked(page, 'Position'));
-          await step(page, '999999', () => expect(page.getByRole('dialog')).toBeVisible());
+          await typeAmount(page, '999999', () => expect(page.getByRole('dialog')).toBeVisible());
         },
         scan: 'B-02-01-01',
         lands: { refused: ANSWER_FIRST },
@@ -1056,10 +1252,10 @@ for (const screen of screens) {
 async function walk(page: Page, request: APIRequestContext, screen: Screen, state: State, variant: Variant) {
   if (screen.path === '/paketinhalt') packing = await openLine(request);
   if (screen.path === '/kommissionierung') picking = { note: await newPickNote(request) };
-  const fill = (text: string) =>
-    text.replace('@note', packing.note).replace('@line', packing.nummer).replace('@pick', picking.note);
-  const code = fill(state.scan);
-  const expected = 'request' in state.lands ? { request: fill(state.lands.request) } : state.lands;
+  if (screen.path === '/zollpaket')
+    customs = { first: await importDeliveryNote(request), second: await importDeliveryNote(request) };
+  const code = fillIn(state.scan);
+  const expected = 'request' in state.lands ? { request: fillIn(state.lands.request) } : state.lands;
   // Logged in as the shift lead, or not at all; the device's settings as they come.
   await page.goto('/healthz');
   await page.evaluate(
@@ -1076,7 +1272,8 @@ async function walk(page: Page, request: APIRequestContext, screen: Screen, stat
   );
   await page.goto(screen.path);
   // The screen's code is loaded ('Lädt …' gone) and it shows its controls.
-  await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
+  if (screen.ready) await screen.ready(page);
+  else await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
   await state.reach?.(page);
   // Let what the state started settle (a lookup, a dialog's focus), as a worker's next scan comes later.
   await page.waitForTimeout(150);

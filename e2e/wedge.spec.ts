@@ -137,3 +137,32 @@ test('a scanner whose Enter comes late never answers the question on screen: the
   await expect(dialog).toBeHidden();
   expect(booked).toEqual([]);
 });
+
+test('an amount is typed, never scanned: an article number scanned into the amount is refused, a typed amount counts', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await scanInto(page, page.getByLabel('Lagerplatz'), 'A-01-01-02');
+  await scanInto(page, page.getByLabel('Artikel'), '100003');
+  const amount = page.getByLabel('Menge');
+  await expect(amount).toBeFocused();
+  // The next article's number, scanned while the amount waits: digits only, but a scanner's burst.
+  await wedgeScan(page, '100001');
+  await expect(page.getByRole('alert')).toHaveText('Scan nicht angenommen – Menge bitte eintippen.');
+  await expect(amount).toHaveValue('');
+  await expect(amount).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Ended by Tab, the same.
+  await wedgeScan(page, '4006381333931', 'Tab');
+  await expect(amount).toHaveValue('');
+  await expect(amount).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A person types four digits (a key every 80 ms) and presses Enter: that is the count.
+  await page.keyboard.type('1234', { delay: 80 });
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('dialog', { name: 'Ist das korrekt?' });
+  await expect(question).toContainText(/Menge 1\.?234\./);
+  await question.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(amount).toHaveValue('1234');
+});

@@ -192,6 +192,7 @@ export const coreTexts = {
     expected: (label: string) => `erwartet: ${label}.`,
     digitsOnly: (label: string) => `${label}: nur Ziffern.`,
     above: (label: string, max: number) => `${label}: höchstens ${de(max)}.`,
+    typeIn: (label: string) => `${label} bitte eintippen.`,
     nothingHere: 'hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.',
     answerFirst: 'bitte zuerst die Frage beantworten.',
   },

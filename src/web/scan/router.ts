@@ -16,15 +16,17 @@
  *
  * Keys go where they go by themselves when the focus is in a scan field (the worker typing, or a scanner
  * whose field is focused). A burst that starts anywhere else is taken over at its first key (focus on a
- * button, the background, a dialog) or as soon as it is recognised as a scanner's (four keys in a burst in a
- * field meant for a person, or a character an amount field does not take): the keys it already put there are
- * taken back, and it goes to the current target. So a burst's Enter never presses a button.
+ * button, the background, a dialog) or as soon as it is recognised as a scanner's (eight keys in a burst and
+ * Enter in a field meant for a person, a character an amount field does not take, four digits in a burst and
+ * Enter in an amount — an amount is typed, never scanned): the keys it already put there are taken back, and
+ * it goes to the current target, or is refused if the amount is the target. So a burst's Enter never presses
+ * a button.
  *
  * While a scan's answer is on its way, the next keys are held and typed out once the answer is on screen,
  * into what is the current target by then (`holdKeysWhile`, started by the field that scanned).
  */
 import { GROUP_SEPARATOR } from '../../contract/limits.ts';
-import { BURST_GAP_MS, COLLECT_IDLE_MS, SCANNER_MIN_KEYS } from './timing.ts';
+import { BURST_GAP_MS, BURST_MIN_KEYS, COLLECT_IDLE_MS, SCANNER_MIN_KEYS } from './timing.ts';
 
 export type ScanTarget =
   | {
@@ -65,6 +67,8 @@ export interface RefusalTexts {
   digitsOnly(label: string): string;
   /** An amount field's value would be above its maximum (`data-max`). */
   above(label: string, max: number): string;
+  /** A scanner's burst of digits (an article number) came where an amount is typed. */
+  typeIn(label: string): string;
   /** What a screen without any target expects (a menu: choose a function first). */
   nothingHere: string;
 }
@@ -78,6 +82,7 @@ let words: RefusalTexts = {
   expected: (label) => label,
   digitsOnly: (label) => label,
   above: (label) => label,
+  typeIn: (label) => label,
   nothingHere: '',
 };
 
@@ -284,7 +289,12 @@ function onKeyDown(event: KeyboardEvent): void {
   finishCollected();
 
   const focused = document.activeElement;
-  if (isTextInput(focused)) {
+  // A scan field that kept the focus while the screen takes no scan (a cart just closed, its note field still
+  // shown): what comes is not for it — taken over below and refused, never sent from that field.
+  if (
+    isTextInput(focused) &&
+    !(focused.getAttribute(SCAN_ATTRIBUTE) === 'scan' && current().kind === 'none')
+  ) {
     const kind = focused.getAttribute(SCAN_ATTRIBUTE);
     if (kind === 'scan') {
       run = null;
@@ -314,14 +324,24 @@ function onKeyDown(event: KeyboardEvent): void {
       else takeOver(typed.keys, target);
       return;
     }
-    // Enter or Tab in a field typed by a person (a name, a password, an amount that is not the target): what
-    // came in one long burst right before it was a scanner's — taken back and sent to the target, whole.
+    // Enter or Tab in a field typed by a person (a name, a password, an amount): what came in one burst right
+    // before it was a scanner's — taken back and sent to the target, whole. An amount is typed, never
+    // scanned: a burst of digits there (an article number, 100001) is refused if an amount is what the
+    // screen expects; a person typing an amount is far slower than a burst.
     const typed = run;
     run = null;
-    if (isTarget || !typed || typed.input !== focused || !inBurst || typed.keys.length < SCANNER_MIN_KEYS)
-      return;
+    const digits = kind === 'digits';
+    if (!typed || typed.input !== focused || !inBurst) return;
+    if (typed.keys.length < (digits ? BURST_MIN_KEYS : SCANNER_MIN_KEYS)) return;
+    if (isTarget && !digits) return;
     swallow(event);
     takeBack(typed);
+    const amountExpected =
+      target.kind === 'field' && fieldOf(target)?.getAttribute(SCAN_ATTRIBUTE) === 'digits';
+    if (target.kind === 'field' && amountExpected) {
+      refuseNow(words.refused(words.typeIn(target.label)));
+      return;
+    }
     takeOver(typed.keys, target);
     endScan(target, event.key, at);
     return;
@@ -510,10 +530,12 @@ function typeHeldKeys(): void {
     }
     if (document.activeElement !== input) input.focus();
     if (text !== '') {
-      const problem =
-        input.getAttribute(SCAN_ATTRIBUTE) === 'digits' && target.kind === 'field'
-          ? digitsProblem(input, target.label, text)
-          : null;
+      const amount = input.getAttribute(SCAN_ATTRIBUTE) === 'digits' && target.kind === 'field';
+      const problem = !amount
+        ? null
+        : terminator && isScannersBurst(keys, terminator)
+          ? words.refused(words.typeIn(target.label))
+          : digitsProblem(input, target.label, text);
       if (problem) {
         refuseNow(problem);
         continue;
@@ -522,6 +544,13 @@ function typeHeldKeys(): void {
     }
     if (terminator) pressKey(input, terminator);
   }
+}
+
+/** Held keys that came as a scanner's burst: enough of them, each ≤ BURST_GAP_MS after the one before. */
+function isScannersBurst(keys: HeldKey[], terminator: HeldKey): boolean {
+  if (keys.length < BURST_MIN_KEYS) return false;
+  const all = [...keys, terminator];
+  return all.every((k, i) => i === 0 || k.at - (all[i - 1] as HeldKey).at <= BURST_GAP_MS);
 }
 
 /** As typing does: replaces the selection (a refused code stays selected for the next scan) or appends. */
