@@ -102,7 +102,7 @@ function ReceiptTable({ receipts, closed }: { receipts: WareneingangRow[]; close
 /** A receipt's lines, folded: the count, and a click shows each with expected, received and the difference. */
 function Lines({ receipt }: { receipt: WareneingangRow }) {
   return (
-    <details className="wareneingang-lines">
+    <details className="leitstand-fold">
       <summary>{`${t.lines(receipt.positionen.length)} · ${receipt.nummer}`}</summary>
       <table className="table">
         <thead>

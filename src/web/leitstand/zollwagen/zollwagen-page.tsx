@@ -173,7 +173,7 @@ function CartTable({
 function Parcels({ cart }: { cart: ZollwagenRow }) {
   if (cart.pakete.length === 0) return <span className="hint">{t.noParcels}</span>;
   return (
-    <details className="zollwagen-parcels">
+    <details className="leitstand-fold">
       <summary>{t.showParcels(cart.pakete.length, cart.bezeichnung)}</summary>
       <table className="table">
         <thead>
