@@ -20,6 +20,22 @@ export async function deliveryNoteByBelegnr(db: Db, belegnr: string) {
   return note;
 }
 
+/**
+ * The note with this belegnr and who picked it (null before it was picked), in one statement: the packing
+ * station reads it at every note it opens.
+ */
+export async function deliveryNoteWithPickerByBelegnr(db: Db, belegnr: string) {
+  const note = await db
+    .selectFrom('delivery_notes as n')
+    .leftJoin('users as u', 'u.id', 'n.kommissioniert_von')
+    .select(['n.id', 'n.belegnr', 'n.eu', 'n.versandart', 'n.gravur', 'n.status', 'n.kommissioniert_at'])
+    .select('u.name as kommissioniert_von')
+    .where('n.belegnr', '=', belegnr)
+    .executeTakeFirst();
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
+  return note;
+}
+
 /** The note with this id (as a screen sends it back), or notFound. */
 export async function deliveryNoteById(db: Db, id: number) {
   const note = await db

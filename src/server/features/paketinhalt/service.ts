@@ -6,7 +6,10 @@ import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
 import { refuseUnlessPackable } from '../../domain/klaerfall.ts';
-import { deliveryNoteByBelegnr, deliveryNoteById } from '../../repositories/delivery-note.repository.ts';
+import {
+  deliveryNoteById,
+  deliveryNoteWithPickerByBelegnr,
+} from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -31,15 +34,8 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
 
 /** The delivery note with its lines, as the packing station shows it; refused while it is a Klärfall. */
 export async function packageContent(db: Db, belegnr: string) {
-  const note = await deliveryNoteByBelegnr(db, belegnr);
+  const note = await deliveryNoteWithPickerByBelegnr(db, belegnr);
   await refuseUnlessPackable(db, note);
-  const picked = await db
-    .selectFrom('delivery_notes as n')
-    .innerJoin('users as u', 'u.id', 'n.kommissioniert_von')
-    .select(['u.name', 'n.kommissioniert_at'])
-    .where('n.id', '=', note.id)
-    .where('n.kommissioniert_at', 'is not', null)
-    .executeTakeFirst();
   return {
     id: note.id,
     belegnr: note.belegnr,
@@ -48,8 +44,8 @@ export async function packageContent(db: Db, belegnr: string) {
     gravurArtikel: note.gravur,
     paketinhalt: await positionen(db, note.id),
     kommissioniert:
-      picked?.kommissioniert_at != null
-        ? { von: picked.name, am: new Date(picked.kommissioniert_at).toISOString() }
+      note.kommissioniert_at != null && note.kommissioniert_von != null
+        ? { von: note.kommissioniert_von, am: new Date(note.kommissioniert_at).toISOString() }
         : null,
   };
 }
