@@ -1,8 +1,12 @@
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
 import { type Box, type Label, layoutFor, type Modules, modulesOf, moduleWidth } from './label.ts';
+
+/** pdfkit (with its fonts) is loaded at the first PDF, not at the server's start (≈ 24 MB RSS at idle). */
+let PdfKit: typeof PDFDocument | null = null;
 
 const A4 = { width: 210, height: 297 } as const;
 const MM = 72 / 25.4;
@@ -22,7 +26,8 @@ export async function writePdf(
   const format = LABEL_SIZES[size];
   const page = format.sheet ? A4 : format;
   const perPage = format.sheet ? format.sheet.columns * format.sheet.rows : 1;
-  const doc = new PDFDocument({
+  PdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocument;
+  const doc = new PdfKit({
     autoFirstPage: false,
     margin: 0,
     compress: true,
