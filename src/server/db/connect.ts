@@ -53,6 +53,17 @@ const pgliteParsers = { [DATE_OID]: (value: string) => value, [INT8_OID]: (value
  */
 const MAX_NAMED_SQL = 2000;
 const MAX_NAMED_PARAMETERS = 32;
+const statementNames = new Map<string, string>();
+/** A statement's name, the hash of its text: remembered, as the same few hot statements come again and again. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
 class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; we only change the (text, values) form
   override query(config: any, values?: any, callback?: any): any {
@@ -62,8 +73,7 @@ class PreparingClient extends pg.Client {
       config.length <= MAX_NAMED_SQL &&
       values.length <= MAX_NAMED_PARAMETERS
     ) {
-      const name = `k${createHash('sha1').update(config).digest('base64url')}`;
-      return super.query({ name, text: config, values }, callback);
+      return super.query({ name: statementName(config), text: config, values }, callback);
     }
     return super.query(config, values, callback);
   }
