@@ -108,7 +108,7 @@ export async function findCapacity(options: {
     return { unloaded, limitMs: 0, steps, capacity: null, atMax: false };
   const limitMs = P99_FACTOR * unloaded.ok.p99;
   options.log?.(
-    `  unloaded (${options.unloadedScanners} scanners): p50 ${ms(unloaded.ok.p50)} ms, p99 ${ms(unloaded.ok.p99)} ms → limit ${ms(limitMs)} ms`,
+    `  unloaded (${options.unloadedScanners} scanners): p50 ${ms(unloaded.ok.p50)} ms, p99 ${ms(unloaded.ok.p99)} ms → limit ${ms(limitMs)} ms (sent late: max ${ms(unloaded.late.max)} ms)`,
   );
   let best = unloaded;
   let lo = options.unloadedScanners;
@@ -118,7 +118,7 @@ export async function findCapacity(options: {
     const verdict = stepVerdict(result, limitMs);
     steps.push({ scanners, verdict, p99: result.ok.p99 });
     options.log?.(
-      `  ${scanners} scanners: ${Math.round(result.rps)} req/s, p50 ${ms(result.ok.p50)} ms, p99 ${ms(result.ok.p99)} ms → ${verdict || 'pass'}`,
+      `  ${scanners} scanners: ${Math.round(result.rps)} req/s, p50 ${ms(result.ok.p50)} ms, p99 ${ms(result.ok.p99)} ms → ${verdict || 'pass'} (sent late: p99 ${ms(result.late.p99)} ms, max ${ms(result.late.max)} ms)`,
     );
     if (verdict === '') {
       lo = scanners;
@@ -330,7 +330,7 @@ export function capacityRows(report: CapacityReport): CapacityRow[] {
       `p99 ${ms(cap.ok.p99)} ms (unloaded, ${UNLOADED_SCANNERS} scanners: p50 ${ms(search.unloaded.ok.p50)} ms, ` +
       `p99 ${ms(search.unloaded.ok.p99)} ms → limit ${ms(search.limitMs)} ms); rebooking DB floor ` +
       `${count(report.floorBookingsPerSecond)} bookings/s × 3 = ${count(floorRps)} req/s → ${(share * 100).toFixed(0)} % of it; ` +
-      `steps: ${trace.join(', ')}`,
+      `steps: ${trace.join(', ')}; the generator sent calls up to ${ms(cap.late.max)} ms late at that step (counted in the latency)`,
     goal: `≥ ${FLOOR_SHARE_GOAL * 100} % of the rebooking DB floor × 3`,
     pass: share >= FLOOR_SHARE_GOAL,
   });

@@ -77,6 +77,8 @@ export interface OpenLoopResult {
   ok: LatencySummary;
   /** 503 answers (attempts): how fast the server said no. */
   shed: LatencySummary;
+  /** How late the calls were sent after their time (the generator's own delay; it counts in the latencies). */
+  late: LatencySummary & { max: number };
   /** 503s without a Retry-After or without a message in the body. */
   shedMalformed: number;
   /** Calls by outcome (a call retried after 503 counts once, by its last attempt). */
@@ -269,6 +271,8 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     };
   };
 
+  /** How late each call left (this process busy: its latency counts from its time all the same). */
+  const lateness: number[] = [];
   let due = start + (options.arrivals === 'even' ? 0 : -Math.log(1 - random()) * gapMs);
   let lastCheck = start;
   while (!stopped) {
@@ -280,6 +284,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
       const token = options.tokens[scanner % options.tokens.length] as string;
       const id = openId++;
       attempt(id, options.next(scanner, m), token, due, due + budgetMs, 0);
+      lateness.push(now - due);
       scheduled++;
       due += options.arrivals === 'even' ? gapMs : -Math.log(1 - random()) * gapMs;
     }
@@ -315,6 +320,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     scheduled,
     ok,
     shed: summarize(shedLatencies),
+    late: { ...summarize(lateness), max: lateness.reduce((a, b) => Math.max(a, b), 0) },
     shedMalformed,
     calls,
     okAfterRetry,
