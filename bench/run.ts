@@ -15,6 +15,15 @@ import {
   startPgCluster,
 } from '../test/support/pg-cluster.ts';
 import { startServerProcess } from '../test/support/server-process.ts';
+import {
+  CAPACITY_NAME,
+  type CapacityReport,
+  capacityRows,
+  checkBookedOnce,
+  fullPlan,
+  measureCapacity,
+  quickPlan,
+} from './capacity.ts';
 import { writeChart } from './chart.ts';
 import { addJournalBookings, journalPlan, journalWorkloads } from './journal.ts';
 import { type Figures, httpFloor, loadDirect, loadHttp, rssMb } from './measure.ts';
@@ -31,7 +40,8 @@ import { readLargeIds, type Workload, workloads } from './workloads.ts';
  *   npm run bench -- --quick              1 % data, 2 s per load: a smoke run (CI)
  *   npm run bench -- --db postgres        one database only
  *   npm run bench -- --only journal       only the workloads whose name holds the text (no Chromium, no
- *                                         bundle sizes; results/only.md)
+ *                                         bundle sizes; results/only.md); --only capacity: the open-loop
+ *                                         capacity search and the overload run (capacity.ts)
  */
 const usage =
   'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64] [--pool 10] [--only <text>]';
@@ -78,6 +88,14 @@ if (
 const kinds = (args.db === 'both' ? ['pglite', 'postgres'] : [args.db]) as ('pglite' | 'postgres')[];
 const root = path.resolve(import.meta.dirname, '..');
 const log = (line: string) => console.error(line);
+/** The open-loop capacity search and overload run (capacity.ts), selected by --only like a workload. */
+const capacitySelected = only === null || CAPACITY_NAME.includes(only);
+const REBOOKING = 'POST umbuchung/artikel/';
+const machine =
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+  `Node.js ${process.version}`;
+/** Scanners one server carries, by database (the capacity row), for the table's summary line. */
+const carried: string[] = [];
 
 interface Row {
   what: string;
@@ -181,7 +199,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
         await loadDirect({ db: handle.db, userIds: callers(workload, userIds), workload, seconds }),
       );
     }
+    // The capacity is measured against the rebooking's floor: measured here if --only left it out.
+    let rebookingFloor = [...floors].find(([name]) => name.startsWith(REBOOKING))?.[1];
+    if (capacitySelected && !rebookingFloor) {
+      const workload = workloads(ids, scale, 'floor').find((w) => w.name.startsWith(REBOOKING)) as Workload;
+      log(`${label}: database floor, ${workload.name} (for the capacity) …`);
+      rebookingFloor = await loadDirect({ db: handle.db, userIds, workload, seconds });
+    }
     await handle.close();
+    let capacity: CapacityReport | null = null;
 
     // The real server under load.
     const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn' });
@@ -263,10 +289,32 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           pass: l.median <= SCAN_MEDIAN_MS,
         });
       }
+      if (capacitySelected && rebookingFloor) {
+        log(`${label}: ${CAPACITY_NAME} …`);
+        capacity = await measureCapacity({
+          base: server.base,
+          tokens,
+          workloads: workloads(ids, scale, 'http'),
+          floorBookingsPerSecond: rebookingFloor.rps,
+          plan: quick ? quickPlan : fullPlan,
+          log,
+        });
+        log(`${label}: capacity and overload took ${capacity.seconds.toFixed(0)} s`);
+        for (const row of capacityRows(capacity)) rows.push({ ...row, db: label });
+        const scanners = capacity.search.capacity?.scanners;
+        carried.push(
+          `${label}: ${scanners === undefined ? 'none' : `${capacity.search.atMax ? '≥ ' : ''}${scanners.toLocaleString('en')}`}`,
+        );
+      }
     } finally {
       await server.killHard();
     }
     handle = await open(); // the books still balance after all that
+    if (capacity?.overload)
+      rows.push({
+        ...(await checkBookedOnce(handle.db, capacity.overload.writes, capacity.overloadSince)),
+        db: label,
+      });
     const { rows: broken } = await sql<{ n: number }>`
       with j as (
         select to_location_id as l, article_id as a, amount from movements where to_location_id is not null
@@ -291,6 +339,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
 }
 
 const started = Date.now();
+log(`Machine: ${machine}`);
 await ensureWebBuilt(path.join(root, 'dist/web'), log); // the servers below serve it to Chromium
 log('HTTP floor (node:http, constant JSON) …');
 const floor = await httpFloor(connections, seconds);
@@ -337,14 +386,13 @@ if (web) {
   });
 }
 
-const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = [
   `# Benchmark ${quick ? '(quick: 1 % data, smoke only) ' : ''}${only !== null ? `(only "${only}") ` : ''}— ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   '',
-  `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}; load generator ` +
-    `(autocannon, ${connections} connections, ${seconds} s per call) on the same machine; PostgreSQL pool ${pool} ` +
-    `per server. Run took ` +
-    `${((Date.now() - started) / 60000).toFixed(1)} min.`,
+  `Machine: ${machine}. Load generators on the same machine: autocannon (${connections} connections, ` +
+    `${seconds} s per call) and, for capacity and overload, open-loop scanners (one scan every 3 s each); ` +
+    `PostgreSQL pool ${pool} per server. Run took ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+  ...(carried.length > 0 ? ['', `Scanners one server carries: ${carried.join(', ')}.`] : []),
   '',
   '| what | database | figure | goal | result |',
   '|---|---|---|---|---|',
