@@ -49,7 +49,7 @@ export interface AppOptions {
   changes?: ChangeFeed;
   /**
    * The admission gate (decision 26): how many API requests work at once — the database's `concurrency`
-   * (default 2, PGlite's) — and, for tests, its clock (monotonic ms).
+   * (default 1, PGlite's) — and, for tests, its clock (monotonic ms).
    */
   admission?: { concurrency?: number; now?: () => number };
 }
@@ -145,7 +145,7 @@ export async function buildApp({
   // Every contract call waits here for its place; past OVERLOAD_MAX_WAIT_MS it is answered 503 at once. Not
   // the health checks, /metrics, the web app, label files, printing or the live stream (decision 26).
   const admission = new AdmissionGate({
-    concurrency: admissionOptions.concurrency ?? 2,
+    concurrency: admissionOptions.concurrency ?? 1,
     maxWaitMs: config.overloadMaxWaitMs,
     ...(admissionOptions.now ? { now: admissionOptions.now } : {}),
     warn: (fields, message) => app.log.warn(fields, message),

@@ -36,8 +36,8 @@ export interface DatabaseHandle {
   stats(): DatabaseStats;
   /**
    * How many API requests may work on it at once: the admission gate's places (decision 26). PostgreSQL: the
-   * pool's connections. PGlite: 2 — its one session serves one transaction or statement at a time, and the second place
-   * lets a request's work outside the database (a login's password hash, answering) overlap the next one's.
+   * pool's connections. PGlite: 1 — one session, and its work runs on this thread without yielding, so a
+   * second request in work would only wait for the first (and halve the gate's estimate of the wait).
    */
   concurrency: number;
   close(): Promise<void>;
@@ -101,7 +101,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   };
 }
 
-const PGLITE_CONCURRENCY = 2;
+const PGLITE_CONCURRENCY = 1;
 
 /** Embedded PGlite. `dataDir` null keeps it in memory (tests); `loadDataDir` starts from a dump (tests). */
 export async function openPglite(options: {

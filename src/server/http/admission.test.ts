@@ -12,8 +12,10 @@ function manualClock() {
   };
 }
 
-/** Lets every settled promise's callbacks run. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets the event loop take a few turns: the gate starts work and passes places on at the next turn. */
+const settle = async () => {
+  for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
 
 /** Work the test finishes (or fails) by hand; `started` says whether the gate let it begin. */
 function job(name: string, log: string[]) {
@@ -82,13 +84,10 @@ describe('the admission gate', () => {
     const gate = new AdmissionGate({ concurrency: 2, maxWaitMs: 100, now: clock.now });
     const log: string[] = [];
     // Requests that took 40 ms teach the gate its service time.
-    for (let i = 0; i < 40; i++) {
-      const j = job(`warm${i}`, log);
-      const run = gate.run(j.work);
-      clock.advance(40);
-      j.finish();
-      await run;
-    }
+    for (let i = 0; i < 40; i++)
+      await gate.run(async () => {
+        clock.advance(40);
+      });
     expect(gate.serviceMs).toBeGreaterThan(39);
     expect(gate.serviceMs).toBeLessThan(40);
 
@@ -118,10 +117,27 @@ describe('the admission gate', () => {
     expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
   });
 
-  it('takes a free place at once, estimating nothing', async () => {
+  it('takes a free place without estimating anything', async () => {
     const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 10, now: () => 0 });
     expect(gate.estimatedWaitMs()).toBe(0);
     expect(await gate.run(async () => 'done')).toBe('done');
+  });
+
+  it('starts work on the next turn of the event loop, and passes a place on a turn later, so arrivals are read in between', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: () => 0 });
+    const log: string[] = [];
+    // Work that never yields (PGlite's): each one would otherwise run before the next request is even read.
+    const first = gate.run(async () => {
+      log.push('first');
+      setImmediate(() => log.push('the loop read what arrived'));
+    });
+    const second = gate.run(async () => {
+      log.push('second');
+    });
+    expect(log).toEqual([]); // nothing ran in the turn that brought the requests
+    expect([gate.inWork, gate.waiting]).toEqual([1, 1]); // both reached the gate: the line is seen
+    await Promise.all([first, second]);
+    expect(log).toEqual(['first', 'the loop read what arrived', 'second']);
   });
 
   it('refuses, before its work, one that still waited past the longest wait when its turn came', async () => {
@@ -155,6 +171,7 @@ describe('the admission gate', () => {
     const after = job('after', log);
     const failed = outcome(gate.run(failing.work));
     outcome(gate.run(after.work));
+    await settle();
     failing.fail(new Error('database gone'));
     await settle();
     expect((failed.error as Error).message).toBe('database gone');

@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 /**
  * The admission gate (decision 26): at most `concurrency` API requests work at once, the rest wait in line
  * (first come, first served) — but only as long as the line is short enough to be worth it. A request that
@@ -8,8 +10,14 @@
  * wrong: a slow request ahead) is refused then, before it does any work. One whose client left while it
  * waited is dropped then too.
  *
- * Cheap on purpose: a request that finds a free place costs a comparison and one clock reading each way; only
- * a waiting one gets a promise. No timer anywhere.
+ * Work starts on the event loop's next turn, never in the turn that read the request, and the place passes
+ * on a turn later again: between two admitted requests the loop reads whatever arrived meanwhile, so the
+ * line is here where it is seen, not unread in the sockets. PGlite's work runs without ever yielding (its
+ * database is WebAssembly on this thread): admitted at once, each request read would run to its end before
+ * the next is read, and a backlog of seconds would build up where no gate can see it.
+ *
+ * Cheap on purpose: per request a comparison, two clock readings and one turn of the loop; a waiting one
+ * also a promise. No timer.
  */
 
 /** Why a request was not admitted: the line was too long on arrival, it waited too long, its client left. */
@@ -33,15 +41,23 @@ export class Overloaded extends Error {
   }
 }
 
+/** One refusal per reason, made once: refusing thousands a second must not take a stack trace each. */
+const REFUSALS: Record<ShedReason, Overloaded> = {
+  estimate: new Overloaded('estimate'),
+  waited: new Overloaded('waited'),
+  gone: new Overloaded('gone'),
+};
+
 interface Waiter {
   since: number;
   client: { readonly destroyed: boolean } | undefined;
-  admit: () => void;
+  /** Gives it the place, with the time it got it. */
+  admit: (placed: number) => void;
   refuse: (error: Overloaded) => void;
 }
 
 export interface AdmissionOptions {
-  /** Requests in work at once (the database's connections; PGlite: 2). */
+  /** Requests in work at once (the database's connections; PGlite: 1). */
   concurrency: number;
   /** The longest a request may wait for its place (OVERLOAD_MAX_WAIT_MS). */
   maxWaitMs: number;
@@ -84,7 +100,7 @@ export class AdmissionGate {
     return this.line.length - this.head;
   }
 
-  /** The moving average of how long an admitted request held its place (ms). */
+  /** The moving average of how long an admitted request held its place (ms), the turn it waited included. */
   get serviceMs(): number {
     return this.averageMs;
   }
@@ -101,27 +117,34 @@ export class AdmissionGate {
    * request whose client left while it waited (`destroyed`).
    */
   async run<T>(work: () => Promise<T>, client?: { readonly destroyed: boolean }): Promise<T> {
-    if (this.working < this.concurrency) this.working++;
-    else await this.enqueue(client);
-    const started = this.now();
+    let placed: number;
+    if (this.working < this.concurrency) {
+      this.working++; // the place is taken now; the work waits for the loop's next turn
+      placed = this.now();
+      await nextTurn();
+    } else placed = await this.enqueue(client);
     try {
       return await work();
     } finally {
-      this.release(started);
+      this.release(placed);
     }
   }
 
-  private enqueue(client: Waiter['client']): Promise<void> {
+  private enqueue(client: Waiter['client']): Promise<number> {
     if (this.estimatedWaitMs() > this.maxWaitMs) throw this.refusal('estimate');
-    return new Promise<void>((admit, refuse) => {
+    return new Promise<number>((admit, refuse) => {
       this.line.push({ since: this.now(), client, admit, refuse });
     });
   }
 
-  /** A request's work is done: measure it, and hand its place to the next in line that still wants it. */
-  private release(started: number): void {
+  /**
+   * A request's work is done: measure how long it held its place — from getting it to now, the loop's turn
+   * before it started included, so the average is the time the line moves by per place — and hand the
+   * place to the next in line that still wants it.
+   */
+  private release(placed: number): void {
     const now = this.now();
-    this.averageMs += (now - started - this.averageMs) * SMOOTHING;
+    this.averageMs += (now - placed - this.averageMs) * SMOOTHING;
     while (this.head < this.line.length) {
       const next = this.line[this.head] as Waiter;
       this.line[this.head] = undefined;
@@ -130,7 +153,7 @@ export class AdmissionGate {
       else if (now - next.since > this.maxWaitMs) next.refuse(this.refusal('waited'));
       else {
         this.compact();
-        next.admit(); // the place passes on: `working` stays as it is
+        setImmediate(next.admit, now); // the place passes on (`working` stays), its work on the next turn
         return;
       }
     }
@@ -169,6 +192,6 @@ export class AdmissionGate {
         this.shedSinceWarning = 0;
       }
     }
-    return new Overloaded(reason);
+    return REFUSALS[reason];
   }
 }

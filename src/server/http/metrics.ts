@@ -108,7 +108,7 @@ export function registerMetrics(
     });
     new Gauge({
       name: 'lagerscanner_admission_service_seconds',
-      help: "Moving average of an admitted request's time in work: the admission gate estimates waits with it.",
+      help: 'Moving average of how long an admitted request held its place: the admission gate estimates waits with it.',
       registers: [registry],
       collect() {
         this.set(gate.serviceMs / 1000);
