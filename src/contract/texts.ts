@@ -10,6 +10,14 @@ const de = (n: number) => n.toLocaleString('de-DE');
 
 export const texts = {
   ...coreTexts,
+  errors: {
+    ...coreTexts.errors,
+    /**
+     * 503 when more scans arrive than the server can serve (decision 26): the handheld shows the server's own
+     * words, so this text travels in the answer and is not part of the first download.
+     */
+    overloaded: 'Server ausgelastet – bitte in ein paar Sekunden noch einmal versuchen.',
+  },
   lookup: {
     articleNotFound: (x: string) => `Artikel "${x}" nicht gefunden!`,
     articleAmbiguous: (x: string) => `Nummer "${x}" nicht eindeutig!`,

@@ -24,6 +24,7 @@ import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wareneingangRoutes } from './features/wareneingang/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
+import { AdmissionGate } from './http/admission.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
@@ -46,6 +47,11 @@ export interface AppOptions {
   databaseStats?: () => DatabaseStats;
   /** Where writes are announced to live views (default: this process only; PostgreSQL: LISTEN/NOTIFY). */
   changes?: ChangeFeed;
+  /**
+   * The admission gate (decision 26): how many API requests work at once — the database's `concurrency`
+   * (default 1, PGlite's) — and, for tests, its clock (monotonic ms).
+   */
+  admission?: { concurrency?: number; now?: () => number };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -59,6 +65,7 @@ export async function buildApp({
   clock,
   databaseStats,
   changes = localChangeFeed(),
+  admission: admissionOptions = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -135,15 +142,29 @@ export async function buildApp({
     }
   });
 
+  // Every contract call waits here for its place; past OVERLOAD_MAX_WAIT_MS it is answered 503 at once. Not
+  // the health checks, /metrics, the web app, label files, printing or the live stream (decision 26).
+  const admission = new AdmissionGate({
+    concurrency: admissionOptions.concurrency ?? 1,
+    maxWaitMs: config.overloadMaxWaitMs,
+    ...(admissionOptions.now ? { now: admissionOptions.now } : {}),
+    warn: (fields, message) => app.log.warn(fields, message),
+  });
+  app.decorate('admission', admission);
   const deps: Deps = {
     db,
     config,
     sessions: new SessionCache(config.sessionCacheSeconds * 1000, clock),
     changes,
     clock: clock ?? Date.now,
+    admission,
   };
   app.addHook('onClose', () => changes.close());
-  registerMetrics(app, { authorize: (request) => requireIntegration(deps, request), databaseStats });
+  registerMetrics(app, {
+    authorize: (request) => requireIntegration(deps, request),
+    databaseStats,
+    admission,
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -207,5 +228,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered "METHOD /path", for the route-table test. */
     routeTable: string[];
+    /** The admission gate of the API's calls (decision 26); tests fill its places by hand. */
+    admission: AdmissionGate;
   }
 }

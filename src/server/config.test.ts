@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       requestTimeoutSeconds: 30,
       connectionTimeoutSeconds: 60,
       keepAliveTimeoutSeconds: 72,
+      overloadMaxWaitMs: 500,
     });
   });
 
@@ -42,6 +43,7 @@ describe('configuration from the environment', () => {
       LOGIN_MAX_FAILURES_PER_IP: '100',
       LOGIN_WINDOW_MINUTES: '30',
       PICK_CLAIM_MINUTES: '5',
+      OVERLOAD_MAX_WAIT_MS: '800',
       SEED_DEMO: 'false',
       TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
@@ -67,6 +69,7 @@ describe('configuration from the environment', () => {
       loginMaxFailuresPerIp: 100,
       loginWindowMinutes: 30,
       pickClaimMinutes: 5,
+      overloadMaxWaitMs: 800,
       seedDemo: false,
       trustProxy: ['127.0.0.1'],
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
@@ -93,6 +96,8 @@ describe('configuration from the environment', () => {
       'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "viele"',
     ],
     [{ PICK_CLAIM_MINUTES: '0' }, 'PICK_CLAIM_MINUTES must be a whole number from 1 to 1440, got "0"'],
+    [{ OVERLOAD_MAX_WAIT_MS: '5' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000, got "5"'],
+    [{ OVERLOAD_MAX_WAIT_MS: '0.5s' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
     [

@@ -65,6 +65,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 100),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
   PICK_CLAIM_MINUTES: intInRange('PICK_CLAIM_MINUTES', 1, 24 * 60, 15),
+  OVERLOAD_MAX_WAIT_MS: intInRange('OVERLOAD_MAX_WAIT_MS', 10, 60_000, 500),
   TIME_ZONE: z
     .string()
     .trim()
@@ -249,6 +250,11 @@ export interface Config {
   loginWindowMinutes: number;
   /** A delivery note being picked is free for another picker after this long without a call from its picker. */
   pickClaimMinutes: number;
+  /**
+   * The longest an API request waits for its turn when the server is busy; one that would wait longer is
+   * answered 503 with Retry-After at once (decision 26).
+   */
+  overloadMaxWaitMs: number;
   /** The site's time zone: where "today" and its hours begin in the Leitstand. */
   timeZone: string;
   /** Seed the demo warehouse into an empty database at start. */
@@ -317,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     pickClaimMinutes: e.PICK_CLAIM_MINUTES,
+    overloadMaxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
     timeZone: e.TIME_ZONE,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
@@ -332,8 +339,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * Defaults for tests: everything as in production, nothing from the environment — except the session cache,
- * off, so a test that ends a session straight in the database sees it ended (the cache has its own tests).
+ * off, so a test that ends a session straight in the database sees it ended (the cache has its own tests),
+ * and the admission gate's longest wait, at its maximum: a test's burst on a machine busy with other tests
+ * waits in line instead of being refused (test/api/overload.test.ts sets its own).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '0' }), ...overrides };
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '0', OVERLOAD_MAX_WAIT_MS: '60000' }),
+    ...overrides,
+  };
 }

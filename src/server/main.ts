@@ -52,7 +52,18 @@ async function main(): Promise<void> {
           info: (object, message) => log.info(object, message),
         })
       : localChangeFeed();
-  const app = await buildApp({ db: handle.db, config, logStream, databaseStats: handle.stats, changes });
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    logStream,
+    databaseStats: handle.stats,
+    changes,
+    admission: { concurrency: handle.concurrency },
+  });
+  log.info(
+    `Admission: ${handle.concurrency} API requests at once, the rest wait in line up to ${config.overloadMaxWaitMs} ms ` +
+      '(OVERLOAD_MAX_WAIT_MS), past that 503 with Retry-After',
+  );
   // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
   const tidy = () => {
     void housekeeping(handle.db, config).catch((error) =>

@@ -17,7 +17,7 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKind,
   overrides: Partial<Config> = {},
-  options: { clock?: () => number } = {},
+  options: { clock?: () => number; admission?: { concurrency?: number; now?: () => number } } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const app = await buildApp({
@@ -25,6 +25,7 @@ export async function startTestApp(
     config: testConfig(overrides),
     clock: options.clock,
     databaseStats: database.stats,
+    admission: { concurrency: database.concurrency, ...options.admission },
   });
   await app.ready();
   return {

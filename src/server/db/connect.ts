@@ -34,6 +34,12 @@ export interface DatabaseHandle {
   describe: string;
   /** The connections' use now (GET /metrics). */
   stats(): DatabaseStats;
+  /**
+   * How many API requests may work on it at once: the admission gate's places (decision 26). PostgreSQL: the
+   * pool's connections. PGlite: 1 — one session, and its work runs on this thread without yielding, so a
+   * second request in work would only wait for the first (and halve the gate's estimate of the wait).
+   */
+  concurrency: number;
   close(): Promise<void>;
 }
 
@@ -100,9 +106,12 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     kind: 'postgres',
     describe: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    concurrency: poolSize,
     close: () => db.destroy(),
   };
 }
+
+const PGLITE_CONCURRENCY = 1;
 
 /** Embedded PGlite. `dataDir` null keeps it in memory (tests); `loadDataDir` starts from a dump (tests). */
 export async function openPglite(options: {
@@ -135,6 +144,7 @@ export async function openPglite(options: {
         const { held, waiting } = dialect.sessionUse();
         return { total: 1, idle: held ? 0 : 1, waiting };
       },
+      concurrency: PGLITE_CONCURRENCY,
       close: async () => {
         try {
           await db.destroy();

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { ErrorDetails } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
+import { Overloaded, RETRY_AFTER_SECONDS } from './admission.ts';
 import type { DiskFullWatch } from './disk-full.ts';
 
 type ErrorAnswer = { status: number; message: string; details?: ErrorDetails };
@@ -29,6 +30,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
     return { status: statusOf(error), message: error.message, details: error.details };
   // Routes name the refused field themselves (route.ts); a parse anywhere else says no more than this.
   if (error instanceof ZodError) return { status: 400, message: texts.errors.badRequest };
+  if (error instanceof Overloaded) return { status: 503, message: texts.errors.overloaded };
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -62,6 +64,13 @@ export function answerError(
   diskFull?: DiskFullWatch,
 ) {
   const answer = toErrorAnswer(error);
+  if (error instanceof Overloaded) {
+    // Not logged one by one: the admission gate writes one warning a second however many it refuses.
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ success: false, message: answer.message });
+  }
   if (diskFull?.note(error)) {
     request.log.error(
       { err: error },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/connect.ts';
+import { type AdmissionGate, SHED_REASONS } from './admission.ts';
 
 /**
  * The process's own metrics (event-loop lag, memory, CPU, garbage collection), one set per process: the
@@ -20,7 +21,8 @@ const LOGIN_ROUTES = new Set(['/api/user/login', '/api/user/login/qrcode']);
 /**
  * GET /metrics in Prometheus's text format (prom-client), for an integration token only (`npm run token`):
  * request durations per route, bookings per call, refusals, idempotent replays, failed and locked logins,
- * database connections, and the process's event-loop lag. Routes are labelled by their pattern
+ * database connections, the admission gate (requests in work and in line, those answered 503 for overload),
+ * and the process's event-loop lag. Routes are labelled by their pattern
  * (`/api/inventur/findlp/:code`), never by the address as requested, so the series stay few.
  */
 export function registerMetrics(
@@ -28,6 +30,7 @@ export function registerMetrics(
   options: {
     authorize: (request: FastifyRequest) => Promise<unknown>;
     databaseStats?: () => DatabaseStats;
+    admission?: AdmissionGate;
   },
 ): void {
   const registry = new Registry();
@@ -74,6 +77,41 @@ export function registerMetrics(
         this.set({ state: 'open' }, now.total);
         this.set({ state: 'idle' }, now.idle);
         this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+  }
+
+  if (options.admission) {
+    const gate = options.admission;
+    new Counter({
+      name: 'lagerscanner_requests_shed_total',
+      help:
+        'API requests answered 503 with Retry-After because the server was overloaded (decision 26): ' +
+        'estimate = the line was too long on arrival, waited = its turn came too late; ' +
+        'gone = its client left while it waited (nothing answered).',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const reason of SHED_REASONS) this.inc({ reason }, gate.shed[reason]);
+      },
+    });
+    new Gauge({
+      name: 'lagerscanner_admission_requests',
+      help: 'API requests in work and waiting in line for their place (the admission gate, decision 26).',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: 'in_work' }, gate.inWork);
+        this.set({ state: 'waiting' }, gate.waiting);
+      },
+    });
+    new Gauge({
+      name: 'lagerscanner_admission_service_seconds',
+      help: 'Moving average of how long an admitted request held its place: the admission gate estimates waits with it.',
+      registers: [registry],
+      collect() {
+        this.set(gate.serviceMs / 1000);
       },
     });
   }

@@ -3,6 +3,7 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import { errorBody } from '../../contract/endpoint.ts';
 import { exportColumns, exportEndpoints } from '../../contract/export.ts';
 import * as modules from '../../contract/index.ts';
+import { leitstandLive } from '../../contract/leitstand/uebersicht.ts';
 
 /**
  * The OpenAPI 3.1 document of the whole API, generated from the zod contract (src/contract): every call's
@@ -181,8 +182,35 @@ function operation(endpoint: Endpoint, tag: string): Operation {
         : {}),
       ...(endpoint.idempotent ? { 409: error('Refused, or this key was used for another request') } : {}),
       500: error('Server error (details only in the server log)'),
+      ...(admitted(endpoint)
+        ? {
+            503: {
+              ...error('Overloaded: nothing was done; try again after Retry-After seconds'),
+              headers: {
+                'Retry-After': {
+                  description: 'Seconds to wait before trying again',
+                  schema: { type: 'integer' },
+                },
+              },
+            },
+          }
+        : {}),
     },
   };
+}
+
+/**
+ * Whether a call waits in the admission gate and so may be answered 503 when the server is overloaded
+ * (decision 26): the handhelds' and the Leitstand's JSON calls (route.ts). Not the integrations' calls,
+ * label files, printing and the live stream, which have routes of their own.
+ */
+function admitted(endpoint: Endpoint): boolean {
+  return (
+    endpoint.audience !== 'integration' &&
+    !labelFile(endpoint) &&
+    endpoint !== modules.etiketten.drucken &&
+    endpoint !== leitstandLive
+  );
 }
 
 /** A label download answers a file: PDF or ZPL (plain text), not JSON. */

@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
+import type { AdmissionGate } from './admission.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
@@ -26,6 +27,8 @@ export interface Deps {
   changes: ChangeFeed;
   /** Milliseconds since the epoch: the time rules that run out (a picking claim) read it; tests move it. */
   clock: () => number;
+  /** Where every contract call waits for its place, or is answered 503 when the line is too long (decision 26). */
+  admission: AdmissionGate;
 }
 
 export interface RouteContext<Authed extends boolean> {
@@ -195,83 +198,87 @@ function register<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: async (request, reply) => {
-      const user = endpoint.auth ? await requireUser(deps, request) : null;
-      if (user && endpoint.role && !hasRole(user.role, endpoint.role))
-        throw forbidden(texts.errors.role[endpoint.role]);
-      const input = {
-        params: parseInput(endpoint, endpoint.params, request.params ?? {}),
-        body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
-        query: endpoint.query ? parseInput(endpoint, endpoint.query, request.query ?? {}) : undefined,
-      } as Input<E>;
-      const requestKey = endpoint.idempotent
-        ? parseIdempotencyKey(request.headers['x-idempotency-key'])
-        : null;
-      const route = `${endpoint.method} ${endpoint.path}`;
-      const claim =
-        requestKey && user
-          ? { key: requestKey, userId: user.id, route, hash: requestHash(route, input.params, input.body) }
-          : null;
-      let wrongSecret = false;
-      const answer = async (db: Kysely<Database>): Promise<z.output<E['response']>> => {
-        const ctx = { db, config: deps.config, user, requestKey, request } as RouteContext<boolean>;
-        let result: z.input<E['response']>;
-        try {
-          result = await handler(input, ctx);
-        } catch (error) {
-          if (error instanceof WrongSecret) wrongSecret = true;
-          throw error;
-        }
-        const checked = endpoint.response.safeParse(result);
-        // A server answer outside the contract is our bug (500), never the caller's bad input (400).
-        if (!checked.success)
-          throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
-        return checked.data as z.output<E['response']>;
-      };
-      /** Answers the call: its effect at most once per key; whether it did the work now (not a replay). */
-      const respond = async (): Promise<boolean> => {
-        if (!claim) {
-          reply.send(await answer(deps.db));
-          return true;
-        }
-        const outcome = await applyOnce(deps.db, claim, answer, options.storedAnswer);
-        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-        if (!outcome.refused) {
-          reply.send(outcome.body);
-          return !outcome.replayed;
-        }
-        request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
-        reply.code(outcome.status).send(outcome.body);
-        return false;
-      };
-
-      /** A write that took effect now is announced to the live views (a replay or a refusal changed nothing). */
-      const announce = (didWork: boolean) => {
-        if (didWork && endpoint.idempotent) deps.changes.publish(endpoint.name);
-        return didWork;
-      };
-      const limit = options.attempts?.(input, { config: deps.config, user, ip: request.ip }) ?? null;
-      if (!limit)
-        return respond()
-          .then(announce)
-          .then(() => reply);
-      let reservation: Reservation;
-      try {
-        reservation = await reserveAttempt(deps.db, limit.budgets, limit.tooMany, request.log);
-      } catch (error) {
-        // A repeat of an action done before gets its stored answer, locked or not (DESIGN §5).
-        const stored = claim && error instanceof DomainError ? await storedOutcome(deps.db, claim) : null;
-        if (!stored) throw error;
-        reply.header('idempotent-replayed', 'true');
-        return reply.code(stored.refused ? stored.status : 200).send(stored.body);
-      }
-      let result: AttemptResult = 'unchecked';
-      try {
-        if (announce(await respond())) result = 'succeeded';
-      } finally {
-        await reservation.settle(wrongSecret ? 'failed' : result);
-      }
-      return reply;
-    },
+    // The whole call — login check, attempt limits, the exactly-once transaction — waits for its place in the
+    // admission gate, or is answered 503 before it touched anything (decision 26). Its body was read before.
+    // Whether its client left is the socket's to say: the request stream counts as destroyed as soon as its
+    // body has been read.
+    handler: (request, reply) => deps.admission.run(() => serve(request, reply), request.raw.socket),
   });
+
+  async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const user = endpoint.auth ? await requireUser(deps, request) : null;
+    if (user && endpoint.role && !hasRole(user.role, endpoint.role))
+      throw forbidden(texts.errors.role[endpoint.role]);
+    const input = {
+      params: parseInput(endpoint, endpoint.params, request.params ?? {}),
+      body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
+      query: endpoint.query ? parseInput(endpoint, endpoint.query, request.query ?? {}) : undefined,
+    } as Input<E>;
+    const requestKey = endpoint.idempotent ? parseIdempotencyKey(request.headers['x-idempotency-key']) : null;
+    const route = `${endpoint.method} ${endpoint.path}`;
+    const claim =
+      requestKey && user
+        ? { key: requestKey, userId: user.id, route, hash: requestHash(route, input.params, input.body) }
+        : null;
+    let wrongSecret = false;
+    const answer = async (db: Kysely<Database>): Promise<z.output<E['response']>> => {
+      const ctx = { db, config: deps.config, user, requestKey, request } as RouteContext<boolean>;
+      let result: z.input<E['response']>;
+      try {
+        result = await handler(input, ctx);
+      } catch (error) {
+        if (error instanceof WrongSecret) wrongSecret = true;
+        throw error;
+      }
+      const checked = endpoint.response.safeParse(result);
+      // A server answer outside the contract is our bug (500), never the caller's bad input (400).
+      if (!checked.success)
+        throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
+      return checked.data as z.output<E['response']>;
+    };
+    /** Answers the call: its effect at most once per key; whether it did the work now (not a replay). */
+    const respond = async (): Promise<boolean> => {
+      if (!claim) {
+        reply.send(await answer(deps.db));
+        return true;
+      }
+      const outcome = await applyOnce(deps.db, claim, answer, options.storedAnswer);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      if (!outcome.refused) {
+        reply.send(outcome.body);
+        return !outcome.replayed;
+      }
+      request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+      reply.code(outcome.status).send(outcome.body);
+      return false;
+    };
+
+    /** A write that took effect now is announced to the live views (a replay or a refusal changed nothing). */
+    const announce = (didWork: boolean) => {
+      if (didWork && endpoint.idempotent) deps.changes.publish(endpoint.name);
+      return didWork;
+    };
+    const limit = options.attempts?.(input, { config: deps.config, user, ip: request.ip }) ?? null;
+    if (!limit)
+      return respond()
+        .then(announce)
+        .then(() => reply);
+    let reservation: Reservation;
+    try {
+      reservation = await reserveAttempt(deps.db, limit.budgets, limit.tooMany, request.log);
+    } catch (error) {
+      // A repeat of an action done before gets its stored answer, locked or not (DESIGN §5).
+      const stored = claim && error instanceof DomainError ? await storedOutcome(deps.db, claim) : null;
+      if (!stored) throw error;
+      reply.header('idempotent-replayed', 'true');
+      return reply.code(stored.refused ? stored.status : 200).send(stored.body);
+    }
+    let result: AttemptResult = 'unchecked';
+    try {
+      if (announce(await respond())) result = 'succeeded';
+    } finally {
+      await reservation.settle(wrongSecret ? 'failed' : result);
+    }
+    return reply;
+  }
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginPassword } from '../../contract/auth.ts';
 import { errorBody } from '../../contract/endpoint.ts';
 import { bookInventur, findArticle } from '../../contract/inventur.ts';
@@ -98,7 +98,7 @@ describe('the API client', () => {
     expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
   });
 
-  it('retries a 503 with a message like any 5xx, then shows the spec text too (README)', async () => {
+  it('retries a 503 without Retry-After (a proxy’s, not our overload answer) like any 5xx, and shows the spec text (README)', async () => {
     script = (_req, res) =>
       json(res, 503, {
         success: false,
@@ -280,5 +280,123 @@ describe('the API client', () => {
     expect(error).toHaveBeenCalledTimes(1);
     expect(seen[0]?.headers['x-csrf-token']).toBeUndefined();
     error.mockRestore();
+  });
+});
+
+/**
+ * An overloaded server answers 503 with Retry-After and a German message (decision 26): the next try waits
+ * that long, within the call's 5 s; the answer's words reach the screen. Scripted fetch on a clock the test
+ * moves, so the waits are exact.
+ */
+describe('the API client and an overloaded server', () => {
+  const overloadText = 'Server ausgelastet – bitte in ein paar Sekunden noch einmal versuchen.';
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const overloaded = (retryAfter = '1') =>
+    answer(503, { success: false, message: overloadText }, { 'retry-after': retryAfter });
+
+  /** A fetch that answers from the list in turn (the last one again past its end), noting each try. */
+  function scripted(answers: (() => Response)[]) {
+    const tries: { at: number; key: string | undefined }[] = [];
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      init?.signal?.throwIfAborted();
+      const headers = init?.headers as Record<string, string>;
+      tries.push({ at: Date.now(), key: headers['x-idempotency-key'] });
+      const next = answers[tries.length - 1] ?? answers[answers.length - 1];
+      if (!next) throw new Error('no answer scripted');
+      return next();
+    });
+    return { fetch, tries };
+  }
+
+  let start = 0;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    start = Date.now();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const book = { body: { lp: 1, article: 2, amount: 3 } };
+
+  it('waits the Retry-After before the next try, under the same key, and the booking goes through', async () => {
+    const server = scripted([overloaded, overloaded, () => answer(200, { success: true })]);
+    const call = client({ fetch: server.fetch }).call(bookInventur, book);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.tries).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.tries).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await call).toEqual({ success: true });
+    expect(server.tries.map((t) => t.at - start)).toEqual([0, 1000, 2000]);
+    expect(new Set(server.tries.map((t) => t.key)).size).toBe(1);
+  });
+
+  it('gives up within the 5 s: five tries a second apart, then the server’s own message', async () => {
+    const server = scripted([overloaded]);
+    const call = client({ fetch: server.fetch })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5000);
+    const error = await call;
+    expect(server.tries.map((t) => t.at - start)).toEqual([0, 1000, 2000, 3000, 4000]);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).message).toBe(overloadText);
+    expect((error as ApiError).retryAfterMs).toBe(1000);
+  });
+
+  it('never waits past the budget: a wait that would end after it ends the call with that answer at once', async () => {
+    const server = scripted([() => overloaded('3')]);
+    let settledAt = -1;
+    const call = client({ fetch: server.fetch })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => {
+        settledAt = Date.now() - start;
+        return e;
+      });
+    await vi.advanceTimersByTimeAsync(5000);
+    const error = await call;
+    expect(server.tries.map((t) => t.at - start)).toEqual([0, 3000]); // a third would start at 6000
+    expect(settledAt).toBe(3000);
+    expect((error as ApiError).message).toBe(overloadText);
+
+    const patient = scripted([() => overloaded('120')]);
+    const refused = await client({ fetch: patient.fetch })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => e);
+    expect(patient.tries).toHaveLength(1);
+    expect((refused as ApiError).retryAfterMs).toBe(120_000);
+  });
+
+  it('still retries every other failure at once (SPEC §7): a 500, a 503 without Retry-After', async () => {
+    const server = scripted([
+      () => answer(500, { success: false, message: 'x' }),
+      () => answer(503, { success: false, message: 'x' }),
+      () => answer(502, {}),
+      () => answer(200, found),
+    ]);
+    expect(await client({ fetch: server.fetch }).call(findArticle, { params: { number: '1' } })).toEqual(
+      found,
+    );
+    expect(server.tries.map((t) => t.at - start)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('sends no further try once the screen cancelled the call', async () => {
+    const server = scripted([overloaded]);
+    const cancel = new AbortController();
+    const call = client({ fetch: server.fetch })
+      .call(findArticle, { params: { number: '1' }, signal: cancel.signal })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(300);
+    cancel.abort();
+    await vi.advanceTimersByTimeAsync(700);
+    const error = await call;
+    expect((error as Error).name).toBe('AbortError');
+    expect(server.tries).toHaveLength(1); // the try after the cancelled wait fails at once, sends nothing
   });
 });

@@ -5,7 +5,8 @@ import { coreTexts as texts } from '../../contract/texts-core.ts';
 
 /**
  * The HTTP client, as SPEC §7 describes it: one 5000 ms budget for the whole call (not reset between tries),
- * up to 4 retries without delay, the stored key as `Authorization: Bearer` and `Access-Token`, and for every
+ * up to 4 retries without delay — except after a 503 with Retry-After (an overloaded server, decision 26),
+ * which waits that long first —, the stored key as `Authorization: Bearer` and `Access-Token`, and for every
  * POST/PUT one `X-Idempotency-Key` that stays the same across the retries of that action. Which failures
  * are retried: see README.md in this folder.
  */
@@ -19,6 +20,11 @@ export class ApiError extends Error {
      * are not the API's.
      */
     readonly details: ErrorBody | null = null,
+    /**
+     * The server was overloaded (decision 26): its 503 with the API's body and Retry-After, in ms. The message
+     * is then the server's ('Server ausgelastet …'). Null for every other answer.
+     */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -82,6 +88,10 @@ type On401 = 'global' | 'scan' | 'answer';
 
 const RETRYABLE = (status: number) => status >= 500;
 
+/** A 503's Retry-After in ms (seconds; our server never sends a date, which counts as none), else 0. */
+const retryAfterMs = (response: Response) =>
+  response.status === 503 ? Number(response.headers.get('retry-after')) * 1000 || 0 : 0;
+
 let csrfWarned = false;
 function csrfToken(): string | null {
   const content = globalThis.document?.querySelector('meta[name="csrf-token"]')?.getAttribute('content');
@@ -140,6 +150,7 @@ export function createClient(options: ClientOptions) {
     if (options.connection?.offline()) throw new NetworkError();
 
     // One deadline for all tries together.
+    const ends = Date.now() + options.timeoutMs;
     const deadline = AbortSignal.timeout(options.timeoutMs);
     const signal = call.signal ? AbortSignal.any([deadline, call.signal]) : deadline;
 
@@ -160,8 +171,14 @@ export function createClient(options: ClientOptions) {
         continue;
       }
       if (!RETRYABLE(response.status) || attempt === options.retries || deadline.aborted) break;
+      // An overloaded server asks for a moment (503, Retry-After): the next try waits for it — unless that
+      // runs past the budget, then its answer is the call's (a capture scan goes to the outbox at once).
+      const wait = retryAfterMs(response);
+      if (wait > 0 && Date.now() + wait >= ends) break;
       // Free the connection of an answer we will not read.
       await response.body?.cancel().catch(() => {});
+      // A call cancelled meanwhile fails at the next try, which it then never sends.
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
     options.connection?.report(response !== null);
     if (!response) throw new NetworkError();
@@ -185,8 +202,13 @@ export function createClient(options: ClientOptions) {
       options.onUnauthorized();
       throw new ApiError(401, texts.errors.noLogin);
     }
-    // SPEC §8: any 5xx reads 'Systemfehler (Fehler 500) …', whatever its body says (README: not even a 503's).
-    if (response.status >= 500) throw new ApiError(response.status, texts.errors.system500);
+    // SPEC §8: any 5xx reads 'Systemfehler (Fehler 500) …', whatever its body says — except our overload
+    // answer (503, the API's body, Retry-After): 'tell IT' is the wrong advice there (README).
+    if (response.status >= 500) {
+      const overload = retryAfterMs(response) > 0 ? errorBodyOf(payload) : null;
+      if (overload) throw new ApiError(503, overload.message, null, retryAfterMs(response));
+      throw new ApiError(response.status, texts.errors.system500);
+    }
     // Every refusal of the API is `{ success: false, message, … }` (errorBody); a proxy's 4xx page is not.
     const body = errorBodyOf(payload);
     throw new ApiError(response.status, body?.message || texts.errors.badRequest, body);

@@ -50,7 +50,7 @@ export function LoginScreen() {
     } catch (error) {
       const message =
         error instanceof ApiError
-          ? error.status >= 500
+          ? error.status >= 500 && error.retryAfterMs === null // an overload says so itself (decision 26)
             ? texts.login.serverError
             : error.message
           : error instanceof Error

@@ -42,7 +42,10 @@ if (typeof window !== 'undefined') {
   void outbox.start(); // app start
 }
 
-/** No verdict on the scan: no answer at all, or a gateway saying the server is not there. */
+/**
+ * No verdict on the scan: no answer at all, a gateway saying the server is not there, or our own server
+ * overloaded (503 with Retry-After, decision 26) — it did nothing with the scan.
+ */
 function unreachable(error: unknown): boolean {
   return (
     error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status))
@@ -66,20 +69,21 @@ export async function captureScan<E extends Endpoint>(
 ): Promise<CaptureOutcome<z.output<E['response']>>> {
   if (!isOfflineCall(endpoint.name)) throw new Error(`outbox: ${endpoint.name} is not a capture call`);
   const session = readSession();
-  const keep = async () => {
+  const keep = async (retryAfterMs: number | null = null) => {
     if (!session) throw new NetworkError();
-    await outbox.add({ key, userId: session.id, userName: session.name, call: endpoint.name, body, label });
+    const entry = { key, userId: session.id, userName: session.name, call: endpoint.name, body, label };
+    await outbox.add(entry, retryAfterMs);
   };
   if (session && outbox.hasPending(session.id)) {
     await keep();
-    if (connection.connected()) void outbox.flush();
+    if (connection.connected()) void outbox.nudge();
     return { saved: true };
   }
   try {
     return { saved: false, answer: await api.call(endpoint, { body, idempotencyKey: key, on401: 'scan' }) };
   } catch (error) {
     if (!unreachable(error)) throw error;
-    await keep();
+    await keep(error instanceof ApiError ? error.retryAfterMs : null);
     return { saved: true };
   }
 }

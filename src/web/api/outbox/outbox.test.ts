@@ -103,6 +103,58 @@ describe('the outbox of capture scans', () => {
     expect(box.entries()).toEqual([]);
   });
 
+  it('backs off from an overloaded server (503 with Retry-After): its wait if longer, and scanning on does not send sooner', async () => {
+    const box = outbox();
+    const overloaded = (retryAfterMs: number) => () => {
+      throw new ApiError(
+        503,
+        'Server ausgelastet – bitte in ein paar Sekunden noch einmal versuchen.',
+        null,
+        retryAfterMs,
+      );
+    };
+    server = overloaded(1_000);
+    // The capture call got 503 after its own tries: kept, first try after the usual 2 s (above the 1 s asked).
+    await box.add(scan('k1'), 1_000);
+    await box.nudge(); // the worker scans on: no sooner
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sent).toEqual(['k1']);
+    await box.add(scan('k2'));
+    await box.nudge();
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(sent).toEqual(['k1']); // 4 s after the second 503, not at each new scan
+    server = overloaded(45_000); // a server that asks for longer than the backoff
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual(['k1', 'k1']);
+    server = () => {};
+    await vi.advanceTimersByTimeAsync(44_999);
+    await box.nudge();
+    expect(sent).toEqual(['k1', 'k1']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual(['k1', 'k1', 'k1', 'k2']);
+    expect(box.entries()).toEqual([]);
+  });
+
+  it("a nudge sends at once when the last try got no answer at all, and 'Jetzt senden' always does", async () => {
+    const box = outbox();
+    server = () => {
+      throw new NetworkError();
+    };
+    await box.add(scan('k1'));
+    server = () => {};
+    await box.nudge(); // no overload: a new scan sends the waiting ones now
+    expect(sent).toEqual(['k1']);
+    server = () => {
+      throw new ApiError(503, 'Server ausgelastet', null, 1_000);
+    };
+    await box.add(scan('k2'), 1_000);
+    server = () => {};
+    await box.flush(); // the worker's 'Jetzt senden'
+    expect(sent).toEqual(['k1', 'k2']);
+    expect(box.entries()).toEqual([]);
+  });
+
   it('moves a refused scan to the failed list, goes on with the next, and keeps it until acknowledged', async () => {
     const box = outbox();
     server = () => {

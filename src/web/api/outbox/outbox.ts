@@ -33,8 +33,14 @@ export interface OutboxStore {
   delete(key: string): Promise<void>;
 }
 
-/** What became of one try: applied, refused by the server (4xx), or no verdict yet (no answer, 5xx, 401). */
-export type SendOutcome = { kind: 'sent' } | { kind: 'refused'; message: string } | { kind: 'later' };
+/**
+ * What became of one try: applied, refused by the server (4xx), or no verdict yet (no answer, 5xx, 401) —
+ * with the wait an overloaded server asked for (503 Retry-After, decision 26).
+ */
+export type SendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'later'; retryAfterMs: number | null };
 
 export interface OutboxUser {
   id: number;
@@ -49,7 +55,10 @@ export interface OutboxDeps {
   currentUser(): OutboxUser | null;
 }
 
-/** Waits between tries after a try got no verdict: 2 s, 4 s, 8 s, 16 s, then every 30 s. */
+/**
+ * Waits between tries after a try got no verdict: 2 s, 4 s, 8 s, 16 s, then every 30 s — or longer, when an
+ * overloaded server asked for longer (Retry-After).
+ */
 export const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as const;
 
 /**
@@ -75,6 +84,8 @@ export function createOutbox(deps: OutboxDeps) {
   let flushing: Promise<void> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let failedTries = 0;
+  /** The planned try waits because the server said it was overloaded: a new scan does not send sooner. */
+  let serverAskedToWait = false;
 
   function changed(next: readonly OutboxEntry[]) {
     entries = next;
@@ -90,9 +101,11 @@ export function createOutbox(deps: OutboxDeps) {
     return loading;
   }
 
-  function schedule() {
+  function schedule(retryAfterMs: number | null = null) {
     if (timer) clearTimeout(timer);
-    const delay = RETRY_DELAYS_MS[Math.min(failedTries, RETRY_DELAYS_MS.length - 1)] ?? 30_000;
+    const backoff = RETRY_DELAYS_MS[Math.min(failedTries, RETRY_DELAYS_MS.length - 1)] ?? 30_000;
+    const delay = Math.max(backoff, retryAfterMs ?? 0);
+    serverAskedToWait = retryAfterMs !== null;
     failedTries++;
     timer = setTimeout(() => {
       timer = null;
@@ -106,7 +119,7 @@ export function createOutbox(deps: OutboxDeps) {
       return { kind: 'sent' };
     } catch (error) {
       if (isRefusal(error)) return { kind: 'refused', message: error.message };
-      return { kind: 'later' };
+      return { kind: 'later', retryAfterMs: error instanceof ApiError ? error.retryAfterMs : null };
     }
   }
 
@@ -122,7 +135,7 @@ export function createOutbox(deps: OutboxDeps) {
       }
       const outcome = await sendOne(next);
       if (outcome.kind === 'later') {
-        schedule();
+        schedule(outcome.retryAfterMs);
         return;
       }
       failedTries = 0;
@@ -143,6 +156,7 @@ export function createOutbox(deps: OutboxDeps) {
       clearTimeout(timer);
       timer = null;
     }
+    serverAskedToWait = false;
     if (flushing) return flushing.then(() => flush());
     flushing = run().finally(() => {
       flushing = null;
@@ -155,8 +169,11 @@ export function createOutbox(deps: OutboxDeps) {
     start(): Promise<void> {
       return load().then(() => flush());
     },
-    /** Keeps a scan that could not be sent; tries it again after the first delay. */
-    async add(scan: NewEntry): Promise<void> {
+    /**
+     * Keeps a scan that could not be sent; tries it again after the first delay (or the wait an overloaded
+     * server asked for, when its answer was that).
+     */
+    async add(scan: NewEntry, retryAfterMs: number | null = null): Promise<void> {
       await load();
       const last = entries.at(-1);
       const entry: OutboxEntry = {
@@ -167,9 +184,17 @@ export function createOutbox(deps: OutboxDeps) {
       };
       await deps.store.put(entry);
       changed([...entries, entry]);
-      if (!flushing && !timer) schedule();
+      if (!flushing && !timer) schedule(retryAfterMs);
     },
     flush,
+    /**
+     * Sends now, as `flush` does — unless the last try was answered by an overloaded server (503 with
+     * Retry-After): then the planned try stands, so scanning on does not send faster than the server asked.
+     */
+    nudge(): Promise<void> {
+      if (timer && serverAskedToWait) return Promise.resolve();
+      return flush();
+    },
     /** The worker has read why a scan was refused: it leaves the list. */
     async acknowledge(key: string): Promise<void> {
       const entry = entries.find((e) => e.key === key);

@@ -1,0 +1,251 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AdmissionGate, Overloaded } from './admission.ts';
+
+/** A clock the test moves by hand (ms). */
+function manualClock() {
+  let now = 1_000;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+/** Lets the event loop take a few turns: the gate starts work and passes places on at the next turn. */
+const settle = async () => {
+  for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
+/** Work the test finishes (or fails) by hand; `started` says whether the gate let it begin. */
+function job(name: string, log: string[]) {
+  let finish!: () => void;
+  let fail!: (error: Error) => void;
+  const done = new Promise<string>((resolve, reject) => {
+    finish = () => resolve(name);
+    fail = reject;
+  });
+  const state = { started: false };
+  return {
+    state,
+    finish,
+    fail,
+    work: () => {
+      state.started = true;
+      log.push(name);
+      return done;
+    },
+  };
+}
+
+/** What became of a run: its value, or the reason it was refused. */
+function outcome(promise: Promise<string>) {
+  const result: { value?: string; refused?: string; error?: unknown } = {};
+  promise.then(
+    (value) => {
+      result.value = value;
+    },
+    (error: unknown) => {
+      if (error instanceof Overloaded) result.refused = error.reason;
+      else result.error = error;
+    },
+  );
+  return result;
+}
+
+describe('the admission gate', () => {
+  it('admits up to its places at once and lets the rest wait, first come first served', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 2, maxWaitMs: 1000, now: clock.now });
+    const log: string[] = [];
+    const jobs = ['a', 'b', 'c', 'd', 'e'].map((name) => job(name, log));
+    const results = jobs.map((j) => outcome(gate.run(j.work)));
+    await settle();
+    expect(log).toEqual(['a', 'b']);
+    expect([gate.inWork, gate.waiting]).toEqual([2, 3]);
+
+    jobs[1]?.finish();
+    await settle();
+    expect(log).toEqual(['a', 'b', 'c']);
+    expect(results[1]?.value).toBe('b');
+    jobs[0]?.finish();
+    jobs[2]?.finish();
+    await settle();
+    expect(log).toEqual(['a', 'b', 'c', 'd', 'e']);
+    jobs[3]?.finish();
+    jobs[4]?.finish();
+    await settle();
+    expect(results.map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('refuses at once an arrival whose estimated wait is above the longest: places ahead × service time ÷ places', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 2, maxWaitMs: 100, now: clock.now });
+    const log: string[] = [];
+    // Requests that took 40 ms teach the gate its service time.
+    for (let i = 0; i < 40; i++)
+      await gate.run(async () => {
+        clock.advance(40);
+      });
+    expect(gate.serviceMs).toBeGreaterThan(39);
+    expect(gate.serviceMs).toBeLessThan(40);
+
+    const holders = [job('x', log), job('y', log)];
+    for (const h of holders) outcome(gate.run(h.work));
+    // Each one in line adds 40 / 2 = 20 ms: the 5th in line waits ≈ 99 ms, a 6th would wait ≈ 118 ms.
+    const line = Array.from({ length: 7 }, (_, i) => job(`w${i}`, log));
+    const results = line.map((j) => outcome(gate.run(j.work)));
+    await settle();
+    expect(results.map((r) => r.refused ?? 'waiting')).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'estimate',
+      'estimate',
+    ]);
+    expect(gate.waiting).toBe(5);
+    expect(gate.shed.estimate).toBe(2);
+
+    // The ones in line get their turn; the refused ones never run.
+    for (const h of holders) h.finish();
+    for (const j of line) j.finish();
+    await settle();
+    expect(log.filter((name) => /^w\d$/.test(name))).toEqual(['w0', 'w1', 'w2', 'w3', 'w4']);
+    expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('takes a free place without estimating anything', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 10, now: () => 0 });
+    expect(gate.estimatedWaitMs()).toBe(0);
+    expect(await gate.run(async () => 'done')).toBe('done');
+  });
+
+  it('starts work on the next turn of the event loop, and passes a place on a turn later, so arrivals are read in between', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: () => 0 });
+    const log: string[] = [];
+    // Work that never yields (PGlite's): each one would otherwise run before the next request is even read.
+    const first = gate.run(async () => {
+      log.push('first');
+      setImmediate(() => log.push('the loop read what arrived'));
+    });
+    const second = gate.run(async () => {
+      log.push('second');
+    });
+    expect(log).toEqual([]); // nothing ran in the turn that brought the requests
+    expect([gate.inWork, gate.waiting]).toEqual([1, 1]); // both reached the gate: the line is seen
+    await Promise.all([first, second]);
+    expect(log).toEqual(['first', 'the loop read what arrived', 'second']);
+  });
+
+  it('refuses, before its work, one that still waited past the longest wait when its turn came', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 100, now: clock.now });
+    const log: string[] = [];
+    const slow = job('slow', log);
+    const late = job('late', log);
+    const next = job('next', log);
+    outcome(gate.run(slow.work));
+    const lateResult = outcome(gate.run(late.work));
+    clock.advance(60);
+    const nextResult = outcome(gate.run(next.work)); // arrives 60 ms later: waits 60 ms less
+    clock.advance(60); // the slow one took 120 ms: `late` waited 120, `next` 60
+    slow.finish();
+    await settle();
+    expect(lateResult.refused).toBe('waited');
+    expect(late.state.started).toBe(false);
+    expect(next.state.started).toBe(true);
+    next.finish();
+    await settle();
+    expect(nextResult.value).toBe('next');
+    expect(gate.shed.waited).toBe(1);
+    expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('gives the place on when the work throws, and the error reaches the caller', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: () => 0 });
+    const log: string[] = [];
+    const failing = job('failing', log);
+    const after = job('after', log);
+    const failed = outcome(gate.run(failing.work));
+    outcome(gate.run(after.work));
+    await settle();
+    failing.fail(new Error('database gone'));
+    await settle();
+    expect((failed.error as Error).message).toBe('database gone');
+    expect(after.state.started).toBe(true);
+    after.finish();
+    await settle();
+    expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+    // A work that throws before its first await too.
+    await expect(
+      gate.run(() => {
+        throw new Error('at once');
+      }),
+    ).rejects.toThrow('at once');
+    expect(gate.inWork).toBe(0);
+  });
+
+  it('drops a waiting request whose client left, without its work, and leaks no place', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: () => 0 });
+    const log: string[] = [];
+    const first = job('first', log);
+    const abandoned = job('abandoned', log);
+    const third = job('third', log);
+    const client = { destroyed: false };
+    outcome(gate.run(first.work));
+    const abandonedResult = outcome(gate.run(abandoned.work, client));
+    outcome(gate.run(third.work, { destroyed: false }));
+    client.destroyed = true; // the handheld gave up and closed the connection
+    first.finish();
+    await settle();
+    expect(abandonedResult.refused).toBe('gone');
+    expect(log).toEqual(['first', 'third']);
+    third.finish();
+    await settle();
+    expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+    expect(gate.shed).toEqual({ estimate: 0, waited: 0, gone: 1 });
+  });
+
+  it('keeps serving after thousands went through the line (its spent slots are dropped)', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 60_000, now: () => 0 });
+    const log: string[] = [];
+    const first = job('first', log);
+    outcome(gate.run(first.work));
+    const many = Array.from({ length: 3000 }, (_, i) => gate.run(async () => i));
+    expect(gate.waiting).toBe(3000);
+    first.finish();
+    expect(await Promise.all(many)).toHaveLength(3000);
+    expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('warns at most once a second while it refuses, with how many since the last line', async () => {
+    const clock = manualClock();
+    const warn = vi.fn();
+    // 5 ms assumed per request: one in line waits 5 ms, a second would wait 10.
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 7, now: clock.now, warn });
+    const log: string[] = [];
+    const holder = job('holder', log);
+    outcome(gate.run(holder.work));
+    outcome(gate.run(job('w', log).work)); // 5 ms estimated: waits
+    const refuseMany = (n: number) => {
+      for (let i = 0; i < n; i++) outcome(gate.run(job(`r${i}`, log).work));
+    };
+    refuseMany(50);
+    await settle();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatchObject({ shed: 1, waiting: 1, inWork: 1, maxWaitMs: 7 });
+    clock.advance(999);
+    refuseMany(10);
+    await settle();
+    expect(warn).toHaveBeenCalledTimes(1);
+    clock.advance(1);
+    refuseMany(1);
+    await settle();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn.mock.calls[1]?.[0]).toMatchObject({ shed: 60 });
+    expect(gate.shed.estimate).toBe(61);
+  });
+});
