@@ -12,7 +12,7 @@ import { texts } from '../../contract/texts.ts';
 import { holdKeysWhile, isReplayed, pressedAt, refocusTarget, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { BURST_GAP_MS, BURST_MIN_KEYS } from '../scan/timing.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
-import { afterNextPaint } from './after-paint.ts';
+import { afterNextPaint, type PaintTimes } from './after-paint.ts';
 import { useBanner } from './banner.tsx';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
@@ -95,6 +95,7 @@ export const ScanField = forwardRef<
   const setText = onChange ?? setOwnValue;
   /** A code read at `pressed` (when Enter was pressed, or the camera saw it). */
   const submit = (raw: string, pressed: number) => {
+    const handled = performance.now();
     const trimmed = normalizeScan(raw);
     if (trimmed === '') return;
     const maxLength = field?.maxLength ?? scanLimits.code;
@@ -125,9 +126,10 @@ export const ScanField = forwardRef<
       // The next code's keystrokes wait for this answer and go to the field the screen moves on to.
       if (input.current) holdKeysWhile(answer, input.current, afterNextPaint);
       void answer.then(() => {
+        const answered = performance.now();
         // Answered without an error in the banner: the scan went through.
         if (feedback.errorCount === errorsBefore) feedback.success();
-        measureFeedback(pressed);
+        measureFeedback(pressed, handled, answered);
         if (!current) refocusTarget();
       });
     } else if (!current) refocusTarget();
@@ -279,12 +281,23 @@ if (typeof window !== 'undefined') {
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
 export const SCAN_TO_FEEDBACK = 'scan-to-feedback';
 
+/**
+ * When a scan's steps ran (`performance.now()`), the measure's `detail`: its Enter handled (`pressed` is when
+ * the key was pressed: a busy page handles it later), its answer on the screen's state (the call, and what
+ * the screen made of its answer, done), then `PaintTimes`. The bench splits the time by them.
+ */
+export interface ScanSteps extends PaintTimes {
+  handled: number;
+  answered: number;
+}
+
 /** Measures once the answer is painted (see `afterNextPaint`). */
-function measureFeedback(pressed: number): void {
-  afterNextPaint(() => {
+function measureFeedback(pressed: number, handled: number, answered: number): void {
+  afterNextPaint((painting) => {
     if (performance.getEntriesByName(SCAN_TO_FEEDBACK).length >= 1000)
       performance.clearMeasures(SCAN_TO_FEEDBACK);
-    performance.measure(SCAN_TO_FEEDBACK, { start: pressed, end: performance.now() });
+    const detail: ScanSteps = { handled, answered, ...painting };
+    performance.measure(SCAN_TO_FEEDBACK, { start: pressed, end: performance.now(), detail });
   });
 }
 
