@@ -4,6 +4,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -12,7 +13,7 @@ import { texts } from '../../contract/texts.ts';
 import { holdKeysWhile, isReplayed, pressedAt, refocusTarget, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { BURST_GAP_MS, BURST_MIN_KEYS } from '../scan/timing.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
-import { afterNextPaint, type PaintTimes } from './after-paint.ts';
+import { afterNextPaint, afterRenderPainted, type PaintTimes } from './after-paint.ts';
 import { useBanner } from './banner.tsx';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
@@ -79,6 +80,11 @@ export const ScanField = forwardRef<
   useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   useScanTarget(current ? { kind: 'field', label, input: () => input.current } : null);
   const lastScan = useRef<{ text: string; at: number } | null>(null);
+  /** When a render of this field was last committed, or the field removed: a scan's answer is then on its way to the screen. */
+  const committed = useRef(Number.NEGATIVE_INFINITY);
+  useLayoutEffect(() => () => {
+    committed.current = performance.now();
+  });
   const [ownValue, setOwnValue] = useState('');
   const [cameraLoadFailed, setCameraLoadFailed] = useState(false);
   /** The open camera's `close`, or 'loading' while its code loads. */
@@ -129,7 +135,9 @@ export const ScanField = forwardRef<
         const answered = performance.now();
         // Answered without an error in the banner: the scan went through.
         if (feedback.errorCount === errorsBefore) feedback.success();
-        measureFeedback(pressed, handled, answered);
+        measureFeedback(pressed, handled, answered, () =>
+          committed.current > answered ? committed.current : null,
+        );
         if (!current) refocusTarget();
       });
     } else if (!current) refocusTarget();
@@ -291,9 +299,17 @@ export interface ScanSteps extends PaintTimes {
   answered: number;
 }
 
-/** Measures once the answer is painted (see `afterNextPaint`). */
-function measureFeedback(pressed: number, handled: number, answered: number): void {
-  afterNextPaint((painting) => {
+/**
+ * Measures once the answer is painted: after the first frame that follows the render of the answer (`committedAt`:
+ * the field's own commit after it, as the screen re-renders it or takes it away; else the first task after it).
+ */
+function measureFeedback(
+  pressed: number,
+  handled: number,
+  answered: number,
+  committedAt: () => number | null,
+): void {
+  afterRenderPainted(committedAt, (painting) => {
     if (performance.getEntriesByName(SCAN_TO_FEEDBACK).length >= 1000)
       performance.clearMeasures(SCAN_TO_FEEDBACK);
     const detail: ScanSteps = { handled, answered, ...painting };
