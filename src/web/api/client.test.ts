@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginPassword } from '../../contract/auth.ts';
 import { errorBody } from '../../contract/endpoint.ts';
@@ -280,6 +281,57 @@ describe('the API client', () => {
     expect(error).toHaveBeenCalledTimes(1);
     expect(seen[0]?.headers['x-csrf-token']).toBeUndefined();
     error.mockRestore();
+  });
+
+  it('reads an answer whose bytes come in pieces: with its length, without one, and compressed', async () => {
+    const answer = { ...found, name: 'Größe Ä – Kugelschreiber' };
+    const bytes = Buffer.from(JSON.stringify(answer));
+    // Cut inside the 'Ä' (two bytes in UTF-8): the pieces decode only together.
+    const cut = bytes.indexOf(Buffer.from('Ä')) + 1;
+    const inPieces = (res: http.ServerResponse, headers: http.OutgoingHttpHeaders, body: Buffer) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
+      res.write(body.subarray(0, cut));
+      setTimeout(() => res.end(body.subarray(cut)), 30);
+    };
+    script = (_req, res) => inPieces(res, { 'content-length': bytes.length }, bytes);
+    expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(answer);
+    script = (_req, res) => inPieces(res, {}, bytes); // chunked
+    expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(answer);
+    // The length of the compressed bytes, more of them once the browser undid the compression.
+    const zipped = gzipSync(bytes);
+    script = (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+      });
+      res.end(zipped);
+    };
+    expect(await client().call(findArticle, { params: { number: '1' } })).toEqual(answer);
+  });
+
+  it('an answer cut short, not JSON or outside the contract is the system error, not a crash', async () => {
+    const bytes = Buffer.from(JSON.stringify(found));
+    const answers: ((res: http.ServerResponse) => void)[] = [
+      (res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length + 10 });
+        res.write(bytes);
+        setTimeout(() => res.destroy(), 30);
+      },
+      (res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': 9 });
+        res.end('<html>!!!');
+      },
+      (res) => json(res, 200, { ...found, count: 'eins' }),
+    ];
+    for (const answer of answers) {
+      script = (_req, res) => answer(res);
+      const error = await client({ retries: 0 })
+        .call(findArticle, { params: { number: '1' } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).message).toBe('Systemfehler (Fehler 500) - Bitte an die IT wenden.');
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { PackageContentRow } from '../../contract/paketinhalt.ts';
 
 /**
@@ -100,13 +100,12 @@ export function keepUnchangedRows(
 
 export function PackingProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PackingState>(load);
-  const update = useCallback((change: (s: PackingState) => PackingState) => {
-    setState((previous) => {
-      const next = change(previous);
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-      return next;
-    });
-  }, []);
+  const update = useCallback((change: (s: PackingState) => PackingState) => setState(change), []);
+  // Kept for a reload once the change is rendered: writing the whole note at every item scan (51 lines in the
+  // bench's) is no longer between the scan's answer and its line on screen.
+  useEffect(() => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  }, [state]);
 
   // Actions keep their identity across state changes, so screens can list them as effect dependencies.
   const actions = useMemo<Omit<PackingApi, 'state'>>(

@@ -4,6 +4,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -12,7 +13,7 @@ import { texts } from '../../contract/texts.ts';
 import { holdKeysWhile, isReplayed, pressedAt, refocusTarget, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { BURST_GAP_MS, BURST_MIN_KEYS } from '../scan/timing.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
-import { afterNextPaint } from './after-paint.ts';
+import { afterNextPaint, afterRenderPainted, type PaintTimes } from './after-paint.ts';
 import { useBanner } from './banner.tsx';
 import { feedback } from './feedback.ts';
 import { doubleReadWindowMs, normalizeScan } from './scan-settings.ts';
@@ -79,6 +80,11 @@ export const ScanField = forwardRef<
   useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   useScanTarget(current ? { kind: 'field', label, input: () => input.current } : null);
   const lastScan = useRef<{ text: string; at: number } | null>(null);
+  /** When a render of this field was last committed, or the field removed: a scan's answer is then on its way to the screen. */
+  const committed = useRef(Number.NEGATIVE_INFINITY);
+  useLayoutEffect(() => () => {
+    committed.current = performance.now();
+  });
   const [ownValue, setOwnValue] = useState('');
   const [cameraLoadFailed, setCameraLoadFailed] = useState(false);
   /** The open camera's `close`, or 'loading' while its code loads. */
@@ -95,6 +101,7 @@ export const ScanField = forwardRef<
   const setText = onChange ?? setOwnValue;
   /** A code read at `pressed` (when Enter was pressed, or the camera saw it). */
   const submit = (raw: string, pressed: number) => {
+    const handled = performance.now();
     const trimmed = normalizeScan(raw);
     if (trimmed === '') return;
     const maxLength = field?.maxLength ?? scanLimits.code;
@@ -125,9 +132,12 @@ export const ScanField = forwardRef<
       // The next code's keystrokes wait for this answer and go to the field the screen moves on to.
       if (input.current) holdKeysWhile(answer, input.current, afterNextPaint);
       void answer.then(() => {
+        const answered = performance.now();
         // Answered without an error in the banner: the scan went through.
         if (feedback.errorCount === errorsBefore) feedback.success();
-        measureFeedback(pressed);
+        measureFeedback(pressed, handled, answered, () =>
+          committed.current > answered ? committed.current : null,
+        );
         if (!current) refocusTarget();
       });
     } else if (!current) refocusTarget();
@@ -279,12 +289,31 @@ if (typeof window !== 'undefined') {
 /** The name of the user-timing measure from a scan's Enter to its answer painted (read by `npm run bench`). */
 export const SCAN_TO_FEEDBACK = 'scan-to-feedback';
 
-/** Measures once the answer is painted (see `afterNextPaint`). */
-function measureFeedback(pressed: number): void {
-  afterNextPaint(() => {
+/**
+ * When a scan's steps ran (`performance.now()`), the measure's `detail`: its Enter handled (`pressed` is when
+ * the key was pressed: a busy page handles it later), its answer on the screen's state (the call, and what
+ * the screen made of its answer, done), then `PaintTimes`. The bench splits the time by them.
+ */
+export interface ScanSteps extends PaintTimes {
+  handled: number;
+  answered: number;
+}
+
+/**
+ * Measures once the answer is painted: after the first frame that follows the render of the answer (`committedAt`:
+ * the field's own commit after it, as the screen re-renders it or takes it away; else the first task after it).
+ */
+function measureFeedback(
+  pressed: number,
+  handled: number,
+  answered: number,
+  committedAt: () => number | null,
+): void {
+  afterRenderPainted(committedAt, (painting) => {
     if (performance.getEntriesByName(SCAN_TO_FEEDBACK).length >= 1000)
       performance.clearMeasures(SCAN_TO_FEEDBACK);
-    performance.measure(SCAN_TO_FEEDBACK, { start: pressed, end: performance.now() });
+    const detail: ScanSteps = { handled, answered, ...painting };
+    performance.measure(SCAN_TO_FEEDBACK, { start: pressed, end: performance.now(), detail });
   });
 }
 
