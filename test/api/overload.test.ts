@@ -3,9 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginPassword } from '../../src/contract/auth.ts';
+import { findLp } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
+import { admissionKind } from '../../src/server/http/route.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
@@ -49,12 +53,20 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  /** Teaches the gate that a request holds its place SERVICE_MS, so its estimate is known here. */
+  /** The kinds of call this test sends: each has its own average in the gate's estimate. */
+  const kinds = () => [moveArticle, findLp, loginPassword].map((e) => t.app.admission.kind(admissionKind(e)));
+
+  /** Teaches the gate that each of them holds its place SERVICE_MS, so its estimate is known here. */
   beforeEach(async () => {
-    for (let i = 0; i < 80; i++)
-      await t.app.admission.run(async () => {
-        now += SERVICE_MS;
-      });
+    for (const kind of kinds())
+      for (let i = 0; i < 400; i++)
+        await t.app.admission.run(
+          async () => {
+            now += SERVICE_MS;
+          },
+          undefined,
+          kind,
+        );
   });
 
   /** Takes every place of the gate with work that ends when `release` is called. */
@@ -74,9 +86,11 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
     };
   }
 
-  /** How many wait in line before the estimate passes the longest wait: places × longest ÷ service time. */
-  const lineLength = () =>
-    Math.floor((MAX_WAIT_MS * t.app.admission.concurrency) / t.app.admission.serviceMs);
+  /** How many wait in line before the estimate passes the arrival's limit: places × limit ÷ service time. */
+  const lineLength = () => {
+    const serviceMs = Math.max(...kinds().map((kind) => t.app.admission.serviceMs(kind)));
+    return Math.floor((t.app.admission.arrivalLimitMs * t.app.admission.concurrency) / serviceMs);
+  };
 
   const book = (key: string = randomUUID()) =>
     t.app.inject({

@@ -5,8 +5,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * (first come, first served) — but only as long as the line is short enough to be worth it. A request that
  * arrives to a line whose estimated wait is above `maxWaitMs` is refused at once (`Overloaded`, answered 503
  * with Retry-After), instead of waiting until the handheld's 5 s timeout and its retries pile more load on
- * the server. The estimate: places ahead × the moving average of how long an admitted request holds its
- * place ÷ the places. A request that still waited past `maxWaitMs` when its turn comes (the estimate was
+ * the server. The estimate: what the requests ahead and the arrival itself usually hold a place for — each
+ * by the moving average of its own kind of call (its route): a login's 30 ms of password hashing is not a
+ * lookup's half millisecond — ÷ the places, refused above 60 % of `maxWaitMs` (the rest is room for the
+ * estimate's error). A request that still waited past `maxWaitMs` when its turn comes (the estimate was
  * wrong: a slow request ahead) is refused then, before it does any work. One whose client left while it
  * waited is dropped then too.
  *
@@ -27,10 +29,20 @@ export const SHED_REASONS: readonly ShedReason[] = ['estimate', 'waited', 'gone'
 /** Seconds a refused caller is asked to wait before it tries again (the Retry-After header). */
 export const RETRY_AFTER_SECONDS = 1;
 
-/** The service time assumed before the first request finished (ms): about a lookup's on an idle server. */
-const INITIAL_SERVICE_MS = 5;
-/** Weight of the newest request in the moving average: the last ~10 requests count most. */
-const SMOOTHING = 0.1;
+/** The service time assumed for a kind of call before the first one finished (ms): a lookup's, about. */
+const INITIAL_SERVICE_MS = 1;
+/**
+ * Weight of the newest request in its kind's moving average: the last ~50 count most. One long pause (a
+ * garbage collection, a cold query) moves it by 2 % of the pause: with 0.1 a single 100 ms pause at PGlite
+ * made 64 scanners' ordinary line look 0.7 s long.
+ */
+const SMOOTHING = 0.02;
+/**
+ * An arrival is refused when its estimated wait is above this share of the longest wait. The rest is room
+ * for the estimate's error, so that an admitted request rarely still waits past the longest wait and is
+ * refused late — after waiting, not at once (that late 503 is what a handheld should not get).
+ */
+const ARRIVAL_SHARE = 0.6;
 /** At most one warning line per this many ms, however many requests are refused. */
 const WARN_EVERY_MS = 1000;
 
@@ -48,8 +60,16 @@ const REFUSALS: Record<ShedReason, Overloaded> = {
   gone: new Overloaded('gone'),
 };
 
+/** One kind of call (a route): how long one of them held its place, on average (ms). */
+export interface CallKind {
+  readonly name: string;
+  averageMs: number;
+}
+
 interface Waiter {
   since: number;
+  /** What it is expected to hold its place for: its kind's average when it joined the line. */
+  expectedMs: number;
   client: { readonly destroyed: boolean } | undefined;
   /** Gives it the place, with the time it got it. */
   admit: (placed: number) => void;
@@ -78,7 +98,11 @@ export class AdmissionGate {
   /** The line: waiters from `head` on; the slots before it are spent. */
   private line: (Waiter | undefined)[] = [];
   private head = 0;
-  private averageMs = INITIAL_SERVICE_MS;
+  /** The sum of the waiters' expected times (ms). */
+  private lineMs = 0;
+  private readonly kinds = new Map<string, CallKind>();
+  /** Calls run without a kind of their own (tests, tools). */
+  private readonly anyKind: CallKind;
   private shedSinceWarning = 0;
   private lastWarning = Number.NEGATIVE_INFINITY;
 
@@ -88,6 +112,17 @@ export class AdmissionGate {
     this.maxWaitMs = options.maxWaitMs;
     this.now = options.now ?? (() => performance.now());
     this.warn = options.warn;
+    this.anyKind = this.kind('');
+  }
+
+  /** The kind of call named so (a route: its method and path pattern), the same object each time. */
+  kind(name: string): CallKind {
+    let kind = this.kinds.get(name);
+    if (!kind) {
+      kind = { name, averageMs: INITIAL_SERVICE_MS };
+      this.kinds.set(name, kind);
+    }
+    return kind;
   }
 
   /** Requests in work now. */
@@ -100,40 +135,60 @@ export class AdmissionGate {
     return this.line.length - this.head;
   }
 
-  /** The moving average of how long an admitted request held its place (ms), the turn it waited included. */
-  get serviceMs(): number {
-    return this.averageMs;
+  /** The moving average of how long a call of this kind held its place (ms), the turn it waited included. */
+  serviceMs(kind: CallKind = this.anyKind): number {
+    return kind.averageMs;
   }
 
-  /** The estimated wait of a request arriving now (ms): 0 while a place is free. */
-  estimatedWaitMs(): number {
+  /** How long the line would take to move through the places (s): its waiters' expected times ÷ places. */
+  get lineSeconds(): number {
+    return this.lineMs / this.concurrency / 1000;
+  }
+
+  /** An arrival whose estimated wait is above this is refused at once (ms): a share of `maxWaitMs`. */
+  get arrivalLimitMs(): number {
+    return this.maxWaitMs * ARRIVAL_SHARE;
+  }
+
+  /**
+   * The estimated wait of a request of this kind arriving now (ms): 0 while a place is free; else what the
+   * line ahead and the request itself are expected to hold a place for, shared by the places (with every
+   * place taken, one frees every (time held ÷ places) on average — Little's law).
+   */
+  estimatedWaitMs(kind: CallKind = this.anyKind): number {
     if (this.working < this.concurrency) return 0;
-    return ((this.waiting + 1) * this.averageMs) / this.concurrency;
+    return (this.lineMs + kind.averageMs) / this.concurrency;
   }
 
   /**
    * Runs `work` once it has a place, and gives the place on when it settles (also when it throws). Throws
    * `Overloaded` instead when the request is not admitted. `client`: the request's connection, to drop a
-   * request whose client left while it waited (`destroyed`).
+   * request whose client left while it waited (`destroyed`). `kind`: what kind of call it is (`kind()`).
    */
-  async run<T>(work: () => Promise<T>, client?: { readonly destroyed: boolean }): Promise<T> {
+  async run<T>(
+    work: () => Promise<T>,
+    client?: { readonly destroyed: boolean },
+    kind: CallKind = this.anyKind,
+  ): Promise<T> {
     let placed: number;
     if (this.working < this.concurrency) {
       this.working++; // the place is taken now; the work waits for the loop's next turn
       placed = this.now();
       await nextTurn();
-    } else placed = await this.enqueue(client);
+    } else placed = await this.enqueue(client, kind);
     try {
       return await work();
     } finally {
-      this.release(placed);
+      this.release(placed, kind);
     }
   }
 
-  private enqueue(client: Waiter['client']): Promise<number> {
-    if (this.estimatedWaitMs() > this.maxWaitMs) throw this.refusal('estimate');
+  private enqueue(client: Waiter['client'], kind: CallKind): Promise<number> {
+    if (this.estimatedWaitMs(kind) > this.arrivalLimitMs) throw this.refusal('estimate');
+    const expectedMs = kind.averageMs;
+    this.lineMs += expectedMs;
     return new Promise<number>((admit, refuse) => {
-      this.line.push({ since: this.now(), client, admit, refuse });
+      this.line.push({ since: this.now(), expectedMs, client, admit, refuse });
     });
   }
 
@@ -142,13 +197,14 @@ export class AdmissionGate {
    * before it started included, so the average is the time the line moves by per place — and hand the
    * place to the next in line that still wants it.
    */
-  private release(placed: number): void {
+  private release(placed: number, kind: CallKind): void {
     const now = this.now();
-    this.averageMs += (now - placed - this.averageMs) * SMOOTHING;
+    kind.averageMs += (now - placed - kind.averageMs) * SMOOTHING;
     while (this.head < this.line.length) {
       const next = this.line[this.head] as Waiter;
       this.line[this.head] = undefined;
       this.head++;
+      this.lineMs -= next.expectedMs;
       if (next.client?.destroyed) next.refuse(this.refusal('gone'));
       else if (now - next.since > this.maxWaitMs) next.refuse(this.refusal('waited'));
       else {
@@ -166,6 +222,7 @@ export class AdmissionGate {
     if (this.head === this.line.length) {
       this.line = [];
       this.head = 0;
+      this.lineMs = 0; // no rounding left over from the sums
     } else if (this.head >= 1024 && this.head * 2 >= this.line.length) {
       this.line = this.line.slice(this.head);
       this.head = 0;
@@ -183,7 +240,7 @@ export class AdmissionGate {
             shed: this.shedSinceWarning,
             waiting: this.waiting,
             inWork: this.working,
-            serviceMs: Math.round(this.averageMs * 10) / 10,
+            lineMs: Math.round(this.lineMs),
             maxWaitMs: this.maxWaitMs,
           },
           'overloaded: requests answered 503 (Retry-After) instead of waiting in line',

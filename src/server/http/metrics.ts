@@ -107,11 +107,11 @@ export function registerMetrics(
       },
     });
     new Gauge({
-      name: 'lagerscanner_admission_service_seconds',
-      help: 'Moving average of how long an admitted request held its place: the admission gate estimates waits with it.',
+      name: 'lagerscanner_admission_line_seconds',
+      help: 'How long the admission line would take to move through the places: each waiting request by the recent time of its kind of call, divided by the places.',
       registers: [registry],
       collect() {
-        this.set(gate.serviceMs / 1000);
+        this.set(gate.lineSeconds);
       },
     });
   }

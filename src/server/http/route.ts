@@ -187,6 +187,11 @@ export function parseInput(endpoint: Endpoint, schema: z.ZodType, value: unknown
   return parsed.data;
 }
 
+/** A call's kind in the admission gate, with its own average there: a login's password hash is not a lookup. */
+export function admissionKind(endpoint: Endpoint): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
 function register<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
@@ -194,6 +199,7 @@ function register<E extends Endpoint>(
   handler: Handler<E, boolean>,
   options: RouteOptions<E, boolean>,
 ) {
+  const kind = deps.admission.kind(admissionKind(endpoint));
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -202,7 +208,7 @@ function register<E extends Endpoint>(
     // admission gate, or is answered 503 before it touched anything (decision 26). Its body was read before.
     // Whether its client left is the socket's to say: the request stream counts as destroyed as soon as its
     // body has been read.
-    handler: (request, reply) => deps.admission.run(() => serve(request, reply), request.raw.socket),
+    handler: (request, reply) => deps.admission.run(() => serve(request, reply), request.raw.socket, kind),
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
