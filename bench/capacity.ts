@@ -148,6 +148,18 @@ export interface CapacityReport {
   floorBookingsPerSecond: number;
   plan: CapacityPlan;
   seconds: number;
+  /** What the server counted as turned away during the overload run, by reason (its /metrics); null unread. */
+  serverShed: Record<string, number> | null;
+}
+
+/** The server's own count of requests turned away, by reason (`lagerscanner_requests_shed_total`). */
+export async function readShed(base: string, token: string): Promise<Record<string, number>> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
+  const shed: Record<string, number> = {};
+  for (const m of (await res.text()).matchAll(/^lagerscanner_requests_shed_total\{reason="(\w+)"\} (\d+)/gm))
+    shed[m[1] as string] = Number(m[2]);
+  return shed;
 }
 
 /** The Umbuchung flow's three calls from the bench's workloads: location, article, rebooking. */
@@ -218,6 +230,8 @@ export async function measureCapacity(options: {
   floorBookingsPerSecond: number;
   plan: CapacityPlan;
   log: (line: string) => void;
+  /** An integration token for the server's /metrics: the overload row then says why it turned calls away. */
+  metricsToken?: string;
 }): Promise<CapacityReport> {
   const started = performance.now();
   const { plan, log } = options;
@@ -271,12 +285,20 @@ export async function measureCapacity(options: {
   });
   const overloadSince = new Date();
   let overload: OpenLoopResult | null = null;
+  let serverShed: Record<string, number> | null = null;
   if (search.capacity) {
+    const shedBefore = options.metricsToken ? await readShed(options.base, options.metricsToken) : null;
     const scanners = OVERLOAD_FACTOR * search.capacity.scanners;
     log(
       `  overload: ${scanners} scanners for ${plan.overloadSeconds} s, retrying 503s as the handheld does …`,
     );
     overload = await run(scanners, plan.overloadSeconds, { retries: HANDHELD_RETRIES });
+    if (shedBefore && options.metricsToken) {
+      const after = await readShed(options.base, options.metricsToken);
+      serverShed = Object.fromEntries(
+        Object.entries(after).map(([reason, n]) => [reason, n - (shedBefore[reason] ?? 0)]),
+      );
+    }
     log(
       `  overload: ${Math.round(overload.rps)} req/s accepted, p99 ${ms(overload.ok.p99)} ms; ${overload.shed.count} × 503 (p99 ${ms(overload.shed.p99)} ms); ${overload.timeouts} timeouts, ${overload.errors} errors`,
     );
@@ -289,6 +311,7 @@ export async function measureCapacity(options: {
     floorBookingsPerSecond: options.floorBookingsPerSecond,
     plan,
     seconds: (performance.now() - started) / 1000,
+    serverShed,
   };
 }
 
@@ -345,6 +368,11 @@ export function capacityRows(report: CapacityReport): CapacityRow[] {
   });
   const malformed =
     overload.shedMalformed > 0 ? `; ${overload.shedMalformed} without Retry-After or message` : '';
+  // The server's reasons: on arrival (at once), or after waiting past the longest wait (late: the slow 503s).
+  const shed = report.serverShed;
+  const serverSaid = shed
+    ? `; the server: ${count(shed.estimate ?? 0)} on arrival, ${count(shed.waited ?? 0)} after waiting, ${count(shed.gone ?? 0)} whose client had left`
+    : '';
   rows.push({
     what: `${over}: turned away (503)`,
     figure:
@@ -352,7 +380,7 @@ export function capacityRows(report: CapacityReport): CapacityRow[] {
         ? 'none (nothing turned away)'
         : `${count(overload.shed.count)} × 503 (${((overload.shed.count / attempts) * 100).toFixed(0)} % of attempts), ` +
           `p50 ${ms(overload.shed.p50)} ms, p99 ${ms(overload.shed.p99)} ms; ${count(overload.okAfterRetry)} calls answered ` +
-          `on a retry, ${count(overload.calls.shed)} still 503 when their ${BUDGET_MS / 1000} s ran out${malformed}`,
+          `on a retry, ${count(overload.calls.shed)} still 503 when their ${BUDGET_MS / 1000} s ran out${malformed}${serverSaid}`,
     goal: `p99 < ${SHED_P99_MS} ms, with Retry-After and a message`,
     pass: overload.shed.count === 0 || (overload.shed.p99 < SHED_P99_MS && overload.shedMalformed === 0),
   });

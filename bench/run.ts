@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { createIntegrationToken } from '../src/server/auth/integration-tokens.ts';
 import { ensureWebBuilt } from '../src/server/build-web.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -229,6 +230,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       log(`${label}: database floor, ${workload.name} (for the capacity) …`);
       rebookingFloor = await loadDirect({ db: handle.db, userIds, workload, seconds });
     }
+    // The overload row reads the server's own count of what it turned away (GET /metrics).
+    const metricsToken = capacitySelected ? await createIntegrationToken(handle.db, 'bench') : undefined;
     await handle.close();
     let capacity: CapacityReport | null = null;
 
@@ -325,6 +328,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           floorBookingsPerSecond: rebookingFloor.rps,
           plan: quick ? quickPlan : fullPlan,
           log,
+          ...(metricsToken ? { metricsToken } : {}),
         });
         log(`${label}: capacity and overload took ${capacity.seconds.toFixed(0)} s`);
         for (const row of capacityRows(capacity)) rows.push({ ...row, db: label });

@@ -381,6 +381,7 @@ function report(search: CapacityReport['search'], overload: OpenLoopResult | nul
     floorBookingsPerSecond: 100,
     plan: quickPlan,
     seconds: 1,
+    serverShed: null,
   };
 }
 
