@@ -26,6 +26,7 @@ import {
   quickPlan,
 } from './capacity.ts';
 import { writeChart } from './chart.ts';
+import { type CoresUsed, describeCores, measureCores, withChildren } from './cpu.ts';
 import { addJournalBookings, journalPlan, journalWorkloads } from './journal.ts';
 import { type Figures, httpFloor, loadDirect, loadHttp, rssMb } from './measure.ts';
 import { addBenchNote, measureScanLatency } from './scan-latency.ts';
@@ -209,19 +210,29 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
     const secondsOf = (workload: Workload) =>
       workload.kind === 'journal' ? Math.min(seconds, JOURNAL_SECONDS) : seconds;
 
+    /** PostgreSQL's processes (the postmaster and its backends), whose CPU the table sets beside each load. */
+    const database: Record<string, () => number[]> = cluster
+      ? { database: () => withChildren((cluster as PgCluster).pid()) }
+      : {};
+
     // The database floor: the same service calls, no HTTP.
     const floors = new Map<string, Figures>();
+    const floorCores = new Map<string, CoresUsed>();
     for (const workload of floorLoads) {
       log(`${label}: database floor, ${workload.name} …`);
-      floors.set(
-        workload.name,
-        await loadDirect({
-          db: handle.db,
-          userIds: callers(workload, userIds),
-          workload,
-          seconds: secondsOf(workload),
-        }),
+      const { result, used } = await measureCores(
+        database,
+        () =>
+          loadDirect({
+            db: handle.db,
+            userIds: callers(workload, userIds),
+            workload,
+            seconds: secondsOf(workload),
+          }),
+        'caller',
       );
+      floors.set(workload.name, result);
+      floorCores.set(workload.name, used);
     }
     // The capacity is measured against the rebooking's floor: measured here if --only left it out.
     let rebookingFloor = [...floors].find(([name]) => name.startsWith(REBOOKING))?.[1];
@@ -251,12 +262,19 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       }
       for (const workload of loads) {
         log(`${label}: HTTP, ${workload.name} …`);
-        const figures = await loadHttp({
-          base: server.base,
-          tokens: callers(workload, tokens),
-          workload,
-          seconds: secondsOf(workload),
-        });
+        const { result: figures, used } = await measureCores({ server: () => [pid], ...database }, () =>
+          loadHttp({
+            base: server.base,
+            tokens: callers(workload, tokens),
+            workload,
+            seconds: secondsOf(workload),
+          }),
+        );
+        // Where the cores went, for the calls a scanner makes (a journal page's few callers leave them idle).
+        const cores =
+          workload.kind === 'journal'
+            ? ''
+            : `; ${describeCores(used)} (floor: ${describeCores(floorCores.get(workload.name) as CoresUsed).replace('cores busy: ', '')})`;
         const floor = floors.get(workload.name) as Figures;
         const vsFloor = figures.rps / floor.rps;
         const vsHttp = figures.rps / httpBase.rps;
@@ -284,7 +302,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           db: label,
           figure:
             `${describeFigures(figures)}; DB floor ${describeFigures(floor)} → ${(vsFloor * 100).toFixed(0)} % of it, ` +
-            `${(vsHttp * 100).toFixed(0)} % of the HTTP floor${plan ? `; ${plan}` : ''}`,
+            `${(vsHttp * 100).toFixed(0)} % of the HTTP floor${plan ? `; ${plan}` : ''}${cores}`,
           goal,
           pass,
         });

@@ -14,6 +14,8 @@ export interface PgCluster {
   adminUrl: string;
   /** The same server through its Unix socket (no TCP on the way): for a server on the database's machine. */
   viaSocket(url: string): string;
+  /** The postmaster's process id (its backends are its children): the bench reads their CPU time. */
+  pid(): number;
   stop(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
       const parsed = new URL(url);
       return `postgres://postgres@localhost${parsed.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
     },
+    pid: () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: async () => stopSync(),
   };
 }
