@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { endpoint, id, idParam, scanText, successOnly, text } from './endpoint.ts';
+import {
+  druckerEintrag,
+  druckTexts,
+  LABEL_SIZES,
+  type LabelKind,
+  type LabelSize,
+  MAX_PRINT,
+  printerName,
+  ROLL_SIZES,
+} from './etiketten-druck.ts';
 import { scanLimits } from './limits.ts';
+
+// The handheld's part (printing one label, the station's printer) lives in etiketten-druck.ts.
+export * from './etiketten-druck.ts';
 
 /**
  * Labels (issue 21, decision 23): location, LHM, article, cart and badge labels as PDF (A4 sheets and single
@@ -9,27 +22,11 @@ import { scanLimits } from './limits.ts';
  * kind accepts, so a printed label scanned back finds its record.
  */
 
-export const LABEL_KINDS = ['lagerplatz', 'lhm', 'artikel', 'zollwagen', 'ausweis'] as const;
-export type LabelKind = (typeof LABEL_KINDS)[number];
-
 /** The kinds downloaded by GET with their codes in the URL; a badge's card text never goes into a URL. */
 export const CODE_KINDS = ['lagerplatz', 'lhm', 'artikel', 'zollwagen'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
-/**
- * Label sizes in millimetres: two A4 sheet grids (70×36 mm, 3×8, e.g. Avery Zweckform 3475; 105×48 mm, 2×6,
- * e.g. Avery Zweckform 3424) and two roll sizes (100×50 mm, 57×32 mm), one label per PDF page or ZPL label.
- */
-export const LABEL_SIZES = {
-  'a4-70x36': { width: 70, height: 36, sheet: { columns: 3, rows: 8 } },
-  'a4-105x48': { width: 105, height: 48, sheet: { columns: 2, rows: 6 } },
-  '100x50': { width: 100, height: 50, sheet: null },
-  '57x32': { width: 57, height: 32, sheet: null },
-} as const;
-export type LabelSize = keyof typeof LABEL_SIZES;
 const SIZE_KEYS = Object.keys(LABEL_SIZES) as [LabelSize, ...LabelSize[]];
-/** ZPL labels are single labels on a roll: the sheet sizes are for office printers (PDF only). */
-export const ROLL_SIZES = ['100x50', '57x32'] as const satisfies readonly LabelSize[];
 
 export const DPIS = [203, 300] as const;
 export type Dpi = (typeof DPIS)[number];
@@ -38,8 +35,6 @@ export type Dpi = (typeof DPIS)[number];
 export const MAX_CODES = 500;
 /** The most labels one location range may print. */
 export const MAX_RANGE = 20_000;
-/** The most labels one print job sends to a printer. */
-export const MAX_PRINT = 1000;
 /** What a worker (mitarbeiter) may print from the handheld: one record's label, a few at most. */
 export const HANDHELD_KINDS = ['lagerplatz', 'lhm', 'zollwagen'] as const satisfies readonly LabelKind[];
 export const HANDHELD_MAX = 10;
@@ -49,8 +44,9 @@ export const HANDHELD_MAX = 10;
  */
 export const PRINT_TIMEOUT_MS = 4000;
 
-/** The labels' and calls' texts (here, not in texts.ts: neither the handheld's first download nor its screens need them). */
+/** The labels' and calls' texts (here, not in texts.ts: the handheld's first download does not need them; its screens need only `druckTexts`). */
 export const etikettenTexts = {
+  ...druckTexts,
   title: 'Etiketten',
   kinds: {
     lagerplatz: 'Lagerplatz',
@@ -168,8 +164,6 @@ export const etikettenTexts = {
   printer: 'Drucker',
   noPrinter: 'Kein Drucker eingerichtet',
   print: 'Drucken',
-  printerLabel: (p: { name: string; groesse: string; dpi: number }) =>
-    `${p.name} (${p.groesse.replace('x', ' × ')} mm, ${p.dpi} dpi)`,
   downloaded: (file: string) => `${file} heruntergeladen.`,
   printersHeading: 'Drucker (IT-Administration)',
   printersHint:
@@ -184,13 +178,6 @@ export const etikettenTexts = {
   // The badge dialog on the Benutzer page
   badgePdf: 'Als Etikett (PDF)',
   badgePrint: 'An Drucker senden',
-  // The handheld
-  handheldPrint: 'Etikett drucken',
-  handheldNoPrinter: 'Kein Drucker gewählt: bitte in den Einstellungen einen Drucker wählen.',
-  handheldPrinting: 'Etikett wird gedruckt …',
-  settingsPrinter: 'Etikettendrucker',
-  settingsNone: 'keiner',
-  settingsHint: 'Der Drucker dieser Station für „Etikett drucken“.',
 } as const;
 
 /** One or several codes: `codes=A&codes=B` (the query parser gives one string or an array). */
@@ -283,50 +270,6 @@ export const ausweisDatei = endpoint({
 });
 
 // ── Printers ──────────────────────────────────────────────────────────────────────────────────────────
-
-const printerName = text(50, { min: 1, controls: 'typed' });
-
-/** A printer as the handheld and the Leitstand choose it: no address (the server sends the job). */
-export const druckerEintrag = z.object({
-  name: z.string(),
-  dpi: z.union([z.literal(203), z.literal(300)]),
-  groesse: z.enum(ROLL_SIZES),
-  quelle: z
-    .enum(['leitstand', 'umgebung'])
-    .describe('leitstand: set up by an admin; umgebung: from PRINTERS'),
-});
-export type DruckerEintrag = z.infer<typeof druckerEintrag>;
-
-/** The printers every login may send labels to (the handheld's device settings pick one). */
-export const druckerListe = endpoint({
-  name: 'druckerListe',
-  method: 'GET',
-  path: '/api/etiketten/drucker',
-  response: z.object({ success: z.literal(true), drucker: z.array(druckerEintrag) }),
-});
-
-export const druckBody = z.strictObject({
-  printer: printerName,
-  kind: z.enum(LABEL_KINDS),
-  codes: z.array(scanText(scanLimits.card)).min(1).max(MAX_PRINT).optional(),
-  from: scanText().optional(),
-  to: scanText().optional(),
-  pfeil: z.enum(['hoch', 'runter']).optional(),
-});
-export type DruckBody = z.output<typeof druckBody>;
-
-/**
- * Sends labels to a network printer (raw TCP) in its label size and resolution, exactly once per
- * X-Idempotency-Key. A worker prints a location, LHM or cart label (at most HANDHELD_MAX); the shift lead
- * also articles and ranges; badges only the admin. A printer that does not take the job answers 409 in German.
- */
-export const drucken = endpoint({
-  name: 'drucken',
-  method: 'POST',
-  path: '/api/etiketten/druck',
-  body: druckBody,
-  response: z.object({ success: z.literal(true), message: z.string(), etiketten: z.number().int() }),
-});
 
 /** A printer as the admin sees it: with its address; those from PRINTERS cannot be changed here. */
 export const druckerZeile = druckerEintrag.extend({

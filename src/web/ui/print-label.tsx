@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { drucken, etikettenTexts as t } from '../../contract/etiketten.ts';
+import { drucken, druckTexts as t } from '../../contract/etiketten-druck.ts';
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
 import { messageOf } from '../api/lookups.ts';

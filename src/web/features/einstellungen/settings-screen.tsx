@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { type DruckerEintrag, druckerListe, etikettenTexts } from '../../../contract/etiketten.ts';
+import {
+  type DruckerEintrag,
+  druckerListe,
+  druckTexts as etikettenTexts,
+} from '../../../contract/etiketten-druck.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { messageOf } from '../../api/lookups.ts';
