@@ -10,18 +10,17 @@ async function layoutOf(table: Locator) {
       // The line boxes the cell's text takes: 2 or more for one word means it was broken.
       return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
     };
-    const describe = (cell: Element) => ({
+    const measure = (cell: Element) => ({
       text: cell.textContent ?? '',
       lines: linesOf(cell),
       overflows: cell.scrollWidth > cell.clientWidth,
     });
     return {
-      headers: [...element.querySelectorAll('th')].map(describe),
-      amounts: [...element.querySelectorAll('td.number')].map(describe),
-      // Names and times: wrapped between words only, so never more lines than words.
+      headers: [...element.querySelectorAll('th')].map(measure),
+      amounts: [...element.querySelectorAll('td.number')].map(measure),
+      // Names and times: wrapped between words only, so never more lines than words, and never cut off.
       texts: [...element.querySelectorAll('td:not(.number):not(.code)')].map((cell) => ({
-        text: cell.textContent ?? '',
-        lines: linesOf(cell),
+        ...measure(cell),
         words: (cell.textContent ?? '').trim().split(/\s+/).length,
       })),
       right: element.getBoundingClientRect().right,
@@ -37,7 +36,10 @@ async function expectReadableOn360(table: Locator, headers: string[]) {
   expect(layout.viewport).toBe(360);
   for (const cell of [...layout.headers, ...layout.amounts])
     expect(cell, cell.text).toMatchObject({ lines: 1, overflows: false });
-  for (const cell of layout.texts) expect(cell.lines, cell.text).toBeLessThanOrEqual(cell.words);
+  for (const cell of layout.texts) {
+    expect(cell.lines, cell.text).toBeLessThanOrEqual(cell.words);
+    expect(cell.overflows, cell.text).toBe(false);
+  }
   expect(layout.right).toBeLessThanOrEqual(360);
   expect(layout.pageWidth).toBeLessThanOrEqual(360);
 }
@@ -58,6 +60,17 @@ test('the packing table fits 360 px with every header on one line, long codes wr
   // The cells still hold all of it: the EAN is there, however narrow its column.
   await expect(table).toContainText('4006381333931');
   await expect(table).toContainText('Kugelschreiber blau');
+  // Its rows are laid out as grids (so those off screen are skipped): Chromium's own accessibility tree —
+  // what a screen reader gets — must still hold a table of header row, rows and cells.
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const count = (role: string) => nodes.filter((n) => n.role?.value === role).length;
+  expect({
+    table: count('table'),
+    row: count('row'),
+    columnheader: count('columnheader'),
+    cell: count('cell'),
+  }).toEqual({ table: 1, row: 3, columnheader: 4, cell: 8 });
 });
 
 test('Inventur’s “Letzte Scans” fits 360 px with every header on one line', async ({ page }) => {
