@@ -24,6 +24,8 @@ export const SUCCESS = {
 } as const;
 export const ERROR = { tones: [[220, 0, 0.45]], vibrate: [180, 90, 180, 90, 180] } as const;
 
+type Tones = readonly (readonly [number, number, number])[];
+
 let settings: FeedbackSettings = DEFAULT_FEEDBACK;
 let audio: AudioContext | null = null;
 let errorsSignalled = 0;
@@ -32,26 +34,66 @@ export function setFeedbackSettings(next: FeedbackSettings): void {
   settings = next;
 }
 
-function play(tones: readonly (readonly [number, number, number])[], type: OscillatorType): void {
+/** The tones as oscillators into `context`, from `at` (s), at `volume`. */
+function scheduleTones(
+  context: BaseAudioContext,
+  tones: Tones,
+  type: OscillatorType,
+  volume: number,
+  at: number,
+) {
+  for (const [frequency, start, length] of tones) {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = type;
+    oscillator.frequency.value = frequency;
+    // A short fade in and out: no click at either end.
+    gain.gain.setValueAtTime(0, at + start);
+    gain.gain.linearRampToValueAtTime(volume, at + start + 0.01);
+    gain.gain.setValueAtTime(volume, at + start + length - 0.02);
+    gain.gain.linearRampToValueAtTime(0, at + start + length);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(at + start);
+    oscillator.stop(at + start + length);
+  }
+}
+
+/**
+ * Each sound at each volume, rendered once into a buffer (the same oscillators, offline): played from it, a
+ * beep is one node instead of four nodes and eight ramps built at every scan — on a handheld's CPU that was
+ * 2–3 ms between a scan's answer and its screen (bench, 4× throttled). Until it is rendered, the
+ * oscillators play live.
+ */
+const rendered = new Map<string, AudioBuffer | 'rendering'>();
+
+function renderOnce(key: string, tones: Tones, type: OscillatorType, volume: number, sampleRate: number) {
+  if (rendered.has(key) || typeof OfflineAudioContext === 'undefined') return;
+  const seconds = Math.max(...tones.map(([, start, length]) => start + length));
+  const offline = new OfflineAudioContext(1, Math.ceil(seconds * sampleRate), sampleRate);
+  scheduleTones(offline, tones, type, volume, 0);
+  rendered.set(key, 'rendering');
+  offline.startRendering().then(
+    (buffer) => rendered.set(key, buffer),
+    () => {}, // stays 'rendering': the live oscillators go on playing it
+  );
+}
+
+function play(name: string, tones: Tones, type: OscillatorType): void {
   if (!settings.sound || settings.volume <= 0 || typeof AudioContext === 'undefined') return;
   try {
     audio ??= new AudioContext();
     if (audio.state === 'suspended') void audio.resume();
-    const now = audio.currentTime;
-    for (const [frequency, start, length] of tones) {
-      const oscillator = audio.createOscillator();
-      const gain = audio.createGain();
-      oscillator.type = type;
-      oscillator.frequency.value = frequency;
-      // A short fade in and out: no click at either end.
-      gain.gain.setValueAtTime(0, now + start);
-      gain.gain.linearRampToValueAtTime(settings.volume, now + start + 0.01);
-      gain.gain.setValueAtTime(settings.volume, now + start + length - 0.02);
-      gain.gain.linearRampToValueAtTime(0, now + start + length);
-      oscillator.connect(gain).connect(audio.destination);
-      oscillator.start(now + start);
-      oscillator.stop(now + start + length);
+    const key = `${name}@${settings.volume}`;
+    const buffer = rendered.get(key);
+    if (buffer instanceof AudioBuffer) {
+      const source = audio.createBufferSource();
+      source.buffer = buffer;
+      source.connect(audio.destination);
+      source.start();
+      return;
     }
+    scheduleTones(audio, tones, type, settings.volume, audio.currentTime);
+    renderOnce(key, tones, type, settings.volume, audio.sampleRate);
   } catch {
     // No audio device or a browser that refuses: the screen still says it.
   }
@@ -63,12 +105,12 @@ function vibrate(pattern: readonly number[]): void {
 
 export const feedback = {
   success(): void {
-    play(SUCCESS.tones, 'sine');
+    play('success', SUCCESS.tones, 'sine');
     vibrate(SUCCESS.vibrate);
   },
   error(): void {
     errorsSignalled++;
-    play(ERROR.tones, 'square');
+    play('error', ERROR.tones, 'square');
     vibrate(ERROR.vibrate);
   },
   /** How many errors were signalled so far: a scan compares it before and after its answer. */
