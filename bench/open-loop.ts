@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { RETRY_ANSWER_ROOM_MS } from '../src/web/api/client.ts';
 
 /**
  * An open-loop load generator: N scanners, each sending one request every `intervalMs` (3 s: one scan), the
@@ -10,7 +11,8 @@ import http from 'node:http';
  *
  * Like the handheld (src/web/api/client.ts): one budget (5 s) for a call with its retries; an attempt not
  * answered within it is a timeout and is aborted; a 503 is retried after its Retry-After (same idempotency
- * key) while budget and retries last — when `retries` is above 0. A 503 is its own category, not an error.
+ * key) while retries last and a second of the budget is left for the retry's answer — when `retries` is
+ * above 0. A 503 is its own category, not an error.
  */
 export interface PlannedCall {
   method: 'GET' | 'POST';
@@ -230,7 +232,8 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
           shedLatencies.push(latency);
           if (!response.headers['retry-after'] || !hasMessage(Buffer.concat(chunks))) shedMalformed++;
           const retryAt = performance.now() + retryAfterMs(response.headers['retry-after']);
-          if (n >= retries || retryAt >= deadline) {
+          // As the handheld: a retry only with a second of the budget left for its answer.
+          if (n >= retries || retryAt + RETRY_ANSWER_ROOM_MS > deadline) {
             finish(id, call, 'shed');
             return;
           }

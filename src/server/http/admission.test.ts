@@ -40,14 +40,16 @@ function job(name: string, log: string[]) {
 
 /** What became of a run: its value, or the reason it was refused. */
 function outcome(promise: Promise<string>) {
-  const result: { value?: string; refused?: string; error?: unknown } = {};
+  const result: { value?: string; refused?: string; retryAfter?: number; error?: unknown } = {};
   promise.then(
     (value) => {
       result.value = value;
     },
     (error: unknown) => {
-      if (error instanceof Overloaded) result.refused = error.reason;
-      else result.error = error;
+      if (error instanceof Overloaded) {
+        result.refused = error.reason;
+        result.retryAfter = error.retryAfterSeconds;
+      } else result.error = error;
     },
   );
   return result;
@@ -276,6 +278,42 @@ describe('the admission gate', () => {
     first.finish();
     expect(await Promise.all(many)).toHaveLength(3000);
     expect([gate.inWork, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('asks the refused to wait 1 s while it serves as many as it refuses; longer the more it refuses (refused ÷ served in the last second, at most 3 s)', async () => {
+    const clock = manualClock();
+    // 1 ms assumed per request, refused above 60 % of 3 ms: one in line waits 1 ms, a second would wait 2.
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 3, now: clock.now });
+    const log: string[] = [];
+    /** One second: `served` quick calls go through, then `refused` arrive while the place and line are taken. */
+    const second = async (served: number, refused: number) => {
+      for (let i = 0; i < served; i++)
+        await gate.run(async () => {
+          clock.advance(1); // 1 ms each: the line's estimate stays as above
+          return 'ok';
+        });
+      const holder = job('holder', log);
+      const waiter = job('waiter', log);
+      outcome(gate.run(holder.work));
+      outcome(gate.run(waiter.work));
+      const answers = Array.from({ length: refused }, (_, i) => outcome(gate.run(job(`r${i}`, log).work)));
+      await settle();
+      for (const held of [holder, waiter]) {
+        clock.advance(1);
+        held.finish();
+        await settle();
+      }
+      clock.advance(1000); // the next second's first call is in the next window
+      return answers.map((a) => a.retryAfter);
+    };
+    // The first second has no second before it: 1 s. Then each second's refusals are priced by the one before.
+    expect(new Set(await second(10, 6))).toEqual(new Set([1]));
+    expect(new Set(await second(10, 20))).toEqual(new Set([1])); // the second before: 6 refused, 12 served
+    expect(new Set(await second(2, 40))).toEqual(new Set([2])); // 20 refused ÷ 12 served, rounded up
+    expect(new Set(await second(0, 5))).toEqual(new Set([3])); // 40 ÷ 4: 10, at most 3
+    expect(gate.retryAfterSeconds()).toBe(3); // 5 refused ÷ 2 served (holder and waiter), rounded up
+    clock.advance(2000); // a quiet second (nothing counted in it): 1 s again
+    expect(gate.retryAfterSeconds()).toBe(1);
   });
 
   it('warns at most once a second while it refuses, with how many since the last line', async () => {

@@ -26,8 +26,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 export type ShedReason = 'estimate' | 'waited' | 'gone';
 export const SHED_REASONS: readonly ShedReason[] = ['estimate', 'waited', 'gone'];
 
-/** Seconds a refused caller is asked to wait before it tries again (the Retry-After header). */
+/**
+ * Seconds a refused caller is asked to wait before it tries again (the Retry-After header): 1 while the gate
+ * refuses no more calls than it serves; more while it refuses more (`retryAfterSeconds`), at most
+ * `MAX_RETRY_AFTER_SECONDS` — one more try, with a second for its answer, still fits in the handheld's 5 s.
+ */
 export const RETRY_AFTER_SECONDS = 1;
+export const MAX_RETRY_AFTER_SECONDS = 3;
+/** The window the refused and served calls are counted in for the Retry-After (ms). */
+const RETRY_WINDOW_MS = 1000;
 
 /** The service time assumed for a kind of call before the first one finished (ms): a lookup's, about. */
 const INITIAL_SERVICE_MS = 1;
@@ -47,18 +54,30 @@ const ARRIVAL_SHARE = 0.6;
 const WARN_EVERY_MS = 1000;
 
 export class Overloaded extends Error {
-  constructor(readonly reason: ShedReason) {
+  constructor(
+    readonly reason: ShedReason,
+    /** What the refused caller is asked to wait before its next try (s): the Retry-After header. */
+    readonly retryAfterSeconds: number = RETRY_AFTER_SECONDS,
+  ) {
     super(`overloaded: ${reason}`);
     this.name = 'Overloaded';
   }
 }
 
-/** One refusal per reason, made once: refusing thousands a second must not take a stack trace each. */
-const REFUSALS: Record<ShedReason, Overloaded> = {
-  estimate: new Overloaded('estimate'),
-  waited: new Overloaded('waited'),
-  gone: new Overloaded('gone'),
-};
+/**
+ * One refusal per reason and Retry-After, made once: refusing thousands a second must not take a stack trace
+ * each.
+ */
+const REFUSALS = new Map<string, Overloaded>();
+function refusalOf(reason: ShedReason, retryAfterSeconds: number): Overloaded {
+  const key = `${reason} ${retryAfterSeconds}`;
+  let refusal = REFUSALS.get(key);
+  if (!refusal) {
+    refusal = new Overloaded(reason, retryAfterSeconds);
+    REFUSALS.set(key, refusal);
+  }
+  return refusal;
+}
 
 /** One kind of call (a route): how long one of them held its place, on average (ms). */
 export interface CallKind {
@@ -105,6 +124,8 @@ export class AdmissionGate {
   private readonly anyKind: CallKind;
   private shedSinceWarning = 0;
   private lastWarning = Number.NEGATIVE_INFINITY;
+  /** Calls served and refused in the current window and the one before (for the Retry-After). */
+  private window = { start: Number.NEGATIVE_INFINITY, served: 0, refused: 0, lastServed: 0, lastRefused: 0 };
 
   constructor(options: AdmissionOptions) {
     if (!(options.concurrency >= 1)) throw new Error('admission: concurrency must be at least 1');
@@ -143,6 +164,33 @@ export class AdmissionGate {
   /** How long the line would take to move through the places (s): its waiters' expected times ÷ places. */
   get lineSeconds(): number {
     return this.lineMs / this.concurrency / 1000;
+  }
+
+  /**
+   * The Retry-After for a refusal now (s). While the gate refuses no more calls than it serves, 1 s; when it
+   * refuses more, the refused ones coming back all a second later (and each second again, while the
+   * handheld's 5 s last) would be more than the server serves — answering them alone then kept its one
+   * thread busy (bench, PGlite at 2 × its capacity: four refusals for each call served, the 503s' p99 50 ms).
+   * So the wait grows with the share refused in the last full second: refused ÷ served, rounded up, at most
+   * `MAX_RETRY_AFTER_SECONDS`.
+   */
+  retryAfterSeconds(now: number = this.now()): number {
+    this.roll(now);
+    const { lastServed, lastRefused } = this.window;
+    if (lastRefused <= lastServed) return RETRY_AFTER_SECONDS;
+    return Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(lastRefused / Math.max(1, lastServed)));
+  }
+
+  /** Moves the counting window on when its second is over (a window with nothing in it counts as quiet). */
+  private roll(now: number): void {
+    const w = this.window;
+    if (now - w.start < RETRY_WINDOW_MS) return;
+    const stale = now - w.start >= 2 * RETRY_WINDOW_MS;
+    w.lastServed = stale ? 0 : w.served;
+    w.lastRefused = stale ? 0 : w.refused;
+    w.served = 0;
+    w.refused = 0;
+    w.start = now;
   }
 
   /** An arrival whose estimated wait is above this is refused at once (ms): a share of `maxWaitMs`. */
@@ -200,6 +248,8 @@ export class AdmissionGate {
   private release(placed: number, kind: CallKind): void {
     const now = this.now();
     kind.averageMs += (now - placed - kind.averageMs) * SMOOTHING;
+    this.roll(now);
+    this.window.served++;
     while (this.head < this.line.length) {
       const next = this.line[this.head] as Waiter;
       this.line[this.head] = undefined;
@@ -231,9 +281,11 @@ export class AdmissionGate {
 
   private refusal(reason: ShedReason): Overloaded {
     this.shed[reason]++;
+    const now = this.now();
+    const retryAfter = this.retryAfterSeconds(now);
     if (reason !== 'gone') {
+      this.window.refused++;
       this.shedSinceWarning++;
-      const now = this.now();
       if (now - this.lastWarning >= WARN_EVERY_MS) {
         this.warn?.(
           {
@@ -242,6 +294,7 @@ export class AdmissionGate {
             inWork: this.working,
             lineMs: Math.round(this.lineMs),
             maxWaitMs: this.maxWaitMs,
+            retryAfterSeconds: retryAfter,
           },
           'overloaded: requests answered 503 (Retry-After) instead of waiting in line',
         );
@@ -249,6 +302,6 @@ export class AdmissionGate {
         this.shedSinceWarning = 0;
       }
     }
-    return REFUSALS[reason];
+    return refusalOf(reason, retryAfter);
   }
 }

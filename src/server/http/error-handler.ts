@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { ErrorDetails } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
-import { Overloaded, RETRY_AFTER_SECONDS } from './admission.ts';
+import { Overloaded } from './admission.ts';
 import type { DiskFullWatch } from './disk-full.ts';
 
 type ErrorAnswer = { status: number; message: string; details?: ErrorDetails };
@@ -68,7 +68,7 @@ export function answerError(
     // Not logged one by one: the admission gate writes one warning a second however many it refuses.
     return reply
       .code(503)
-      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .header('retry-after', String(error.retryAfterSeconds))
       .send({ success: false, message: answer.message });
   }
   if (diskFull?.note(error)) {

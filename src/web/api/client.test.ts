@@ -425,6 +425,28 @@ describe('the API client and an overloaded server', () => {
     expect((refused as ApiError).retryAfterMs).toBe(120_000);
   });
 
+  it('sends a try after Retry-After only with a second of the budget left for its answer', async () => {
+    // Answers take 300 ms. The first asks for 3 s: the try at 3.3 s has 1.7 s left. The second asks for 1 s:
+    // a try at 4.6 s would have 0.4 s — that 503 is the answer instead.
+    const server = scripted([() => overloaded('3'), () => overloaded('1')]);
+    const slow = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return server.fetch(url, init);
+    });
+    let settledAt = -1;
+    const call = client({ fetch: slow })
+      .call(findArticle, { params: { number: '1' } })
+      .catch((e: unknown) => {
+        settledAt = Date.now() - start;
+        return e;
+      });
+    await vi.advanceTimersByTimeAsync(5000);
+    const error = await call;
+    expect(server.tries.map((t) => t.at - start)).toEqual([300, 3600]);
+    expect(settledAt).toBe(3600);
+    expect((error as ApiError).message).toBe(overloadText);
+  });
+
   it('still retries every other failure at once (SPEC §7): a 500, a 503 without Retry-After', async () => {
     const server = scripted([
       () => answer(500, { success: false, message: 'x' }),

@@ -88,6 +88,12 @@ type On401 = 'global' | 'scan' | 'answer';
 
 const RETRYABLE = (status: number) => status >= 500;
 
+/**
+ * What a try after a 503's Retry-After must still have of the call's budget for its answer (ms): an admitted
+ * call is answered within a second (decision 26: at most 500 ms in line, then its work).
+ */
+export const RETRY_ANSWER_ROOM_MS = 1000;
+
 /** A 503's Retry-After in ms (seconds; our server never sends a date, which counts as none), else 0. */
 const retryAfterMs = (response: Response) =>
   response.status === 503 ? Number(response.headers.get('retry-after')) * 1000 || 0 : 0;
@@ -210,9 +216,10 @@ export function createClient(options: ClientOptions) {
       }
       if (!RETRYABLE(response.status) || attempt === options.retries || deadline.aborted) break;
       // An overloaded server asks for a moment (503, Retry-After): the next try waits for it — unless that
-      // runs past the budget, then its answer is the call's (a capture scan goes to the outbox at once).
+      // leaves the try less than a second of the budget for its answer: then this answer is the call's (a
+      // capture scan goes to the outbox at once) rather than a try that times out.
       const wait = retryAfterMs(response);
-      if (wait > 0 && Date.now() + wait >= ends) break;
+      if (wait > 0 && Date.now() + wait + RETRY_ANSWER_ROOM_MS > ends) break;
       // Free the connection of an answer we will not read.
       await response.body?.cancel().catch(() => {});
       // A call cancelled meanwhile fails at the next try, which it then never sends.
