@@ -402,17 +402,22 @@ describe('the API client and an overloaded server', () => {
     expect((error as ApiError).retryAfterMs).toBe(1000);
   });
 
-  it('never waits past the budget: a wait that would end after it ends the call with that answer at once', async () => {
-    const server = scripted([() => overloaded('3')]);
+  /** A lookup through `fetch`, its 5 s run out on the test's clock: what it ended with, and when (ms). */
+  async function lookUpFor5s(fetch: typeof globalThis.fetch) {
     let settledAt = -1;
-    const call = client({ fetch: server.fetch })
+    const call = client({ fetch })
       .call(findArticle, { params: { number: '1' } })
       .catch((e: unknown) => {
         settledAt = Date.now() - start;
         return e;
       });
     await vi.advanceTimersByTimeAsync(5000);
-    const error = await call;
+    return { error: await call, settledAt };
+  }
+
+  it('never waits past the budget: a wait that would end after it ends the call with that answer at once', async () => {
+    const server = scripted([() => overloaded('3')]);
+    const { error, settledAt } = await lookUpFor5s(server.fetch);
     expect(server.tries.map((t) => t.at - start)).toEqual([0, 3000]); // a third would start at 6000
     expect(settledAt).toBe(3000);
     expect((error as ApiError).message).toBe(overloadText);
@@ -433,15 +438,7 @@ describe('the API client and an overloaded server', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return server.fetch(url, init);
     });
-    let settledAt = -1;
-    const call = client({ fetch: slow })
-      .call(findArticle, { params: { number: '1' } })
-      .catch((e: unknown) => {
-        settledAt = Date.now() - start;
-        return e;
-      });
-    await vi.advanceTimersByTimeAsync(5000);
-    const error = await call;
+    const { error, settledAt } = await lookUpFor5s(slow);
     expect(server.tries.map((t) => t.at - start)).toEqual([300, 3600]);
     expect(settledAt).toBe(3600);
     expect((error as ApiError).message).toBe(overloadText);
