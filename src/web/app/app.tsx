@@ -8,7 +8,7 @@ import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
 import OutboxScreen from '../features/ungesendet/outbox-screen.tsx';
 import { paths, type ScreenName, screens } from '../paths.ts';
 import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
-import { PackingProvider, usePacking } from '../state/packing.tsx';
+import { PackingProvider, usePackingStep } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { AppStatus } from './app-status.tsx';
@@ -204,7 +204,7 @@ function Layout({
   const location = useLocation();
   // Paketausgang as the last step of packing compares the parcels with the delivery note: that needs the
   // server, so there it says so instead of promising to keep the scans.
-  const { state: packing } = usePacking();
+  const packing = usePackingStep();
   const comparing =
     location.pathname === screens.paketausgang.path && packing.step === 'ausgang' && packing.belegnr !== '';
   const offlineKind = offline === 'capture' && comparing ? 'online-only' : offline;

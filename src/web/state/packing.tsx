@@ -60,6 +60,10 @@ interface PackingApi {
 
 const PackingContext = createContext<PackingApi | null>(null);
 
+/** Which note is in which step: all the page frame needs, without the lines that change at every item scan. */
+export type PackingStep = Pick<PackingState, 'step' | 'belegnr'>;
+const PackingStepContext = createContext<PackingStep | null>(null);
+
 function load(): PackingState {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
@@ -140,13 +144,29 @@ export function PackingProvider({ children }: { children: ReactNode }) {
     [update],
   );
   const api = useMemo<PackingApi>(() => ({ state, ...actions }), [state, actions]);
-  return <PackingContext.Provider value={api}>{children}</PackingContext.Provider>;
+  const { step, belegnr } = state;
+  const stepOnly = useMemo<PackingStep>(() => ({ step, belegnr }), [step, belegnr]);
+  return (
+    <PackingContext.Provider value={api}>
+      <PackingStepContext.Provider value={stepOnly}>{children}</PackingStepContext.Provider>
+    </PackingContext.Provider>
+  );
 }
 
 export function usePacking(): PackingApi {
   const api = useContext(PackingContext);
   if (!api) throw new Error('usePacking outside PackingProvider');
   return api;
+}
+
+/**
+ * The note and its step only: the page frame reads this, so it is not drawn again at every item scan (the
+ * whole note's context changes with each answer).
+ */
+export function usePackingStep(): PackingStep {
+  const step = useContext(PackingStepContext);
+  if (!step) throw new Error('usePackingStep outside PackingProvider');
+  return step;
 }
 
 /** A row is complete when the scanned amount equals the delivery amount. */
