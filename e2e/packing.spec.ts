@@ -1,5 +1,5 @@
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
-import { LEAD, loginAs, loginWithPassword, scan, scanInto } from './support/helpers.ts';
+import { importDeliveryNote, LEAD, loginAs, loginWithPassword, scan, scanInto } from './support/helpers.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 async function openPaketinhalt(page: Page, user?: typeof LEAD) {
@@ -312,4 +312,56 @@ test('a scanner double read (the same code twice within 300 ms) packs one piece,
   // A deliberate second scan later counts.
   await scanInto(page, itemField(page), found.nummer);
   await expect(istOf(page, found.nummer)).toHaveText('2');
+});
+
+test('the line a scan counted shows under the scan field, also when it lies below the screen, and after a burst', async ({
+  page,
+  request,
+}) => {
+  // Six lines: on a 360 × 640 handheld the last ones are below the screen.
+  const note = await importDeliveryNote(request, [
+    ['100001', 2],
+    ['100004', 1],
+    ['100005', 1],
+    ['100006', 2],
+    ['100007', 1],
+    ['100008', 3],
+  ]);
+  await openPaketinhalt(page);
+  await scan(page, note);
+  await expect(itemField(page)).toBeFocused();
+  const counted = page.getByRole('status').filter({ hasText: 'Gezählt:' });
+  await expect(counted).toHaveCount(0); // nothing counted yet
+  const lastRow = page.getByRole('row', { name: /100008/ });
+  await expect(lastRow).not.toBeInViewport();
+
+  await scanInto(page, itemField(page), '100008');
+  await expect(istOf(page, '100008')).toHaveText('1');
+  await expect(counted).toHaveText('Gezählt: 100008 Kopierpapier A4 500 Blatt 1 von 3');
+  await expect(counted).toBeInViewport({ ratio: 1 });
+  await expect(itemField(page)).toBeInViewport({ ratio: 1 });
+  await expect(itemField(page)).toBeFocused();
+  await expect(lastRow).toHaveClass(/row--last/);
+  await expect(lastRow).not.toBeInViewport(); // the page did not scroll away from the field
+
+  // A burst at wedge speed: three codes at once. Each is counted, the strip names the last one.
+  await page.keyboard.type('100006\n100007\n100001\n');
+  await expect(istOf(page, '100006')).toHaveText('1');
+  await expect(istOf(page, '100007')).toHaveText('1');
+  await expect(istOf(page, '100001')).toHaveText('1');
+  await expect(counted).toHaveText('Gezählt: 100001 Kugelschreiber blau 1 von 2');
+  await expect(page.locator('tr.row--last')).toHaveCount(1);
+  await expect(page.getByRole('row', { name: /100001/ })).toHaveClass(/row--last/);
+  await expect(itemField(page)).toBeFocused();
+
+  // A line made complete is marked so in the strip too.
+  await scanInto(page, itemField(page), '100007');
+  await expect(page.getByRole('alert')).toHaveText('wurde schon gescannt'); // complete already: not sent
+  await expect(counted).toHaveText('Gezählt: 100001 Kugelschreiber blau 1 von 2');
+  await scanInto(page, itemField(page), '4006381333931');
+  await expect(counted).toHaveText('Gezählt: 100001 Kugelschreiber blau 2 von 2 ✓');
+
+  // A reload in the middle of packing keeps the note and the strip.
+  await page.reload();
+  await expect(counted).toHaveText('Gezählt: 100001 Kugelschreiber blau 2 von 2 ✓');
 });

@@ -215,6 +215,9 @@ export const texts = {
     confirmAmountTitle: 'Menge bestätigen',
     confirmAmountBody: (amount: number, nummer: string) => `${amount} × ${nummer} im Paket?`,
     confirmAmount: 'Bestätigen',
+    /** Under the scan field after each counted item: the line it counted (it may lie below the screen). */
+    lastCounted: (nummer: string) => `Gezählt: ${nummer}`,
+    lastCountedAmount: (ist: number, soll: number) => `${ist} von ${soll}`,
     complete: 'Alle Positionen gescannt.',
     otherNote: 'Anderer Lieferschein',
     /** The note was picked completely before packing (Kommissionierung). */

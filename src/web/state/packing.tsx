@@ -19,6 +19,11 @@ export interface PackingState {
   eu: number;
   /** Who picked the note completely before packing (Kommissionierung); null: not picked. */
   kommissioniert: { von: string; am: string } | null;
+  /**
+   * The line the last item scan counted (its id), for the packer to see it even when it lies below the
+   * screen; null before the first scan and after an answer that changed several lines (the cheat code).
+   */
+  lastCountedId: number | null;
   /** Where the note is in the packing flow; null: nothing being packed. */
   step: 'inhalt' | 'kartonagen' | 'ausgang' | null;
 }
@@ -33,6 +38,7 @@ const EMPTY: PackingState = {
   gravurArtikel: false,
   eu: 1,
   kommissioniert: null,
+  lastCountedId: null,
   step: null,
 };
 
@@ -130,7 +136,11 @@ export function PackingProvider({ children }: { children: ReactNode }) {
       setContent: (rows) =>
         update((s) => {
           const packageContent = keepUnchangedRows(s.packageContent, rows);
-          return { ...s, packageContent, count: counted(packageContent) };
+          if (packageContent === s.packageContent) return s;
+          const kept = new Set(s.packageContent);
+          const changed = packageContent.filter((row) => !kept.has(row));
+          const lastCountedId = changed.length === 1 ? (changed[0] as PackageContentRow).id : null;
+          return { ...s, packageContent, count: counted(packageContent), lastCountedId };
         }),
       setPackageAmount: (id, amount) =>
         update((s) => ({

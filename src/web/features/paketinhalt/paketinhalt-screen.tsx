@@ -191,6 +191,7 @@ export default function PaketinhaltScreen() {
         onChange={setItemText}
         onScan={scanItem}
       />
+      <LastCounted row={state.packageContent.find((r) => r.id === state.lastCountedId)} />
       {complete && (
         <div className="notices" role="status" aria-label={texts.paketinhalt.complete}>
           <p>{texts.paketinhalt.complete}</p>
@@ -201,7 +202,7 @@ export default function PaketinhaltScreen() {
           ))}
         </div>
       )}
-      <PackageLines rows={state.packageContent} />
+      <PackageLines rows={state.packageContent} lastCountedId={state.lastCountedId} />
       <div className="inline">
         <button type="button" className="button button--danger" onClick={() => setAskKlaerfall(true)}>
           {texts.paketinhalt.klaerfall}
@@ -257,6 +258,27 @@ export default function PaketinhaltScreen() {
 }
 
 /**
+ * The line the last item scan counted, right under the scan field: on a handheld only the first lines of a
+ * longer note are on the screen, and the packer sees here which line the beep was for and how many of it
+ * are in the parcel now, without scrolling away from the field. Always two lines high (the name cut to one),
+ * so the table below does not jump from scan to scan.
+ */
+function LastCounted({ row }: { row: PackageContentRow | undefined }) {
+  if (!row) return null;
+  const done = isComplete(row);
+  return (
+    <p className={`last-counted${done ? ' last-counted--done' : ''}`} role="status">
+      <span className="last-counted-nummer">{texts.paketinhalt.lastCounted(row.nummer)}</span>{' '}
+      <span className="last-counted-name">{row.name_de}</span>{' '}
+      <strong className="last-counted-amount">
+        {texts.paketinhalt.lastCountedAmount(row.pemenge, row.lsmenge)}
+        {done ? ' ✓' : ''}
+      </strong>
+    </p>
+  );
+}
+
+/**
  * The note's lines. Memoised: while the scanner types the next code, only the field changes; laying out the
  * whole table at every keystroke made a handheld fall behind.
  *
@@ -267,7 +289,13 @@ export default function PaketinhaltScreen() {
  * reader: Chromium's accessibility tree keeps its rows, headers and cells with this display, the skipped rows
  * too.
  */
-const PackageLines = memo(function PackageLines({ rows }: { rows: PackageContentRow[] }) {
+const PackageLines = memo(function PackageLines({
+  rows,
+  lastCountedId,
+}: {
+  rows: PackageContentRow[];
+  lastCountedId: number | null;
+}) {
   return (
     <table className="table table--lines">
       <thead>
@@ -280,17 +308,21 @@ const PackageLines = memo(function PackageLines({ rows }: { rows: PackageContent
       </thead>
       <tbody>
         {rows.map((row) => (
-          <PackageLine key={row.id} row={row} />
+          <PackageLine key={row.id} row={row} last={row.id === lastCountedId} />
         ))}
       </tbody>
     </table>
   );
 });
 
-/** One line. Unchanged lines keep their object across scans (`keepUnchangedRows`): only a changed one is drawn. */
-const PackageLine = memo(function PackageLine({ row }: { row: PackageContentRow }) {
+/**
+ * One line. Unchanged lines keep their object across scans (`keepUnchangedRows`): only a changed one is drawn
+ * (and the one marked as counted last before it).
+ */
+const PackageLine = memo(function PackageLine({ row, last }: { row: PackageContentRow; last: boolean }) {
+  const classes = [isComplete(row) ? 'row--done' : '', last ? 'row--last' : ''].filter(Boolean).join(' ');
   return (
-    <tr className={isComplete(row) ? 'row--done' : undefined}>
+    <tr className={classes || undefined}>
       <td className="code">
         {row.nummer}
         <div className="sub">
