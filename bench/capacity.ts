@@ -187,6 +187,15 @@ export function umbuchungMix(workloads: Workload[]): (scanner: number, m: number
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The connections the generator opens before a run: as many as its calls are expected to hold open at once
+ * — a call a second per 3 scanners, each open for up to 0.6 s (the gate's longest line) — so a step's first
+ * second measures the load, not the opening of hundreds of connections (`connectFirst`).
+ */
+export function connectionsFor(scanners: number): number {
+  return Math.ceil(scanners / 5);
+}
+
+/**
  * Waits until the server is quiet again after a step (what a failed step queued may still be running):
  * at least `minMs`, then until three lookups in a row are answered within `quietMs` (or `maxMs` passed).
  */
@@ -255,6 +264,7 @@ export async function measureCapacity(options: {
       next,
       intervalMs: SCAN_INTERVAL_MS,
       budgetMs: BUDGET_MS,
+      connectFirst: connectionsFor(scanners),
       ...extra,
     });
 

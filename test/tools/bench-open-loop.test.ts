@@ -122,6 +122,38 @@ describe('the open-loop generator', () => {
     expect(result.ok.p99).toBeGreaterThan(700); // the server itself took 100 ms for each
   });
 
+  it('opens its connections before the clock starts, as a shift’s handhelds are connected', async () => {
+    const fake = await fakeServer((request, response) =>
+      request.url === '/healthz'
+        ? answer(response, 200, { status: 'ok' })
+        : setTimeout(() => answer(response, 200, { ok: true }), 50),
+    );
+    const server = servers.at(-1) as http.Server;
+    let connections = 0;
+    let connectionsAtFirstCall = -1;
+    server.on('connection', () => connections++);
+    server.on('request', (request: http.IncomingMessage) => {
+      if (request.url !== '/healthz' && connectionsAtFirstCall < 0) connectionsAtFirstCall = connections;
+    });
+    // 40 calls a second held 50 ms each: about 2 at once, never more than the 8 opened first.
+    const result = await runOpenLoop({
+      base: fake.base,
+      tokens: ['t'],
+      scanners: 4,
+      seconds: 1,
+      intervalMs: 100,
+      arrivals: 'even',
+      connectFirst: 8,
+      next: lookup,
+    });
+    expect(result.ok.count).toBe(40);
+    expect(connectionsAtFirstCall).toBe(8);
+    expect(connections).toBe(8);
+    expect(fake.arrivals.filter((arrival) => arrival.path === '/healthz')).toHaveLength(8);
+    // Not timed as calls: only the 40 lookups are counted.
+    expect(result.scheduled).toBe(40);
+  });
+
   it('spreads Poisson arrivals round robin over the scanners, each with its token', async () => {
     const fake = await fakeServer((request, response) =>
       answer(response, 200, { auth: request.headers.authorization }),
