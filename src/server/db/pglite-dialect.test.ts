@@ -127,6 +127,43 @@ describe('the PGlite dialect’s prepared statements', () => {
     expect((await prepared()).some((text) => text.includes('missing_table'))).toBe(false);
   });
 
+  it('reads a large answer whole, with umlauts in parameters and values', async () => {
+    const rows = (
+      await sql<{ n: number; name: string }>`select g as n, ${'Größe ü'} || ' ' || g as name
+        from generate_series(1, ${20_000}::int) g`.execute(handle.db)
+    ).rows;
+    expect(rows).toHaveLength(20_000);
+    expect(rows[0]).toEqual({ n: 1, name: 'Größe ü 1' });
+    expect(rows[19_999]).toEqual({ n: 20_000, name: 'Größe ü 20000' });
+    expect(rows.every((row, i) => row.n === i + 1 && row.name === `Größe ü ${i + 1}`)).toBe(true);
+  });
+
+  it('sends parameters longer than its buffer whole (a stored answer of a large note)', async () => {
+    await sql`create table answer (key text primary key, body jsonb)`.execute(handle.db);
+    const body = { lines: Array.from({ length: 300 }, (_, i) => ({ nummer: `10${i}`, name: `Größe ${i}` })) };
+    const key = 'k'.repeat(3000);
+    await sql`insert into answer values (${key}, ${body})`.execute(handle.db);
+    const row = (await sql<{ key: string; body: unknown }>`select key, body from answer`.execute(handle.db)).rows[0];
+    expect(row).toEqual({ key, body });
+  });
+
+  it('gives an error all the fields PostgreSQL sent: message, detail, table, constraint', async () => {
+    await sql`create table lager (id int primary key, menge int not null check (menge >= 0))`.execute(handle.db);
+    await sql`insert into lager values (${1}, ${5})`.execute(handle.db);
+    const error = await sql`update lager set menge = menge - ${9} where id = ${1}`
+      .execute(handle.db)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: '23514',
+      severity: 'ERROR',
+      table: 'lager',
+      constraint: 'lager_menge_check',
+      message: 'new row for relation "lager" violates check constraint "lager_menge_check"',
+      detail: 'Failing row contains (1, -4).',
+    });
+    expect(error).toBeInstanceOf(Error);
+  });
+
   it('prepares a statement anew when the columns of its table changed under it', async () => {
     await sql`create table shape (a int)`.execute(handle.db);
     await sql`insert into shape values (1)`.execute(handle.db);
