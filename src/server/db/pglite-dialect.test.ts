@@ -143,12 +143,15 @@ describe('the PGlite dialect’s prepared statements', () => {
     const body = { lines: Array.from({ length: 300 }, (_, i) => ({ nummer: `10${i}`, name: `Größe ${i}` })) };
     const key = 'k'.repeat(3000);
     await sql`insert into answer values (${key}, ${body})`.execute(handle.db);
-    const row = (await sql<{ key: string; body: unknown }>`select key, body from answer`.execute(handle.db)).rows[0];
+    const row = (await sql<{ key: string; body: unknown }>`select key, body from answer`.execute(handle.db))
+      .rows[0];
     expect(row).toEqual({ key, body });
   });
 
   it('gives an error all the fields PostgreSQL sent: message, detail, table, constraint', async () => {
-    await sql`create table lager (id int primary key, menge int not null check (menge >= 0))`.execute(handle.db);
+    await sql`create table lager (id int primary key, menge int not null check (menge >= 0))`.execute(
+      handle.db,
+    );
     await sql`insert into lager values (${1}, ${5})`.execute(handle.db);
     const error = await sql`update lager set menge = menge - ${9} where id = ${1}`
       .execute(handle.db)

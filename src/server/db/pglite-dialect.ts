@@ -91,6 +91,11 @@ interface Prepared {
   columns: Columns | undefined;
 }
 
+/**
+ * One statement at a time: Kysely runs a connection's queries one after the other, and the mutex gives the
+ * session to one connection at a time — so the shared batch buffer and PGlite's unnamed portal are never
+ * used by two calls at once.
+ */
 class PreparedStatements {
   private readonly prepared = new Map<string, Promise<Prepared>>();
   private readonly writer = new BatchWriter();
