@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, worthNaming } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -57,8 +57,6 @@ const pgliteParsers = { [DATE_OID]: (value: string) => value, [INT8_OID]: (value
  * check). Only short statements with few parameters — the hot, fixed queries; bulk inserts and long `in`
  * lists vary in shape and stay unnamed, so a connection never collects thousands of them.
  */
-const MAX_NAMED_SQL = 2000;
-const MAX_NAMED_PARAMETERS = 32;
 const statementNames = new Map<string, string>();
 /** A statement's name, the hash of its text: remembered, as the same few hot statements come again and again. */
 function statementName(text: string): string {
@@ -73,12 +71,7 @@ function statementName(text: string): string {
 class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; we only change the (text, values) form
   override query(config: any, values?: any, callback?: any): any {
-    if (
-      typeof config === 'string' &&
-      Array.isArray(values) &&
-      config.length <= MAX_NAMED_SQL &&
-      values.length <= MAX_NAMED_PARAMETERS
-    ) {
+    if (typeof config === 'string' && Array.isArray(values) && worthNaming(config, values)) {
       return super.query({ name: statementName(config), text: config, values }, callback);
     }
     return super.query(config, values, callback);

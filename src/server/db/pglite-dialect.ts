@@ -75,8 +75,6 @@ class Mutex {
  * query(), so the session never collects thousands. At most MAX_STATEMENTS are kept: the oldest is closed
  * when a new one is prepared.
  */
-const MAX_NAMED_SQL = 2000;
-const MAX_NAMED_PARAMETERS = 32;
 const MAX_STATEMENTS = 500;
 /** "cached plan must not change result type": a table under a prepared statement changed its columns. */
 const FEATURE_NOT_SUPPORTED = '0A000';
@@ -104,7 +102,7 @@ class PreparedStatements {
 
   async run<R>(text: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
     if (this.pglite.closed) throw new Error('PGlite is closed');
-    if (text.length > MAX_NAMED_SQL || parameters.length > MAX_NAMED_PARAMETERS) {
+    if (!worthNaming(text, parameters)) {
       const result = await this.pglite.query<R>(text, parameters as unknown[], { rowMode: 'object' });
       return { rows: result.rows, numAffectedRows: affectedRows(result.affectedRows) };
     }
@@ -215,6 +213,15 @@ function concat(...parts: Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return batch;
+}
+
+/**
+ * Whether a statement goes as a named prepared statement (decision 6, on PostgreSQL and PGlite): the hot,
+ * fixed ones — short, with few parameters. Bulk inserts and long `in` lists vary in shape; named, they would
+ * collect by the thousand in a session.
+ */
+export function worthNaming(text: string, parameters: readonly unknown[]): boolean {
+  return text.length <= 2000 && parameters.length <= 32;
 }
 
 class PGliteConnection implements DatabaseConnection {
