@@ -115,10 +115,10 @@ class PreparedStatements {
         continue;
       }
       const serialize = this.pglite.serializers[statement.parameterTypes[i] ?? 0];
-      const text = serialize ? serialize(value) : String(value);
+      const serialized = serialize ? serialize(value) : String(value);
       // Only text goes this way (bytea, which PGlite sends as binary, is not in the schema).
-      if (typeof text !== 'string') throw new Error(`PGlite dialect: parameter ${i + 1} is not text`);
-      values.push(text);
+      if (typeof serialized !== 'string') throw new Error(`PGlite dialect: parameter ${i + 1} is not text`);
+      values.push(serialized);
     }
     const chunks: Uint8Array[] = [];
     // NodeFS and memory (the filesystems used here) write the data files directly: PGlite's syncToFs does
