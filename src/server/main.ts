@@ -36,6 +36,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   log.info(`Database: ${handle.describe}`);
+  try {
+    await handle.connectAll();
+  } catch (error) {
+    log.fatal(
+      `Cannot open ${config.databasePoolSize} connections to the database (DATABASE_POOL_SIZE): ${String(error)}. ` +
+        "Lower DATABASE_POOL_SIZE, or raise PostgreSQL's max_connections (every instance holds its pool open).",
+    );
+    await handle.close();
+    process.exit(1);
+  }
 
   if (config.seedDemo && (await isEmptyDatabase(handle.db))) {
     const seeded = await seedDemo(handle.db);
