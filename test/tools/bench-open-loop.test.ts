@@ -358,6 +358,25 @@ describe('the capacity search', () => {
     ]);
   });
 
+  it("warms up at the first step's load right before it, after the unloaded run and only once", async () => {
+    const order: string[] = [];
+    await findCapacity({
+      unloadedScanners: 30,
+      start: 60,
+      max: 10_000,
+      precision: 1.1,
+      warmUp: async (limitMs) => {
+        order.push(`warm-up (limit ${limitMs} ms)`);
+      },
+      measure: async (n) => {
+        order.push(String(n));
+        return modelResult(n, n < 100 ? 10 : 100);
+      },
+    });
+    expect(order.slice(0, 4)).toEqual(['30', 'warm-up (limit 40 ms)', '60', '120']);
+    expect(order.filter((o) => o.startsWith('warm-up'))).toHaveLength(1);
+  });
+
   it('fails a step for a single timeout, error or 503, whatever its p99', () => {
     const fine = modelResult(100, 10);
     expect(stepVerdict(fine, 40)).toBe('');
