@@ -99,8 +99,8 @@ export async function findCapacity(options: {
   max: number;
   precision: number;
   factor?: number;
-  /** Runs after the unloaded measurement, right before the first step (not counted); gets the p99 limit. */
-  warmUp?: (limitMs: number) => Promise<void>;
+  /** Runs after the unloaded measurement, right before the first step (not counted): its scanners, the p99 limit. */
+  warmUp?: (scanners: number, limitMs: number) => Promise<void>;
   log?: (line: string) => void;
 }): Promise<CapacitySearch> {
   const factor = options.factor ?? 2;
@@ -129,7 +129,7 @@ export async function findCapacity(options: {
     return verdict === '';
   };
   let n = Math.min(options.max, Math.max(options.start, Math.ceil(lo * factor)));
-  await options.warmUp?.(limitMs);
+  await options.warmUp?.(n, limitMs);
   while (await step(n)) {
     if (n >= options.max) return { unloaded, limitMs, steps, capacity: best, atMax: true };
     n = Math.min(options.max, Math.ceil(n * factor));
@@ -275,16 +275,15 @@ export async function measureCapacity(options: {
   const floorScanners = (options.floorBookingsPerSecond * 3 * SCAN_INTERVAL_MS) / 1000;
   await run(5 * UNLOADED_SCANNERS, plan.warmUpSeconds); // JIT and caches, not counted
   await calm(100);
-  const start = Math.max(2 * UNLOADED_SCANNERS, Math.round(floorScanners / 4));
   const search = await findCapacity({
     unloadedScanners: UNLOADED_SCANNERS,
-    start,
+    start: Math.max(2 * UNLOADED_SCANNERS, Math.round(floorScanners / 4)),
     // Between the quiet unloaded run and the first step: that step's load, not counted. Straight after the
     // quiet run the first step met a server not yet up to speed (V8 still optimising code that had run a few
-    // hundred times; the machine idle for 15 s): on PostgreSQL its first ¾ s answered in ~100 ms, and it
-    // failed at a load that passed a minute later — the search then ended below half of what it carries.
-    warmUp: async (limitMs) => {
-      await run(start, plan.warmUpSeconds);
+    // hundred times; the machine idle for 15 s): on PostgreSQL its first 0.7–1.5 s answered in 100–200 ms,
+    // and it failed at a load that passed a minute later — the search then ended below half of what it carries.
+    warmUp: async (scanners, limitMs) => {
+      await run(scanners, plan.warmUpSeconds);
       await calm(Math.max(limitMs, 20));
     },
     max: Math.max(4 * UNLOADED_SCANNERS, Math.round(floorScanners * 4)),

@@ -365,15 +365,15 @@ describe('the capacity search', () => {
       start: 60,
       max: 10_000,
       precision: 1.1,
-      warmUp: async (limitMs) => {
-        order.push(`warm-up (limit ${limitMs} ms)`);
+      warmUp: async (scanners, limitMs) => {
+        order.push(`warm-up ${scanners} (limit ${limitMs} ms)`);
       },
       measure: async (n) => {
         order.push(String(n));
         return modelResult(n, n < 100 ? 10 : 100);
       },
     });
-    expect(order.slice(0, 4)).toEqual(['30', 'warm-up (limit 40 ms)', '60', '120']);
+    expect(order.slice(0, 4)).toEqual(['30', 'warm-up 60 (limit 40 ms)', '60', '120']);
     expect(order.filter((o) => o.startsWith('warm-up'))).toHaveLength(1);
   });
 
