@@ -536,6 +536,17 @@ describe('capacity and overload against a server that sheds', () => {
     expect(shedding({ shedMalformed: 1 })).toEqual([false, true, false, true]);
   });
 
+  it('names what a full server answered as a share of the floor × 3: the most the capacity can reach there', () => {
+    const accepted = (overload: OpenLoopResult) =>
+      capacityRows(report({ ...fakeSearch(), capacity: modelResult(200, 20) }, overload))[1]?.figure;
+    // 400 scanners answered at 133 req/s against a floor of 100 bookings/s × 3.
+    const full = modelResult(400, 350, { shed: { count: 900, p50: 1.5, p99: 9 } });
+    expect(accepted(full)).toContain('133 req/s');
+    expect(accepted(full)).toContain('the server full: 44 % of the rebooking DB floor × 3');
+    // Nothing turned away: the server was not shown full, so no ceiling is claimed.
+    expect(accepted(modelResult(400, 350))).not.toContain('the server full');
+  });
+
   it('fails the overload rows of a server that queues: slow accepted answers and timeouts', () => {
     const queued = modelResult(400, 4200, {
       timeouts: 17,
