@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CapacityReport,
   capacityRows,
+  countsSince,
   findCapacity,
+  parseServerCounts,
   quickPlan,
   stepVerdict,
 } from '../../bench/capacity.ts';
@@ -120,6 +122,31 @@ describe('the open-loop generator', () => {
     expect(result.ok.count).toBe(100);
     expect(result.ok.p50).toBeGreaterThan(300);
     expect(result.ok.p99).toBeGreaterThan(700); // the server itself took 100 ms for each
+  });
+
+  it('says how late its own event loop ran: an answer read late counts that in its latency', async () => {
+    const fake = await fakeServer((_request, response) => answer(response, 200, { ok: true }));
+    let calls = 0;
+    const result = await runOpenLoop({
+      base: fake.base,
+      tokens: ['t'],
+      scanners: 10,
+      seconds: 1,
+      intervalMs: 100,
+      arrivals: 'even',
+      next: () => {
+        // The generator's thread busy for 120 ms at its 50th call, as a starved generator would be.
+        if (++calls === 50) {
+          const until = performance.now() + 120;
+          while (performance.now() < until);
+        }
+        return lookup();
+      },
+    });
+    expect(result.ok.count).toBe(100);
+    expect(result.loopLag.max).toBeGreaterThanOrEqual(100);
+    expect(result.loopLag.max).toBeLessThan(1000);
+    expect(result.loopLag.p99).toBeLessThanOrEqual(result.loopLag.max);
   });
 
   it('opens its connections before the clock starts, as a shift’s handhelds are connected', async () => {
@@ -320,6 +347,7 @@ function modelResult(scanners: number, p99: number, extra: Partial<OpenLoopResul
     ok: { count: scanners, p50: p99 / 2, p99 },
     shed: { count: 0, p50: 0, p99: 0 },
     late: { count: scanners, p50: 0, p99: 0, max: 0 },
+    loopLag: { p99: 0, max: 0 },
     shedMalformed: 0,
     calls: { ok: scanners, shed: 0, timeout: 0, error: 0 },
     okAfterRetry: 0,
@@ -545,6 +573,45 @@ describe('capacity and overload against a server that sheds', () => {
     expect(accepted(full)).toContain('the server full: 44 % of the rebooking DB floor × 3');
     // Nothing turned away: the server was not shown full, so no ceiling is claimed.
     expect(accepted(modelResult(400, 350))).not.toContain('the server full');
+  });
+
+  it("reads the server's reasons and how fast it answered its 503s from /metrics, and says both", () => {
+    const metrics = (shed: number, within5: number, within50: number, all: number) =>
+      [
+        `lagerscanner_requests_shed_total{reason="estimate"} ${shed}`,
+        'lagerscanner_requests_shed_total{reason="waited"} 2',
+        `lagerscanner_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/inventur/findlp/:code",status="503"} ${within5}`,
+        `lagerscanner_http_request_duration_seconds_bucket{le="0.05",method="GET",route="/api/inventur/findlp/:code",status="503"} ${within50}`,
+        `lagerscanner_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/inventur/findlp/:code",status="503"} ${all}`,
+        'lagerscanner_http_request_duration_seconds_bucket{le="0.005",method="POST",route="/api/umbuchung/artikel/",status="503"} 100',
+        'lagerscanner_http_request_duration_seconds_bucket{le="0.05",method="POST",route="/api/umbuchung/artikel/",status="503"} 100',
+        'lagerscanner_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/umbuchung/artikel/",status="503"} 100',
+        'lagerscanner_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/inventur/findlp/:code",status="200"} 5000',
+        'lagerscanner_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/inventur/findlp/:code",status="200"} 9000',
+      ].join('\n');
+    const before = parseServerCounts(metrics(10, 50, 50, 50));
+    expect(before).toEqual({
+      reasons: { estimate: 10, waited: 2 },
+      answered503: { '0.005': 150, '0.05': 150, '+Inf': 150 },
+    });
+    // During the run: 900 turned away on arrival; of 1,000 503s (+ 100 booking ones before) 890 within 5 ms.
+    const during = countsSince(before, parseServerCounts(metrics(910, 840, 1040, 1050)));
+    expect(during).toEqual({
+      reasons: { estimate: 900, waited: 0 },
+      answered503: { '0.005': 790, '0.05': 990, '+Inf': 1000 },
+    });
+    const overload = modelResult(400, 350, {
+      shed: { count: 1000, p50: 1.5, p99: 70 },
+      loopLag: { p99: 12, max: 180 },
+    });
+    const rows = capacityRows({
+      ...report({ ...fakeSearch(), capacity: modelResult(200, 20) }, overload),
+      serverShed: during,
+    });
+    expect(rows[2]?.figure).toContain(
+      'the server: 900 on arrival, 0 after waiting, 0 whose client had left; from reading the request to the answer 79.0 % within 5 ms, 99.0 % within 50 ms',
+    );
+    expect(rows[2]?.figure).toContain("the generator's own event loop ran up to 180 ms late (p99 12 ms)");
   });
 
   it('fails the overload rows of a server that queues: slow accepted answers and timeouts', () => {
