@@ -73,6 +73,16 @@ const booking = (): PlannedCall => ({
   key: randomUUID(),
 });
 
+/** 10 scanners calling every 100 ms for one second, evenly spaced: 100 calls. */
+const tenScannersForASecond = (base: string) => ({
+  base,
+  tokens: ['t'],
+  scanners: 10,
+  seconds: 1,
+  intervalMs: 100,
+  arrivals: 'even' as const,
+});
+
 describe('the open-loop generator', () => {
   it('sends every request at its time however slow the answers, and counts from that time', async () => {
     let held = 0;
@@ -109,16 +119,7 @@ describe('the open-loop generator', () => {
       setTimeout(() => answer(response, 200, { ok: true }), 100),
     );
     // 5 sockets carry 50 answers a second; 100 a second are due: the wait grows, and it counts.
-    const result = await runOpenLoop({
-      base: fake.base,
-      tokens: ['t'],
-      scanners: 10,
-      seconds: 1,
-      intervalMs: 100,
-      arrivals: 'even',
-      maxSockets: 5,
-      next: lookup,
-    });
+    const result = await runOpenLoop({ ...tenScannersForASecond(fake.base), maxSockets: 5, next: lookup });
     expect(result.ok.count).toBe(100);
     expect(result.ok.p50).toBeGreaterThan(300);
     expect(result.ok.p99).toBeGreaterThan(700); // the server itself took 100 ms for each
@@ -128,12 +129,7 @@ describe('the open-loop generator', () => {
     const fake = await fakeServer((_request, response) => answer(response, 200, { ok: true }));
     let calls = 0;
     const result = await runOpenLoop({
-      base: fake.base,
-      tokens: ['t'],
-      scanners: 10,
-      seconds: 1,
-      intervalMs: 100,
-      arrivals: 'even',
+      ...tenScannersForASecond(fake.base),
       next: () => {
         // The generator's thread busy for 120 ms at its 50th call, as a starved generator would be.
         if (++calls === 50) {
