@@ -154,7 +154,7 @@ export interface CapacityReport {
   plan: CapacityPlan;
   seconds: number;
   /** What the server counted during the overload run (its /metrics, after − before); null unread. */
-  serverShed: ServerCounts | null;
+  serverCounts: ServerCounts | null;
 }
 
 /**
@@ -338,9 +338,9 @@ export async function measureCapacity(options: {
   });
   const overloadSince = new Date();
   let overload: OpenLoopResult | null = null;
-  let serverShed: ServerCounts | null = null;
+  let serverCounts: ServerCounts | null = null;
   if (search.capacity) {
-    const shedBefore = options.metricsToken
+    const countsBefore = options.metricsToken
       ? await readServerCounts(options.base, options.metricsToken)
       : null;
     const scanners = OVERLOAD_FACTOR * search.capacity.scanners;
@@ -348,8 +348,8 @@ export async function measureCapacity(options: {
       `  overload: ${scanners} scanners for ${plan.overloadSeconds} s, retrying 503s as the handheld does …`,
     );
     overload = await run(scanners, plan.overloadSeconds, { retries: HANDHELD_RETRIES });
-    if (shedBefore && options.metricsToken) {
-      serverShed = countsSince(shedBefore, await readServerCounts(options.base, options.metricsToken));
+    if (countsBefore && options.metricsToken) {
+      serverCounts = countsSince(countsBefore, await readServerCounts(options.base, options.metricsToken));
     }
     log(
       `  overload: ${Math.round(overload.rps)} req/s accepted, p99 ${ms(overload.ok.p99)} ms; ${overload.shed.count} × 503 (p99 ${ms(overload.shed.p99)} ms); ${overload.timeouts} timeouts, ${overload.errors} errors`,
@@ -363,7 +363,7 @@ export async function measureCapacity(options: {
     floorBookingsPerSecond: options.floorBookingsPerSecond,
     plan,
     seconds: (performance.now() - started) / 1000,
-    serverShed,
+    serverCounts,
   };
 }
 
@@ -429,7 +429,7 @@ export function capacityRows(report: CapacityReport): CapacityRow[] {
   // The server's reasons: on arrival (at once), or after waiting past the longest wait (late: the slow 503s).
   // Then how fast it answered them once it had read them, and how late the generator's own loop ran: the
   // rest of a 503's time at the generator is the way there and back on these shared cores.
-  const counts = report.serverShed;
+  const counts = report.serverCounts;
   const shed = counts?.reasons;
   const answered = counts?.answered503;
   const all = answered?.['+Inf'] ?? 0;

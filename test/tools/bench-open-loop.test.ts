@@ -457,7 +457,7 @@ function report(search: CapacityReport['search'], overload: OpenLoopResult | nul
     floorBookingsPerSecond: 100,
     plan: quickPlan,
     seconds: 1,
-    serverShed: null,
+    serverCounts: null,
   };
 }
 
@@ -602,7 +602,7 @@ describe('capacity and overload against a server that sheds', () => {
     });
     const rows = capacityRows({
       ...report({ ...fakeSearch(), capacity: modelResult(200, 20) }, overload),
-      serverShed: during,
+      serverCounts: during,
     });
     expect(rows[2]?.figure).toContain(
       'the server: 900 on arrival, 0 after waiting, 0 whose client had left; from reading the request to the answer 79.0 % within 5 ms, 99.0 % within 50 ms',
