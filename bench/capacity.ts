@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { type CallOutcome, type OpenLoopResult, type PlannedCall, runOpenLoop } from './open-loop.ts';
@@ -231,6 +232,32 @@ export function connectionsFor(scanners: number): number {
 }
 
 /**
+ * The most connections the generator may hold: one per scanner, as each handheld's browser keeps its own —
+ * not more than the open files this process may have (less 1,000 for everything else). With 1,000 at most
+ * (before), at 15,000 PostgreSQL scanners the accepted calls waiting in the server's line held nearly all of
+ * them and the rest waited here for one: 503s' p99 0.9–1.3 s, accepted 1.3–1.5 s, 18 timeouts; with 4,000
+ * allowed the same run measured 125–145 ms and 476–511 ms, no timeouts. Never fewer than those 1,000.
+ */
+export function socketsFor(scanners: number, openFiles = openFileLimit()): number {
+  return Math.min(scanners, Math.max(1000, openFiles - 1000));
+}
+
+/** This process's soft limit of open files (Linux: /proc/self/limits; Node raises it to the hard limit). */
+export function openFileLimit(limits = readLimits()): number {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits)?.[1];
+  if (soft === undefined) return 2000; // unknown: 1,000 connections, as before
+  return soft === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(soft);
+}
+
+function readLimits(): string {
+  try {
+    return fs.readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
  * Waits until the server is quiet again after a step (what a failed step queued may still be running):
  * at least `minMs`, then until three lookups in a row are answered within `quietMs` (or `maxMs` passed).
  */
@@ -300,6 +327,7 @@ export async function measureCapacity(options: {
       intervalMs: SCAN_INTERVAL_MS,
       budgetMs: BUDGET_MS,
       connectFirst: connectionsFor(scanners),
+      maxSockets: socketsFor(scanners),
       ...extra,
     });
 

@@ -7,8 +7,10 @@ import {
   capacityRows,
   countsSince,
   findCapacity,
+  openFileLimit,
   parseServerCounts,
   quickPlan,
+  socketsFor,
   stepVerdict,
 } from '../../bench/capacity.ts';
 import { barsFromMarkdown } from '../../bench/chart.ts';
@@ -355,6 +357,27 @@ function modelResult(scanners: number, p99: number, extra: Partial<OpenLoopResul
     ...extra,
   };
 }
+
+describe("the generator's connections", () => {
+  it('lets each scanner hold a connection of its own, within the open files this process may have', () => {
+    expect(socketsFor(15_000, 20_000)).toBe(15_000);
+    expect(socketsFor(30_000, 20_000)).toBe(19_000);
+    expect(socketsFor(500, 20_000)).toBe(500);
+    // A low limit: 1,000 at most, as before this rule.
+    expect(socketsFor(5_000, 1024)).toBe(1000);
+    const limits = [
+      'Limit                     Soft Limit           Hard Limit           Units',
+      'Max processes             95431                95431                processes',
+      'Max open files            20000                20000                files',
+    ].join('\n');
+    expect(openFileLimit(limits)).toBe(20_000);
+    expect(
+      openFileLimit(limits.replace('20000                20000', 'unlimited            unlimited')),
+    ).toBe(Number.MAX_SAFE_INTEGER);
+    // Not Linux: 1,000 connections at most, as before.
+    expect(socketsFor(15_000, openFileLimit(''))).toBe(1000);
+  });
+});
 
 describe('the capacity search', () => {
   it('steps up geometrically until a step fails, then bisects to the largest that passes', async () => {
