@@ -231,15 +231,20 @@ export function connectionsFor(scanners: number): number {
   return Math.ceil(scanners / 5);
 }
 
+/** The generator's connections at most (see socketsFor). */
+export const MAX_SOCKETS = 4000;
+
 /**
- * The most connections the generator may hold: one per scanner, as each handheld's browser keeps its own —
- * not more than the open files this process may have (less 1,000 for everything else). With 1,000 at most
- * (before), at 15,000 PostgreSQL scanners the accepted calls waiting in the server's line held nearly all of
- * them and the rest waited here for one: 503s' p99 0.9–1.3 s, accepted 1.3–1.5 s, 18 timeouts; with 4,000
- * allowed the same run measured 125–145 ms and 476–511 ms, no timeouts. Never fewer than those 1,000.
+ * The most connections the generator may hold: one per scanner, as each handheld's browser keeps its own, up
+ * to 4,000 — and not more than the open files this process may have (less 1,000 for everything else), never
+ * fewer than 1,000. PostgreSQL at 2 × capacity (14,000–15,000 scanners, 15 s each, interleaved over two
+ * sessions): with 1,000 the accepted calls waiting in the server's line held nearly all of them, the rest
+ * waited here for one — 503s' p99 0.9–1.3 s, 18 timeouts; with 2,000 275–318 ms, with 4,000 125–504 ms, no
+ * timeouts; with one per scanner 88 ms in one run and 779 ms with 1,436 timeouts in the next: the generator
+ * opened thousands of connections in the run and fell behind (calls sent up to 340 ms late).
  */
 export function socketsFor(scanners: number, openFiles = openFileLimit()): number {
-  return Math.min(scanners, Math.max(1000, openFiles - 1000));
+  return Math.min(scanners, MAX_SOCKETS, Math.max(1000, openFiles - 1000));
 }
 
 /** This process's soft limit of open files (Linux: /proc/self/limits; Node raises it to the hard limit). */

@@ -359,10 +359,11 @@ function modelResult(scanners: number, p99: number, extra: Partial<OpenLoopResul
 }
 
 describe("the generator's connections", () => {
-  it('lets each scanner hold a connection of its own, within the open files this process may have', () => {
-    expect(socketsFor(15_000, 20_000)).toBe(15_000);
-    expect(socketsFor(30_000, 20_000)).toBe(19_000);
+  it('lets each scanner hold a connection of its own, up to 4,000 and within the open files it may have', () => {
+    expect(socketsFor(3_000, 20_000)).toBe(3_000);
+    expect(socketsFor(15_000, 20_000)).toBe(4_000);
     expect(socketsFor(500, 20_000)).toBe(500);
+    expect(socketsFor(15_000, 3_500)).toBe(2_500);
     // A low limit: 1,000 at most, as before this rule.
     expect(socketsFor(5_000, 1024)).toBe(1000);
     const limits = [
