@@ -134,7 +134,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     let running = true;
     const loops = scanners.map((s) => s.run(() => running));
 
-    // The power cuts: evenly spread, alternating between the instances, each restarted on its port.
+    // The kills (SIGKILL: a crashed server, not a power cut — the page cache survives it): evenly spread,
+    // alternating between the instances, each restarted on its port.
     let kills = 0;
     const interval = options.durationMs / (options.kills + 1);
     for (let i = 0; i < options.kills; i++) {

@@ -5,7 +5,8 @@ import { freePort } from './pg-cluster.ts';
 
 /**
  * The real server as a child process on a free loopback port, as `npm start` runs it (the bundle of
- * src/server/main.ts, built once per test process); `killHard` is a power cut (SIGKILL: no shutdown, no flush).
+ * src/server/main.ts, built once per test process); `killHard` is a crash (SIGKILL: no shutdown, no flush;
+ * not a power cut — what was written stays in the operating system's page cache).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
