@@ -460,7 +460,10 @@ const markdown = `${[...header, ...table, ...(web ? screens : [])].join('\n')}\n
 console.log(markdown);
 const resultsDir = path.join(root, 'bench', 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
-const resultsFile = path.join(resultsDir, only !== null ? 'only.md' : quick ? 'quick.md' : 'latest.md');
+// latest.md is the last full run (the README shows it); a run of one database or of some workloads is not.
+const resultsName =
+  only !== null ? 'only' : quick ? 'quick' : args.db !== 'both' ? (args.db as string) : 'latest';
+const resultsFile = path.join(resultsDir, `${resultsName}.md`);
 fs.writeFileSync(resultsFile, markdown);
 log(`Chart: ${writeChart(resultsFile)}`);
 const failed = rows.filter((r) => r.pass === false).length;
