@@ -73,4 +73,27 @@ describe.each(databaseKinds())('the large benchmark warehouse on %s', (kind) => 
     };
     expect(note.data.paketinhalt).toHaveLength(sizes.linesPerNote);
   });
+
+  it("leaves the tables it does not fill unanalysed: a booking's exactly-once record is found by its key, not by reading them all", async () => {
+    // PGlite never analyses on its own. Analysed while empty, the idempotency table's statements were planned
+    // as a scan of the whole table, kept as the statement's plan for the server's life: each booking's
+    // update of its record read every record, 0.1 ms at start and 1.2 ms a minute and 70,000 bookings later.
+    const { sql } = await import('kysely');
+    await t.database.db.connection().execute(async (db) => {
+      await sql`prepare record_answer(int, jsonb, uuid) as
+        update idempotency set status_code = $1, response = $2 where key = $3`.execute(db);
+      // A statement's first five runs are planned each time; from the sixth on, one plan is kept if it is as good.
+      for (let i = 0; i < 6; i++) await sql`execute record_answer(200, '{}', gen_random_uuid())`.execute(db);
+      await sql`insert into idempotency (key, user_id, route, request_hash, status_code, response)
+        select gen_random_uuid(), (select min(id) from users), 'POST /api/umbuchung/artikel/', md5(n::text), 200, '{}'
+        from generate_series(1, 5000) n`.execute(db);
+      const plan = await sql<{
+        'QUERY PLAN': string;
+      }>`explain execute record_answer(200, '{}', gen_random_uuid())`.execute(db);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+        'Index Scan using idempotency_pkey',
+      );
+      await sql`deallocate record_answer`.execute(db);
+    });
+  });
 });

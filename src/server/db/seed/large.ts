@@ -171,6 +171,13 @@ export async function seedLarge(
        join delivery_notes d on d.belegnr = 'LS' || (5000000 + 1 + (n - 1) % ${LARGE.deliveryNotes})`,
     );
   });
-  await step('analyze', 0, 'analyze');
+  // Only the tables filled here. A table analysed while empty is planned as empty: PGlite never analyses on
+  // its own, and a prepared statement's kept plan then reads the whole table for each row it looks up — the
+  // idempotency table's update by key took 0.1 ms at the server's start and 1.2 ms 70,000 bookings later.
+  await step(
+    'analyze',
+    0,
+    'analyze articles, locations, stock, movements, delivery_notes, delivery_note_lines, shipments',
+  );
   return LARGE;
 }
