@@ -232,7 +232,7 @@ export function connectionsFor(scanners: number): number {
 }
 
 /** The generator's connections at most (see socketsFor). */
-export const MAX_SOCKETS = 4000;
+const MAX_SOCKETS = 4000;
 
 /**
  * The most connections the generator may hold: one per scanner, as each handheld's browser keeps its own, up
