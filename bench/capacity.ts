@@ -17,7 +17,8 @@ import type { Workload } from './workloads.ts';
  * requests must still be answered within 1 s (p99), the excess answered at once with 503, no timeouts, and
  * afterwards every rebooking answered 200 must be in the books exactly once (checkBookedOnce).
  */
-export const CAPACITY_NAME = 'capacity and overload (open-loop scanners)';
+/** Selected by `--only` like a workload's name: no word of it may be in another's ('scan' is the scan timing). */
+export const CAPACITY_NAME = 'capacity and overload (open loop)';
 export const SCAN_INTERVAL_MS = 3000;
 export const UNLOADED_SCANNERS = 30;
 export const P99_FACTOR = 4;
