@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   largeArticleNummer,
@@ -30,7 +31,6 @@ describe.each(databaseKinds())('the large benchmark warehouse on %s', (kind) => 
     where = 'true',
   ) => {
     const db = t.database.db;
-    const { sql } = await import('kysely');
     const row = await sql<{
       n: number;
     }>`select count(*)::int as n from ${sql.table(table)} where ${sql.raw(where)}`.execute(db);
@@ -78,7 +78,6 @@ describe.each(databaseKinds())('the large benchmark warehouse on %s', (kind) => 
     // PGlite never analyses on its own. Analysed while empty, the idempotency table's statements were planned
     // as a scan of the whole table, kept as the statement's plan for the server's life: each booking's
     // update of its record read every record, 0.1 ms at start and 1.2 ms a minute and 70,000 bookings later.
-    const { sql } = await import('kysely');
     await t.database.db.connection().execute(async (db) => {
       await sql`prepare record_answer(int, jsonb, uuid) as
         update idempotency set status_code = $1, response = $2 where key = $3`.execute(db);
