@@ -8,6 +8,7 @@ import {
   largeSizes,
 } from '../src/server/db/seed/large.ts';
 import * as bestand from '../src/server/features/leitstand/bestand/service.ts';
+import { directSteps } from '../src/server/http/back-office.ts';
 import type { LargeIds, Request, Workload } from './workloads.ts';
 
 /**
@@ -118,7 +119,7 @@ export function journalWorkloads(scale: number, usernames: string[]): Workload[]
         return {
           method: 'GET',
           path: `/api/leitstand/bestand/artikel?q=${encodeURIComponent(q)}`,
-          direct: (db) => bestand.bestandArtikel(db, q),
+          direct: (db) => bestand.bestandArtikel(directSteps, db, q),
         };
       },
     },

@@ -47,6 +47,8 @@ export interface OpenLoopOptions {
   /** Checked every 100 ms; true ends the run at once and aborts what is still open (not counted). */
   stopWhen?: (live: LiveCounts) => boolean;
   random?: () => number;
+  /** Hears each call's outcome: when it was due (its first try, performance.now()) and its latency (ms). */
+  onCall?: (call: { dueAt: number; latency: number; outcome: CallOutcome }) => void;
   /** Sockets at most (more requests wait on this side, and that wait counts in their latency). */
   maxSockets?: number;
   /**
@@ -164,7 +166,13 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     if (!sending && open.size === 0) settle();
   };
 
+  /** When each open call was first due, for `onCall`. */
+  const firstDue = new Map<number, number>();
   const finish = (id: number, call: PlannedCall, outcome: CallOutcome) => {
+    const dueAt = firstDue.get(id);
+    firstDue.delete(id);
+    if (options.onCall && dueAt !== undefined)
+      options.onCall({ dueAt, latency: performance.now() - dueAt, outcome });
     open.delete(id);
     calls[outcome]++;
     if (call.key) writes.set(call.key, outcome);
@@ -302,6 +310,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
       perScanner[scanner] = m + 1;
       const token = options.tokens[scanner % options.tokens.length] as string;
       const id = openId++;
+      firstDue.set(id, due);
       attempt(id, options.next(scanner, m), token, due, due + budgetMs, 0);
       lateness.push(now - due);
       scheduled++;

@@ -17,6 +17,8 @@ export const texts = {
      * words, so this text travels in the answer and is not part of the first download.
      */
     overloaded: 'Server ausgelastet – bitte in ein paar Sekunden noch einmal versuchen.',
+    heavyBusy:
+      'Gerade läuft schon ein großer Export, Import oder Etikettendruck. Bitte in einer Minute noch einmal versuchen.',
   },
   lookup: {
     articleNotFound: (x: string) => `Artikel "${x}" nicht gefunden!`,

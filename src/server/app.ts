@@ -26,6 +26,7 @@ import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { AdmissionGate } from './http/admission.ts';
 import { registerApiDocs } from './http/api-docs.ts';
+import { HeavyOperations } from './http/back-office.ts';
 import { CsrfTokens } from './http/csrf.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
@@ -151,6 +152,8 @@ export async function buildApp({
     warn: (fields, message) => app.log.warn(fields, message),
   });
   app.decorate('admission', admission);
+  const heavy = new HeavyOperations(config.heavyOperationsMax);
+  app.decorate('heavy', heavy);
   const deps: Deps = {
     db,
     config,
@@ -158,12 +161,14 @@ export async function buildApp({
     changes,
     clock: clock ?? Date.now,
     admission,
+    heavy,
   };
   app.addHook('onClose', () => changes.close());
   registerMetrics(app, {
     authorize: (request) => requireIntegration(deps, request),
     databaseStats,
     admission,
+    heavy,
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -230,5 +235,7 @@ declare module 'fastify' {
     routeTable: string[];
     /** The admission gate of the API's calls (decision 26); tests fill its places by hand. */
     admission: AdmissionGate;
+    /** The heavy back-office operations running now (DESIGN §10). */
+    heavy: HeavyOperations;
   }
 }

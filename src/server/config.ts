@@ -66,6 +66,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
   PICK_CLAIM_MINUTES: intInRange('PICK_CLAIM_MINUTES', 1, 24 * 60, 15),
   OVERLOAD_MAX_WAIT_MS: intInRange('OVERLOAD_MAX_WAIT_MS', 10, 60_000, 500),
+  HEAVY_OPERATIONS_MAX: intInRange('HEAVY_OPERATIONS_MAX', 1, 20, 1),
   TIME_ZONE: z
     .string()
     .trim()
@@ -255,6 +256,11 @@ export interface Config {
    * answered 503 with Retry-After at once (decision 26).
    */
   overloadMaxWaitMs: number;
+  /**
+   * Heavy back-office operations one server instance runs at once (the journal's CSV, label files, an import,
+   * a backup); one more is answered 503 with Retry-After in German (DESIGN §10).
+   */
+  heavyOperationsMax: number;
   /** The site's time zone: where "today" and its hours begin in the Leitstand. */
   timeZone: string;
   /** Seed the demo warehouse into an empty database at start. */
@@ -324,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     pickClaimMinutes: e.PICK_CLAIM_MINUTES,
     overloadMaxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
+    heavyOperationsMax: e.HEAVY_OPERATIONS_MAX,
     timeZone: e.TIME_ZONE,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -10,9 +10,9 @@ import * as articleNameTrgm from '../../src/server/db/migrations/2026-11-26-04-a
 import type { Database } from '../../src/server/db/schema.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import {
-  articleSearchQuery,
   type JournalFilter,
   journalPageQuery,
+  nameCandidatesQuery,
 } from '../../src/server/features/leitstand/bestand/service.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -170,7 +170,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
         from generate_series(1, 100000) n`.execute(db);
       await articleNameTrgm.up(db as Kysely<unknown>);
       await sql`analyze articles`.execute(db);
-      const query = articleSearchQuery(db, 'kugelschr').compile();
+      const query = nameCandidatesQuery(db, 'kugelschr').compile();
       const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
         ...query,
         sql: `explain ${query.sql}`,

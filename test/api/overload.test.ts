@@ -89,7 +89,7 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
   /** How many wait in line before the estimate passes the arrival's limit: places × limit ÷ service time. */
   const lineLength = () => {
     const serviceMs = Math.max(...kinds().map((kind) => t.app.admission.serviceMs(kind)));
-    return Math.floor((t.app.admission.arrivalLimitMs * t.app.admission.concurrency) / serviceMs);
+    return Math.floor((t.app.admission.arrivalLimitMs() * t.app.admission.concurrency) / serviceMs);
   };
 
   const book = (key: string = randomUUID()) =>

@@ -4,6 +4,7 @@ import { exportColumns, FEEDS, isoTime, MAX_LIMIT } from '../../contract/export.
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { decodeCursor, exportPage, isFeed, type Position } from '../features/export/feeds.ts';
+import { directSteps } from '../http/back-office.ts';
 import { csvHeader, csvRows } from '../http/csv.ts';
 
 /**
@@ -76,14 +77,14 @@ let exitCode = 0;
 try {
   const columns = exportColumns[feed];
   await write(format === 'csv' ? csvHeader(columns, sep) : '[');
-  let page = await exportPage(handle.db, feed, { since, cursor, limit: pageSize });
+  let page = await exportPage(directSteps, handle.db, feed, { since, cursor, limit: pageSize });
   for (;;) {
     if (format === 'csv') await write(csvRows(page.items, columns, sep));
     else for (const item of page.items) await write(`${rows++ === 0 ? '\n' : ',\n'}${JSON.stringify(item)}`);
     if (format === 'csv') rows += page.items.length;
     if (!page.hasMore) break;
     const next = decodeCursor(feed, page.nextCursor);
-    page = await exportPage(handle.db, feed, { since, cursor: next, limit: pageSize });
+    page = await exportPage(directSteps, handle.db, feed, { since, cursor: next, limit: pageSize });
   }
   if (format === 'json') await write(rows === 0 ? ']\n' : '\n]\n');
   if (out !== process.stdout) await new Promise<void>((resolve) => out.end(resolve));

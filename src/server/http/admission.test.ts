@@ -92,7 +92,7 @@ describe('the admission gate', () => {
       });
     expect(gate.serviceMs()).toBeGreaterThan(39.9);
     expect(gate.serviceMs()).toBeLessThanOrEqual(40);
-    expect(gate.arrivalLimitMs).toBe(60);
+    expect(gate.arrivalLimitMs()).toBe(60);
 
     const holders = [job('x', log), job('y', log)];
     for (const h of holders) outcome(gate.run(h.work));
@@ -342,5 +342,85 @@ describe('the admission gate', () => {
     expect(warn).toHaveBeenCalledTimes(2);
     expect(warn.mock.calls[1]?.[0]).toMatchObject({ shed: 60 });
     expect(gate.shed.estimate).toBe(61);
+  });
+
+  it('gives a freed place to every waiting handheld call before the back office, whatever came first', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: clock.now });
+    const log: string[] = [];
+    const holder = job('holder', log);
+    outcome(gate.run(holder.work, undefined, undefined, 'backOffice'));
+    const office1 = job('office1', log);
+    const scan1 = job('scan1', log);
+    const office2 = job('office2', log);
+    const scan2 = job('scan2', log);
+    outcome(gate.run(office1.work, undefined, undefined, 'backOffice'));
+    outcome(gate.run(scan1.work));
+    outcome(gate.step(office2.work, gate.kind('step')));
+    outcome(gate.run(scan2.work));
+    await settle();
+    expect([gate.waitingIn('floor'), gate.waitingIn('backOffice')]).toEqual([2, 2]);
+    for (const j of [holder, scan1, scan2, office1, office2]) {
+      j.finish();
+      await settle();
+    }
+    expect(log).toEqual(['holder', 'scan1', 'scan2', 'office1', 'office2']);
+  });
+
+  it('estimates a handheld call by the floor line alone, a back-office call by both and lets it wait ten times as long', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 100, now: clock.now });
+    const office = gate.kind('office');
+    const scan = gate.kind('scan');
+    office.averageMs = 50;
+    scan.averageMs = 10;
+    const log: string[] = [];
+    outcome(gate.run(job('holder', log).work));
+    // Three back-office calls wait: 150 ms of work ahead, which would refuse a scan (limit 60 ms) if it counted.
+    const offices = [1, 2, 3].map((i) =>
+      outcome(gate.run(job(`o${i}`, log).work, undefined, office, 'backOffice')),
+    );
+    const scans = [1, 2, 3, 4, 5, 6, 7].map((i) =>
+      outcome(gate.run(job(`s${i}`, log).work, undefined, scan)),
+    );
+    await settle();
+    expect(offices.map((r) => r.refused ?? 'waiting')).toEqual(['waiting', 'waiting', 'waiting']);
+    // Scans: 10, 20, … ms estimated for each (the calls ahead and itself); above 60 ms refused.
+    expect(scans.map((r) => r.refused ?? 'waiting')).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'estimate',
+    ]);
+    expect(gate.arrivalLimitMs('backOffice')).toBe(600);
+    expect(gate.estimatedWaitMs(office, 'backOffice')).toBe(50 * 3 + 10 * 6 + 50);
+  });
+
+  it('never refuses a step of begun back-office work for the line or its wait, only when its client left', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 10, now: clock.now });
+    const kind = gate.kind('export page');
+    kind.averageMs = 1000; // far above the back office's 60 ms arrival limit
+    const log: string[] = [];
+    const holder = job('holder', log);
+    outcome(gate.run(holder.work));
+    const stepJob = job('step', log);
+    const step = outcome(gate.step(stepJob.work, kind));
+    const gone = outcome(gate.step(job('gone', log).work, kind, { destroyed: true }));
+    const call = outcome(gate.run(job('call', log).work, undefined, kind, 'backOffice'));
+    await settle();
+    expect(call.refused).toBe('estimate');
+    clock.advance(5000); // waited 500 × its lane's longest wait
+    holder.finish();
+    await settle();
+    expect(log).toEqual(['holder', 'step']);
+    stepJob.finish();
+    await settle();
+    expect(step.value).toBe('step');
+    expect(gone.refused).toBe('gone');
+    expect(log).toEqual(['holder', 'step']);
   });
 });

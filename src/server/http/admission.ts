@@ -18,6 +18,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * database is WebAssembly on this thread): admitted at once, each request read would run to its end before
  * the next is read, and a backlog of seconds would build up where no gate can see it.
  *
+ * Two lanes (DESIGN §10, the floor comes first): the handhelds' calls (`floor`) and the back office's — the
+ * Leitstand, admin, exports, labels, imports (`backOffice`). A freed place goes to the floor's line first;
+ * the back office's line moves only while no handheld call waits. A back-office arrival is estimated against
+ * both lines and may wait `BACK_OFFICE_WAIT_FACTOR` times as long (a page that loads a second later is fine;
+ * a scan that does is not). Long back-office work takes a place per step (`step`): a short piece of work
+ * that waits behind the floor and is never refused once the work has begun, so a download is never cut
+ * half-way by an overload answer; between two steps every handheld call that arrived goes first.
+ *
  * Cheap on purpose: per request a comparison, two clock readings and one turn of the loop; a waiting one
  * also a promise. No timer.
  */
@@ -25,6 +33,16 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** Why a request was not admitted: the line was too long on arrival, it waited too long, its client left. */
 export type ShedReason = 'estimate' | 'waited' | 'gone';
 export const SHED_REASONS: readonly ShedReason[] = ['estimate', 'waited', 'gone'];
+
+/** Whose call it is: a handheld's (the floor) or the back office's (Leitstand, admin, exports, labels). */
+export type Lane = 'floor' | 'backOffice';
+export const LANES: readonly Lane[] = ['floor', 'backOffice'];
+
+/**
+ * How much longer than a handheld call a back-office call may wait for its place (× `maxWaitMs`, and × the
+ * arrival limit): 500 ms for a scan, 5 s for a Leitstand page — under load the Leitstand waits, not the scanner.
+ */
+export const BACK_OFFICE_WAIT_FACTOR = 10;
 
 /**
  * Seconds a refused caller is asked to wait before it tries again (the Retry-After header): 1 while the gate
@@ -90,9 +108,50 @@ interface Waiter {
   /** What it is expected to hold its place for: its kind's average when it joined the line. */
   expectedMs: number;
   client: { readonly destroyed: boolean } | undefined;
+  /** The longest it may wait for its place (ms); Infinity for a step of work already begun. */
+  maxWaitMs: number;
   /** Gives it the place, with the time it got it. */
   admit: (placed: number) => void;
   refuse: (error: Overloaded) => void;
+}
+
+/** One lane's line: waiters from `head` on; the slots before it are spent. */
+class Line {
+  private waiters: (Waiter | undefined)[] = [];
+  private head = 0;
+  /** The sum of the waiters' expected times (ms). */
+  expectedMs = 0;
+
+  get length(): number {
+    return this.waiters.length - this.head;
+  }
+
+  push(waiter: Waiter): void {
+    this.expectedMs += waiter.expectedMs;
+    this.waiters.push(waiter);
+  }
+
+  shift(): Waiter | undefined {
+    if (this.head >= this.waiters.length) return undefined;
+    const next = this.waiters[this.head] as Waiter;
+    this.waiters[this.head] = undefined;
+    this.head++;
+    this.expectedMs -= next.expectedMs;
+    this.compact();
+    return next;
+  }
+
+  /** Drops the spent slots: all of them once the line is empty, else now and then in one go. */
+  private compact(): void {
+    if (this.head === this.waiters.length) {
+      this.waiters = [];
+      this.head = 0;
+      this.expectedMs = 0; // no rounding left over from the sums
+    } else if (this.head >= 1024 && this.head * 2 >= this.waiters.length) {
+      this.waiters = this.waiters.slice(this.head);
+      this.head = 0;
+    }
+  }
 }
 
 export interface AdmissionOptions {
@@ -114,11 +173,7 @@ export class AdmissionGate {
   private readonly now: () => number;
   private readonly warn: AdmissionOptions['warn'];
   private working = 0;
-  /** The line: waiters from `head` on; the slots before it are spent. */
-  private line: (Waiter | undefined)[] = [];
-  private head = 0;
-  /** The sum of the waiters' expected times (ms). */
-  private lineMs = 0;
+  private readonly lines: Record<Lane, Line> = { floor: new Line(), backOffice: new Line() };
   private readonly kinds = new Map<string, CallKind>();
   /** Calls run without a kind of their own (tests, tools). */
   private readonly anyKind: CallKind;
@@ -151,9 +206,19 @@ export class AdmissionGate {
     return this.working;
   }
 
-  /** Requests waiting for a place now. */
+  /** Requests waiting for a place now (in one lane, or in both). */
+  waitingIn(lane?: Lane): number {
+    return lane ? this.lines[lane].length : this.lines.floor.length + this.lines.backOffice.length;
+  }
+
+  /** Requests waiting for a place now, in both lanes. */
   get waiting(): number {
-    return this.line.length - this.head;
+    return this.waitingIn();
+  }
+
+  /** The sum of the waiters' expected times (ms), both lanes. */
+  private get lineMs(): number {
+    return this.lines.floor.expectedMs + this.lines.backOffice.expectedMs;
   }
 
   /** The moving average of how long a call of this kind held its place (ms), the turn it waited included. */
@@ -193,19 +258,26 @@ export class AdmissionGate {
     w.start = now;
   }
 
-  /** An arrival whose estimated wait is above this is refused at once (ms): a share of `maxWaitMs`. */
-  get arrivalLimitMs(): number {
-    return this.maxWaitMs * ARRIVAL_SHARE;
+  /** An arrival whose estimated wait is above this is refused at once (ms): a share of its longest wait. */
+  arrivalLimitMs(lane: Lane = 'floor'): number {
+    return this.longestWaitMs(lane) * ARRIVAL_SHARE;
+  }
+
+  /** The longest a call of the lane may wait for its place (ms). */
+  longestWaitMs(lane: Lane = 'floor'): number {
+    return lane === 'floor' ? this.maxWaitMs : this.maxWaitMs * BACK_OFFICE_WAIT_FACTOR;
   }
 
   /**
    * The estimated wait of a request of this kind arriving now (ms): 0 while a place is free; else what the
    * line ahead and the request itself are expected to hold a place for, shared by the places (with every
-   * place taken, one frees every (time held ÷ places) on average — Little's law).
+   * place taken, one frees every (time held ÷ places) on average — Little's law). Ahead of a handheld call is
+   * only the floor's line; ahead of a back-office call, both.
    */
-  estimatedWaitMs(kind: CallKind = this.anyKind): number {
+  estimatedWaitMs(kind: CallKind = this.anyKind, lane: Lane = 'floor'): number {
     if (this.working < this.concurrency) return 0;
-    return (this.lineMs + kind.averageMs) / this.concurrency;
+    const ahead = lane === 'floor' ? this.lines.floor.expectedMs : this.lineMs;
+    return (ahead + kind.averageMs) / this.concurrency;
   }
 
   /**
@@ -217,13 +289,34 @@ export class AdmissionGate {
     work: () => Promise<T>,
     client?: { readonly destroyed: boolean },
     kind: CallKind = this.anyKind,
+    lane: Lane = 'floor',
+  ): Promise<T> {
+    return this.admitted(work, client, kind, lane, true);
+  }
+
+  /**
+   * One step of long back-office work (a page of an export, a chunk of an import): waits for a place behind
+   * every handheld call, like any back-office call, but is never refused for the line's length or its wait —
+   * the work it belongs to has begun, and cutting it off half-way would waste what was done. Refused only
+   * when its client left (`gone`).
+   */
+  step<T>(work: () => Promise<T>, kind: CallKind, client?: { readonly destroyed: boolean }): Promise<T> {
+    return this.admitted(work, client, kind, 'backOffice', false);
+  }
+
+  private async admitted<T>(
+    work: () => Promise<T>,
+    client: Waiter['client'],
+    kind: CallKind,
+    lane: Lane,
+    mayRefuse: boolean,
   ): Promise<T> {
     let placed: number;
     if (this.working < this.concurrency) {
       this.working++; // the place is taken now; the work waits for the loop's next turn
       placed = this.now();
       await nextTurn();
-    } else placed = await this.enqueue(client, kind);
+    } else placed = await this.enqueue(client, kind, lane, mayRefuse);
     try {
       return await work();
     } finally {
@@ -231,52 +324,38 @@ export class AdmissionGate {
     }
   }
 
-  private enqueue(client: Waiter['client'], kind: CallKind): Promise<number> {
-    if (this.estimatedWaitMs(kind) > this.arrivalLimitMs) throw this.refusal('estimate');
+  private enqueue(client: Waiter['client'], kind: CallKind, lane: Lane, mayRefuse: boolean): Promise<number> {
+    if (mayRefuse && this.estimatedWaitMs(kind, lane) > this.arrivalLimitMs(lane))
+      throw this.refusal('estimate');
     const expectedMs = kind.averageMs;
-    this.lineMs += expectedMs;
+    const maxWaitMs = mayRefuse ? this.longestWaitMs(lane) : Number.POSITIVE_INFINITY;
     return new Promise<number>((admit, refuse) => {
-      this.line.push({ since: this.now(), expectedMs, client, admit, refuse });
+      this.lines[lane].push({ since: this.now(), expectedMs, client, maxWaitMs, admit, refuse });
     });
   }
 
   /**
    * A request's work is done: measure how long it held its place — from getting it to now, the loop's turn
    * before it started included, so the average is the time the line moves by per place — and hand the
-   * place to the next in line that still wants it.
+   * place to the next in line that still wants it: the floor's first, the back office's only when no
+   * handheld call waits.
    */
   private release(placed: number, kind: CallKind): void {
     const now = this.now();
     kind.averageMs += (now - placed - kind.averageMs) * SMOOTHING;
     this.roll(now);
     this.window.served++;
-    while (this.head < this.line.length) {
-      const next = this.line[this.head] as Waiter;
-      this.line[this.head] = undefined;
-      this.head++;
-      this.lineMs -= next.expectedMs;
+    for (;;) {
+      const next = this.lines.floor.shift() ?? this.lines.backOffice.shift();
+      if (!next) break;
       if (next.client?.destroyed) next.refuse(this.refusal('gone'));
-      else if (now - next.since > this.maxWaitMs) next.refuse(this.refusal('waited'));
+      else if (now - next.since > next.maxWaitMs) next.refuse(this.refusal('waited'));
       else {
-        this.compact();
         setImmediate(next.admit, now); // the place passes on (`working` stays), its work on the next turn
         return;
       }
     }
-    this.compact();
     this.working--;
-  }
-
-  /** Drops the spent slots of the line: all of them once it is empty, else now and then in one go. */
-  private compact(): void {
-    if (this.head === this.line.length) {
-      this.line = [];
-      this.head = 0;
-      this.lineMs = 0; // no rounding left over from the sums
-    } else if (this.head >= 1024 && this.head * 2 >= this.line.length) {
-      this.line = this.line.slice(this.head);
-      this.head = 0;
-    }
   }
 
   private refusal(reason: ShedReason): Overloaded {

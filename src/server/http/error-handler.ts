@@ -4,6 +4,7 @@ import type { ErrorDetails } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
 import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
 import { Overloaded } from './admission.ts';
+import { HeavyBusy } from './back-office.ts';
 import type { DiskFullWatch } from './disk-full.ts';
 
 type ErrorAnswer = { status: number; message: string; details?: ErrorDetails };
@@ -31,6 +32,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   // Routes name the refused field themselves (route.ts); a parse anywhere else says no more than this.
   if (error instanceof ZodError) return { status: 400, message: texts.errors.badRequest };
   if (error instanceof Overloaded) return { status: 503, message: texts.errors.overloaded };
+  if (error instanceof HeavyBusy) return { status: 503, message: texts.errors.heavyBusy };
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -66,6 +68,13 @@ export function answerError(
   const answer = toErrorAnswer(error);
   if (error instanceof Overloaded) {
     // Not logged one by one: the admission gate writes one warning a second however many it refuses.
+    return reply
+      .code(503)
+      .header('retry-after', String(error.retryAfterSeconds))
+      .send({ success: false, message: answer.message });
+  }
+  if (error instanceof HeavyBusy) {
+    request.log.info({ status: 503 }, 'heavy operation refused: as many run already (HEAVY_OPERATIONS_MAX)');
     return reply
       .code(503)
       .header('retry-after', String(error.retryAfterSeconds))

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/connect.ts';
-import { type AdmissionGate, SHED_REASONS } from './admission.ts';
+import { type AdmissionGate, LANES, SHED_REASONS } from './admission.ts';
+import type { HeavyOperations } from './back-office.ts';
 
 /**
  * The process's own metrics (event-loop lag, memory, CPU, garbage collection), one set per process: the
@@ -31,6 +32,7 @@ export function registerMetrics(
     authorize: (request: FastifyRequest) => Promise<unknown>;
     databaseStats?: () => DatabaseStats;
     admission?: AdmissionGate;
+    heavy?: HeavyOperations;
   },
 ): void {
   const registry = new Registry();
@@ -107,11 +109,32 @@ export function registerMetrics(
       },
     });
     new Gauge({
+      name: 'lagerscanner_admission_waiting',
+      help: 'API requests waiting for their place, by lane: floor = the handhelds, backOffice = Leitstand, admin, exports, labels, imports (they wait while the floor waits).',
+      labelNames: ['lane'] as const,
+      registers: [registry],
+      collect() {
+        for (const lane of LANES) this.set({ lane }, gate.waitingIn(lane));
+      },
+    });
+    new Gauge({
       name: 'lagerscanner_admission_line_seconds',
       help: 'How long the admission line would take to move through the places: each waiting request by the recent time of its kind of call, divided by the places.',
       registers: [registry],
       collect() {
         this.set(gate.lineSeconds);
+      },
+    });
+  }
+
+  if (options.heavy) {
+    const heavy = options.heavy;
+    new Gauge({
+      name: 'lagerscanner_heavy_operations',
+      help: 'Heavy back-office operations running now (journal CSV, label files, imports, backups); at most HEAVY_OPERATIONS_MAX.',
+      registers: [registry],
+      collect() {
+        this.set(heavy.inWork);
       },
     });
   }

@@ -15,7 +15,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
-import type { AdmissionGate } from './admission.ts';
+import type { AdmissionGate, Lane } from './admission.ts';
+import { type HeavyOperations, type Steps, stepsIn } from './back-office.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
 
 export interface Deps {
@@ -29,6 +30,8 @@ export interface Deps {
   clock: () => number;
   /** Where every contract call waits for its place, or is answered 503 when the line is too long (decision 26). */
   admission: AdmissionGate;
+  /** The heavy back-office operations running now, at most HEAVY_OPERATIONS_MAX (DESIGN §10). */
+  heavy: HeavyOperations;
 }
 
 export interface RouteContext<Authed extends boolean> {
@@ -177,6 +180,121 @@ export function registerStream<E extends Endpoint>(
   });
 }
 
+/** What a download's handler gets: the checked user, and its steps through the gate's back-office lane. */
+export interface DownloadContext {
+  user: AuthUser;
+  /** Every read of the download goes through these: one short step at a time, behind the floor. */
+  steps: Steps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /**
+   * Makes this a heavy operation from here on (a large label run): takes a place among HEAVY_OPERATIONS_MAX
+   * until the answer has been sent, or throws HeavyBusy (503, Retry-After, German).
+   */
+  heavy: () => void;
+}
+
+/**
+ * A call that answers with a file rather than JSON (the journal's CSV, label files). The login and role
+ * checks and the input's parsing of every other call run first, in the admission gate's back-office lane
+ * (answered 503 when its line is too long, before the first byte); then a heavy one takes a place among
+ * HEAVY_OPERATIONS_MAX (503 with Retry-After when all are taken), given back when the answer has been sent
+ * or its client left; then the handler reads in steps (`ctx.steps`) and owns the reply (DESIGN §10).
+ */
+export function registerDownload<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: (input: Input<E>, ctx: DownloadContext) => Promise<FastifyReply>,
+  options: { heavy: boolean },
+): void {
+  if (!endpoint.auth || endpoint.audience !== 'scanner')
+    throw new Error(`${endpoint.name}: a download needs a staff login`);
+  const kind = deps.admission.kind(admissionKind(endpoint));
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const client = request.raw.socket;
+      const { user, input } = await deps.admission.run(
+        () => checkedCall(deps, endpoint, request),
+        client,
+        kind,
+        'backOffice',
+      );
+      const heavy = () => {
+        const release = deps.heavy.enter();
+        reply.raw.once('finish', release);
+        reply.raw.once('close', release);
+      };
+      if (options.heavy) heavy();
+      return handler(input, { user, steps: stepsIn(deps.admission, kind, client), request, reply, heavy });
+    },
+  });
+}
+
+/** A staff call's login, role and input, checked as every route checks them (401, 403, 400 in German). */
+async function checkedCall<E extends Endpoint>(
+  deps: Deps,
+  endpoint: E,
+  request: FastifyRequest,
+): Promise<{ user: AuthUser; input: Input<E> }> {
+  const user = await requireUser(deps, request);
+  if (endpoint.role && !hasRole(user.role, endpoint.role)) throw forbidden(texts.errors.role[endpoint.role]);
+  const input = {
+    params: parseInput(endpoint, endpoint.params, request.params ?? {}),
+    body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
+    query: endpoint.query ? parseInput(endpoint, endpoint.query, request.query ?? {}) : undefined,
+  } as Input<E>;
+  return { user, input };
+}
+
+/** What a stepped call's handler gets: the database, the checked user and its steps through the gate. */
+export interface SteppedContext {
+  db: Kysely<Database>;
+  config: Config;
+  user: AuthUser;
+  steps: Steps;
+  request: FastifyRequest;
+}
+
+/**
+ * A back-office read that may take longer than a step (a search that reads the articles a window at a time):
+ * the login, role and input checks hold a place in the gate's back-office lane (503 when its line is too
+ * long), then the handler's reads take one place per step (`ctx.steps`), so every handheld call that arrives
+ * meanwhile goes between them (DESIGN §10). Reads only: a write's exactly-once transaction is one piece.
+ */
+export function registerSteppedEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: (input: Input<E>, ctx: SteppedContext) => Promise<z.input<E['response']>>,
+): void {
+  if (endpoint.method !== 'GET' || !endpoint.auth || endpoint.audience !== 'scanner')
+    throw new Error(`${endpoint.name}: a stepped call is a staff GET`);
+  const kind = deps.admission.kind(admissionKind(endpoint));
+  const lane = laneOf(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const client = request.raw.socket;
+      const { user, input } = await deps.admission.run(
+        () => checkedCall(deps, endpoint, request),
+        client,
+        kind,
+        lane,
+      );
+      const steps = stepsIn(deps.admission, kind, client);
+      const result = await handler(input, { db: deps.db, config: deps.config, user, steps, request });
+      const checked = endpoint.response.safeParse(result);
+      if (!checked.success)
+        throw new Error(`${endpoint.name}: answer breaks the contract: ${checked.error.message}`);
+      return reply.send(checked.data);
+    },
+  });
+}
+
 /**
  * The call's params, body or query, or a 400 naming the field as the worker's screen does (never the API's
  * key). Exported for a route that answers other than JSON (the journal's CSV) but parses the same way.
@@ -192,6 +310,15 @@ export function admissionKind(endpoint: Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
 }
 
+/**
+ * A call's lane in the admission gate (DESIGN §10): the Leitstand's and the admin's calls and the
+ * integrations' are the back office, which waits while any handheld call waits; the rest is the floor.
+ */
+export function laneOf(endpoint: Pick<Endpoint, 'role' | 'audience'>): Lane {
+  if (endpoint.audience !== 'scanner') return 'backOffice';
+  return endpoint.role === 'schichtleitung' || endpoint.role === 'admin' ? 'backOffice' : 'floor';
+}
+
 function register<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
@@ -200,6 +327,7 @@ function register<E extends Endpoint>(
   options: RouteOptions<E, boolean>,
 ) {
   const kind = deps.admission.kind(admissionKind(endpoint));
+  const lane = laneOf(endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -208,7 +336,8 @@ function register<E extends Endpoint>(
     // admission gate, or is answered 503 before it touched anything (decision 26). Its body was read before.
     // Whether its client left is the socket's to say: the request stream counts as destroyed as soon as its
     // body has been read.
-    handler: (request, reply) => deps.admission.run(() => serve(request, reply), request.raw.socket, kind),
+    handler: (request, reply) =>
+      deps.admission.run(() => serve(request, reply), request.raw.socket, kind, lane),
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

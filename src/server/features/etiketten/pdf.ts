@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type PDFDocument from 'pdfkit';
 import { LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
+import type { Steps } from '../../http/back-office.ts';
 import { type Box, type Label, layoutFor, type Modules, modulesOf, moduleWidth } from './label.ts';
 
 /** pdfkit (with its fonts) is loaded at the first PDF, not at the server's start (≈ 24 MB RSS at idle). */
@@ -11,13 +12,24 @@ let PdfKit: typeof PDFDocument | null = null;
 const A4 = { width: 210, height: 297 } as const;
 const MM = 72 / 25.4;
 
+/** Roll labels (one a page) drawn in one step; a sheet's labels are drawn in one step together. */
+const ROLL_LABELS_PER_STEP = 16;
+
 /**
  * Writes labels as one PDF into `out`, a page at a time: pdfkit writes each finished page into the stream,
  * and this waits whenever `out` has more buffered than it wants (a slow download), so a run of 20,000
  * labels never sits in memory (test/api/etiketten-memory.test.ts states the ceiling). Stops early when `out`
  * is closed (the browser went away). Answers how many labels it wrote.
+ *
+ * Each sheet (or a few roll labels) is drawn in one of `steps` (DESIGN §10): drawing a sheet's barcodes and
+ * compressing the page before takes milliseconds of the server's one thread, 20,000 labels seconds; between
+ * two sheets every handheld call goes first. A step also starts on a later turn of the event loop, where
+ * pdfkit hands its finished page to 'data' listeners — a source that answers from memory (the embedded
+ * database) would otherwise never leave the microtask queue, and the whole run would pile up in pdfkit's
+ * buffer (the memory test caught this).
  */
 export async function writePdf(
+  steps: Steps,
   labels: AsyncIterable<Label>,
   size: LabelSize,
   out: Writable,
@@ -26,6 +38,7 @@ export async function writePdf(
   const format = LABEL_SIZES[size];
   const page = format.sheet ? A4 : format;
   const perPage = format.sheet ? format.sheet.columns * format.sheet.rows : 1;
+  const perStep = format.sheet ? perPage : ROLL_LABELS_PER_STEP;
   PdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocument;
   const doc = new PdfKit({
     autoFirstPage: false,
@@ -39,40 +52,51 @@ export async function writePdf(
   });
   const ended = once(doc, 'end');
   let count = 0;
+  const draw = async (batch: Label[]) => {
+    if (waiting) {
+      await drained(out);
+      waiting = false;
+    }
+    if (out.destroyed) return;
+    await steps.run(async () => {
+      for (const label of batch) {
+        const slot = count % perPage;
+        if (slot === 0) {
+          if (count > 0) doc.restore();
+          doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
+          // Everything below is drawn in millimetres.
+          doc.save().scale(MM);
+        }
+        const origin = format.sheet
+          ? {
+              x:
+                (A4.width - format.sheet.columns * format.width) / 2 +
+                (slot % format.sheet.columns) * format.width,
+              y:
+                (A4.height - format.sheet.rows * format.height) / 2 +
+                Math.floor(slot / format.sheet.columns) * format.height,
+            }
+          : { x: 0, y: 0 };
+        drawLabel(doc, label, size, origin);
+        count++;
+      }
+    });
+  };
+  let batch: Label[] = [];
   for await (const label of labels) {
     if (out.destroyed) break;
-    const slot = count % perPage;
-    if (slot === 0) {
-      // A turn of the event loop per sheet: pdfkit hands its finished page to 'data' listeners on a later
-      // tick, and a source that answers from memory (the embedded database) would otherwise never leave the
-      // microtask queue — the whole run would pile up in pdfkit's buffer (the memory test caught this).
-      await new Promise((resolve) => setImmediate(resolve));
-      if (waiting) {
-        await drained(out);
-        waiting = false;
-      }
-      if (out.destroyed) break;
-      if (count > 0) doc.restore();
-      doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
-      // Everything below is drawn in millimetres.
-      doc.save().scale(MM);
+    batch.push(label);
+    if (batch.length >= perStep) {
+      await draw(batch);
+      batch = [];
     }
-    const origin = format.sheet
-      ? {
-          x:
-            (A4.width - format.sheet.columns * format.width) / 2 +
-            (slot % format.sheet.columns) * format.width,
-          y:
-            (A4.height - format.sheet.rows * format.height) / 2 +
-            Math.floor(slot / format.sheet.columns) * format.height,
-        }
-      : { x: 0, y: 0 };
-    drawLabel(doc, label, size, origin);
-    count++;
   }
-  if (count === 0) doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
-  else doc.restore();
-  doc.end();
+  if (batch.length > 0 && !out.destroyed) await draw(batch);
+  await steps.run(async () => {
+    if (count === 0) doc.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
+    else doc.restore();
+    doc.end();
+  });
   await ended;
   if (!out.destroyed) out.end();
   return count;

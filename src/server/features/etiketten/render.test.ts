@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePdf, decodePng, renderZpl, zplFields, zplLabels } from '../../../../test/support/labels.ts';
 import { etikettenTexts, LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { directSteps } from '../../http/back-office.ts';
 import { checkFits, type Label, validEan13 } from './label.ts';
 import { writePdf } from './pdf.ts';
 import { escapeField, zplLabel } from './zpl.ts';
@@ -65,6 +66,7 @@ async function pdfOf(labels: Label[], size: LabelSize): Promise<Buffer> {
   out.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise((resolve) => out.on('end', resolve));
   await writePdf(
+    directSteps,
     (async function* () {
       yield* labels;
     })(),
@@ -194,7 +196,7 @@ describe('what a label refuses', () => {
   it('an empty run is still a valid PDF (one blank page)', async () => {
     const out = new PassThrough();
     const body = text(out);
-    await writePdf((async function* () {})(), '57x32', out, 'leer');
+    await writePdf(directSteps, (async function* () {})(), '57x32', out, 'leer');
     expect((await body).startsWith('%PDF-')).toBe(true);
   });
 });

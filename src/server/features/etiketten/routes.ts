@@ -27,8 +27,18 @@ import { hasRole } from '../../../contract/roles.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
 import { forbidden, invalid } from '../../domain/errors.ts';
+import { type Steps, stepsIn } from '../../http/back-office.ts';
 import { applyOnceOutside, parseIdempotencyKey, requestHash } from '../../http/idempotency.ts';
-import { type Deps, parseInput, registerEndpoint, requireUser } from '../../http/route.ts';
+import {
+  admissionKind,
+  type Deps,
+  laneOf,
+  parseInput,
+  registerDownload,
+  registerEndpoint,
+  requireUser,
+} from '../../http/route.ts';
+import type { Label } from './label.ts';
 import { writePdf } from './pdf.ts';
 import {
   adminRow,
@@ -43,54 +53,62 @@ import { checkFormat, defaultSize, type PreparedLabels, prepareLabels } from './
 import { zplLabel } from './zpl.ts';
 
 /**
+ * More labels than this in one file or print job make it a heavy operation: at most HEAVY_OPERATIONS_MAX run
+ * at once (DESIGN §10). A badge or a shelf's few labels never wait for a colleague's 20,000.
+ */
+export const HEAVY_LABELS = 100;
+
+/**
  * GET /api/etiketten/{kind}.pdf|.zpl and the admins' badge file (POST, the card texts in the body). A file is
- * no JSON answer, so not registerEndpoint: the same login and role check and the same German refusals, all
- * before the first byte; then the labels stream out as they are drawn.
+ * no JSON answer, so registerDownload: the same login and role check and the same German refusals, all
+ * before the first byte; then the labels stream out as they are drawn, a step at a time behind the floor.
  */
 export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   for (const kind of CODE_KINDS) {
     for (const format of ['pdf', 'zpl'] as const) {
-      const endpoint = labelDownloads[kind][format];
-      app.route({
-        method: 'GET',
-        url: endpoint.path,
-        handler: async (request, reply) => {
-          const user = await authorised(deps, request, endpoint);
-          const query = parseInput(endpoint, endpoint.query, request.query ?? {}) as LabelQuery;
+      registerDownload(
+        app,
+        deps,
+        labelDownloads[kind][format],
+        async ({ query: raw }, { user, steps, request, reply, heavy }) => {
+          const query = raw as LabelQuery;
           const size = query.groesse ?? defaultSize(format);
           checkFormat(format, size, query.dpi as Dpi | undefined);
-          const prepared = await prepareLabels(deps.db, { kind, ...query }, size);
+          const prepared = await prepareLabels(steps, deps.db, { kind, ...query }, size);
+          if (prepared.count > HEAVY_LABELS) heavy();
           request.log.info({ user: user.id, kind, format, size, labels: prepared.count }, 'labels');
-          return sendLabels(reply, request.log, prepared, {
+          return sendLabels(steps, reply, request.log, prepared, {
             kind,
             format,
             size,
             dpi: (query.dpi ?? 203) as Dpi,
           });
         },
-      });
+        { heavy: false },
+      );
     }
   }
 
-  app.route({
-    method: 'POST',
-    url: ausweisDatei.path,
-    handler: async (request, reply) => {
-      const user = await authorised(deps, request, ausweisDatei);
-      const body = parseInput(ausweisDatei, ausweisDatei.body, request.body ?? undefined) as AusweisBody;
+  registerDownload(
+    app,
+    deps,
+    ausweisDatei,
+    async ({ body: raw }, { user, steps, request, reply }) => {
+      const body = raw as AusweisBody;
       const size = body.groesse ?? defaultSize(body.format);
       checkFormat(body.format, size, body.format === 'zpl' ? undefined : body.dpi);
-      const prepared = await prepareLabels(deps.db, { kind: 'ausweis', codes: body.karten }, size);
+      const prepared = await prepareLabels(steps, deps.db, { kind: 'ausweis', codes: body.karten }, size);
       // Never the card texts in the log: who printed how many.
       request.log.info({ user: user.id, kind: 'ausweis', labels: prepared.count }, 'labels');
-      return sendLabels(reply, request.log, prepared, {
+      return sendLabels(steps, reply, request.log, prepared, {
         kind: 'ausweis',
         format: body.format,
         size,
         dpi: body.dpi ?? 203,
       });
     },
-  });
+    { heavy: false },
+  );
 
   registerEndpoint(app, deps, druckerListe, async (_, ctx) => ({
     success: true as const,
@@ -103,17 +121,34 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   }));
 
   // Printing: exactly once per key, but the printer is asked outside any database transaction
-  // (applyOnceOutside), so a printer that does not answer holds up no other request.
+  // (applyOnceOutside), so a printer that does not answer holds up no other request. The login check waits in
+  // the admission gate like any call of its sender; the labels are read and written in steps behind the floor.
+  const printKind = deps.admission.kind(admissionKind(drucken));
   app.route({
     method: 'POST',
     url: drucken.path,
     handler: async (request, reply) => {
-      const user = await authorised(deps, request, drucken);
-      const body = parseInput(drucken, drucken.body, request.body ?? undefined) as DruckBody;
-      const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
+      const client = request.raw.socket;
+      const { user, body, key } = await deps.admission.run(
+        async () => {
+          const user = await authorised(deps, request, drucken);
+          const body = parseInput(drucken, drucken.body, request.body ?? undefined) as DruckBody;
+          const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
+          return { user, body, key };
+        },
+        client,
+        printKind,
+        laneOf(drucken),
+      );
       const route = `${drucken.method} ${drucken.path}`;
       const claim = { key, userId: user.id, route, hash: requestHash(route, {}, body) };
-      const outcome = await applyOnceOutside(deps.db, claim, () => print(deps, user, body), {
+      const steps = stepsIn(deps.admission, printKind, client);
+      let release = () => {};
+      const job = () =>
+        print(deps, steps, user, body, () => {
+          release = deps.heavy.enter();
+        }).finally(() => release());
+      const outcome = await applyOnceOutside(deps.db, claim, job, {
         waitMs: PRINT_TIMEOUT_MS + 1000,
         stillRunning: etikettenTexts.printRunning,
       });
@@ -155,17 +190,19 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
  * also articles and ranges; badges: the admin), the labels in the printer's size and resolution as ZPL, sent
  * as one job.
  */
-async function print(deps: Deps, user: AuthUser, body: DruckBody) {
+async function print(deps: Deps, steps: Steps, user: AuthUser, body: DruckBody, heavy: () => void) {
   if (body.kind === 'ausweis' && !hasRole(user.role, 'admin')) throw forbidden(etikettenTexts.ausweisAdmin);
   const lead = hasRole(user.role, 'schichtleitung');
   if (!lead && !(HANDHELD_KINDS as readonly string[]).includes(body.kind))
     throw forbidden(body.kind === 'artikel' ? etikettenTexts.artikelLeitstand : etikettenTexts.handheldKinds);
-  const printer = await printerNamed(deps.db, deps.config.printers, body.printer);
-  const prepared = await prepareLabels(deps.db, body, printer.groesse);
+  const printer = await steps.run(() => printerNamed(deps.db, deps.config.printers, body.printer));
+  const prepared = await prepareLabels(steps, deps.db, body, printer.groesse);
   if (!lead && prepared.count > HANDHELD_MAX) throw invalid(etikettenTexts.handheldMax);
   if (prepared.count > MAX_PRINT) throw invalid(etikettenTexts.printTooMany);
+  if (prepared.count > HEAVY_LABELS) heavy();
   let job = '';
-  for await (const chunk of zplStream(prepared, { size: printer.groesse, dpi: printer.dpi })) job += chunk;
+  for await (const chunk of zplStream(steps, prepared, { size: printer.groesse, dpi: printer.dpi }))
+    job += chunk;
   await sendJob(printer, job);
   return {
     success: true as const,
@@ -188,17 +225,24 @@ export interface LabelFile {
 }
 
 /** The labels as a file download: PDF page by page, ZPL label by label; a failure mid-way ends the download. */
-function sendLabels(reply: FastifyReply, log: FastifyBaseLogger, prepared: PreparedLabels, file: LabelFile) {
+function sendLabels(
+  steps: Steps,
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+  prepared: PreparedLabels,
+  file: LabelFile,
+) {
   const name = `etiketten-${file.kind}`;
   reply.header('cache-control', 'no-store').header('x-labels', String(prepared.count));
   if (file.format === 'zpl') {
     return reply
       .type('text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}.zpl"`)
-      .send(Readable.from(zplStream(prepared, file)));
+      .send(Readable.from(zplStream(steps, prepared, file)));
   }
   const out = new PassThrough();
   writePdf(
+    steps,
     prepared.labels(),
     file.size,
     out,
@@ -213,18 +257,24 @@ function sendLabels(reply: FastifyReply, log: FastifyBaseLogger, prepared: Prepa
     .send(out);
 }
 
-/** ZPL for the labels, one ^XA…^XZ each, in chunks of about 64 KB. */
+/** Labels written as ZPL in one step (about 64 KB of ZPL). */
+const ZPL_LABELS_PER_STEP = 256;
+
+/** ZPL for the labels, one ^XA…^XZ each, in chunks of ZPL_LABELS_PER_STEP labels, each written in a step. */
 export async function* zplStream(
+  steps: Steps,
   prepared: PreparedLabels,
   file: Pick<LabelFile, 'size' | 'dpi'>,
 ): AsyncGenerator<string> {
-  let chunk = '';
+  let batch: Label[] = [];
+  const write = (labels: Label[]) =>
+    steps.run(async () => labels.map((label) => zplLabel(label, file.size, file.dpi)).join(''));
   for await (const label of prepared.labels()) {
-    chunk += zplLabel(label, file.size, file.dpi);
-    if (chunk.length >= 65_536) {
-      yield chunk;
-      chunk = '';
+    batch.push(label);
+    if (batch.length >= ZPL_LABELS_PER_STEP) {
+      yield await write(batch);
+      batch = [];
     }
   }
-  if (chunk) yield chunk;
+  if (batch.length > 0) yield await write(batch);
 }

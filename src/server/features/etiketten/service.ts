@@ -11,6 +11,7 @@ import {
 import { cardOwner } from '../../auth/cards.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
+import { StepSize, type Steps } from '../../http/back-office.ts';
 import { articleByCode } from '../../repositories/article.repository.ts';
 import { checkFits, type Label, validEan13 } from './label.ts';
 
@@ -31,7 +32,8 @@ export interface PreparedLabels {
   labels: () => AsyncIterable<Label>;
 }
 
-const RANGE_PAGE = 500;
+/** The most locations one step of a range reads (fewer when its barcodes take longer to check). */
+const RANGE_PAGE_MAX = 2000;
 
 /** The size a format defaults to: the common A4 sheet for PDF, the larger roll for ZPL. */
 export function defaultSize(format: 'pdf' | 'zpl'): LabelSize {
@@ -47,8 +49,11 @@ export function checkFormat(format: 'pdf' | 'zpl', size: LabelSize, dpi: Dpi | u
 /**
  * Checks the selection — every named record exists and each code fits a scannable barcode at this size —
  * before the first byte of a file goes out, so a refusal is a German 400/404, never a broken download.
+ * Every read and check runs in `steps` (DESIGN §10): named records in one (at most MAX_CODES), a range a
+ * page at a time — 20,000 barcodes checked at once held the server's thread for a second.
  */
 export async function prepareLabels(
+  steps: Steps,
   db: Db,
   selection: LabelSelection,
   size: LabelSize,
@@ -60,21 +65,26 @@ export async function prepareLabels(
   if (range) {
     if (kind !== 'lagerplatz' && kind !== 'lhm') throw invalid(t.rangeOnlyLocations);
     if (from === undefined || to === undefined) throw invalid(t.rangeIncomplete);
-    return prepareRange(db, kind, from, to, pfeil ?? null, size);
+    return prepareRange(steps, db, kind, from, to, pfeil ?? null, size);
   }
   if (!codes || codes.length === 0) {
     if (kind !== 'zollwagen') throw invalid(t.codesOrRange);
     // Carts without codes: all of them (the Leitstand's 'Alle Zollwagen').
-    const all = await db.selectFrom('carts').select('wagennummer').orderBy('wagennummer').execute();
-    return prepareLabels(db, { kind, codes: all.map((c) => c.wagennummer) }, size);
+    const all = await steps.run(() =>
+      db.selectFrom('carts').select('wagennummer').orderBy('wagennummer').execute(),
+    );
+    return prepareLabels(steps, db, { kind, codes: all.map((c) => c.wagennummer) }, size);
   }
   const seen = new Set<string>();
   for (const code of codes) {
     if (seen.has(code)) throw invalid(kind === 'ausweis' ? t.duplicateCard : t.duplicate(code));
     seen.add(code);
   }
-  const labels = await labelsByCode(db, kind, codes, pfeil ?? null);
-  for (const label of labels) checkFits(label, size);
+  const labels = await steps.run(async () => {
+    const labels = await labelsByCode(db, kind, codes, pfeil ?? null);
+    for (const label of labels) checkFits(label, size);
+    return labels;
+  });
   return {
     count: labels.length,
     labels: async function* () {
@@ -206,6 +216,7 @@ function refuseUnknown(kind: CodeKind, codes: string[], known: Map<string, unkno
  * (each must fit a barcode) before the labels are read again, a page at a time, while the file is written.
  */
 async function prepareRange(
+  steps: Steps,
   db: Db,
   kind: 'lagerplatz' | 'lhm',
   from: string,
@@ -214,52 +225,71 @@ async function prepareRange(
   size: LabelSize,
 ): Promise<PreparedLabels> {
   const lhm = kind === 'lhm';
-  const ends = await db
-    .selectFrom('locations')
-    .select(['code', 'is_lhm'])
-    .where('code', 'in', [from, to])
-    .execute();
-  const known = new Map(ends.map((row) => [row.code, row]));
-  refuseUnknown(kind, from === to ? [from] : [from, to], known);
-  for (const row of ends) {
-    if (kind === 'lagerplatz' && row.is_lhm) throw invalid(t.isLhm(row.code));
-    if (kind === 'lhm' && !row.is_lhm) throw invalid(t.notLhm(row.code));
-  }
-  const { ordered } = await sql<{
-    ordered: boolean;
-  }>`select ${from} collate "C" <= ${to} collate "C" as ordered`
-    .execute(db)
-    .then((r) => r.rows[0] ?? { ordered: false });
-  if (!ordered) throw invalid(t.rangeOrder(from, to));
   const inRange = db
     .selectFrom('locations')
     .where('is_lhm', '=', lhm)
     .where(sql<boolean>`code collate "C" >= ${from} collate "C"`)
     .where(sql<boolean>`code collate "C" <= ${to} collate "C"`);
-  const { count } = await inRange
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  if (Number(count) > MAX_RANGE) throw invalid(t.rangeTooLarge(Number(count)));
+  const count = await steps.run(async () => {
+    const ends = await db
+      .selectFrom('locations')
+      .select(['code', 'is_lhm'])
+      .where('code', 'in', [from, to])
+      .execute();
+    const known = new Map(ends.map((row) => [row.code, row]));
+    refuseUnknown(kind, from === to ? [from] : [from, to], known);
+    for (const row of ends) {
+      if (kind === 'lagerplatz' && row.is_lhm) throw invalid(t.isLhm(row.code));
+      if (kind === 'lhm' && !row.is_lhm) throw invalid(t.notLhm(row.code));
+    }
+    const { ordered } = await sql<{
+      ordered: boolean;
+    }>`select ${from} collate "C" <= ${to} collate "C" as ordered`
+      .execute(db)
+      .then((r) => r.rows[0] ?? { ordered: false });
+    if (!ordered) throw invalid(t.rangeOrder(from, to));
+    const { count } = await inRange
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  });
+  if (count > MAX_RANGE) throw invalid(t.rangeTooLarge(count));
 
-  async function* pages(): AsyncGenerator<LocationRow[]> {
+  /** The range's labels a page at a time, each page read (and its labels checked) in one step. */
+  async function* pages(check?: (label: Label) => void): AsyncGenerator<Label[]> {
+    const size = new StepSize({ max: RANGE_PAGE_MAX, start: 100 });
     let after: string | null = null;
     for (;;) {
-      const rows: LocationRow[] = await inRange
-        .select(['code', 'name', 'is_lhm'])
-        .$if(after !== null, (q) => q.where(sql<boolean>`code collate "C" > ${after} collate "C"`))
-        .orderBy(sql`code collate "C"`)
-        .limit(RANGE_PAGE)
-        .execute();
-      if (rows.length > 0) yield rows;
-      if (rows.length < RANGE_PAGE) return;
-      after = rows[rows.length - 1]?.code ?? null;
+      const page = await steps.run(() =>
+        size.timed(async (limit) => {
+          const rows: LocationRow[] = await inRange
+            .select(['code', 'name', 'is_lhm'])
+            .$if(after !== null, (q) => q.where(sql<boolean>`code collate "C" > ${after} collate "C"`))
+            .orderBy(sql`code collate "C"`)
+            .limit(limit)
+            .execute();
+          const labels = rows.map((row) => locationLabel(kind, row, arrow));
+          if (check) for (const label of labels) check(label);
+          return {
+            rows: rows.length,
+            labels,
+            last: rows.at(-1)?.code ?? null,
+            complete: rows.length < limit,
+          };
+        }),
+      );
+      if (page.labels.length > 0) yield page.labels;
+      if (page.complete) return;
+      after = page.last;
     }
   }
-  for await (const rows of pages()) for (const row of rows) checkFits(locationLabel(kind, row, arrow), size);
+  for await (const _ of pages((label) => checkFits(label, size))) {
+    // each page's labels were checked in its step
+  }
   return {
-    count: Number(count),
+    count,
     labels: async function* () {
-      for await (const rows of pages()) for (const row of rows) yield locationLabel(kind, row, arrow);
+      for await (const labels of pages()) yield* labels;
     },
   };
 }

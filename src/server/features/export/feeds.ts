@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type ExportRow, FEEDS, type Feed, isoTime } from '../../../contract/export.ts';
 import type { Database } from '../../db/schema.ts';
 import { carrierFromTracking } from '../../domain/carrier.ts';
+import { StepSize, type Steps } from '../../http/back-office.ts';
 
 /**
  * The export feeds: each journal read in (time, id) order, a page at a time (keyset pagination on the
@@ -100,14 +101,34 @@ export function pageQuery(
 /**
  * One page of a feed: the rows after `cursor` (or from `since` on), at most `limit`. `nextCursor` continues
  * after the last row; with no row it stays where the caller was, so it can always be stored and used later.
+ * A page of up to 10,000 rows is read in steps of about STEP_TARGET_MS each (keyset, as the pages are), so a
+ * large page never holds the embedded database for long at a time.
  */
 export async function exportPage<F extends Feed>(
+  steps: Steps,
   db: Db,
   feed: F,
   from: { since: string | null; cursor: Position | null; limit: number },
 ): Promise<ExportPage<F>> {
-  const after = from.cursor ?? { time: from.since ?? '-infinity', id: 0 };
-  const { rows } = await pageQuery(feed, { after, since: from.since, limit: from.limit + 1 }).execute(db);
+  const start = from.cursor ?? { time: from.since ?? '-infinity', id: 0 };
+  const rows: Record<string, unknown>[] = [];
+  const size = new StepSize({ max: from.limit + 1, start: Math.min(from.limit + 1, 500) });
+  let after = start;
+  // One row beyond the limit says whether there is more.
+  while (rows.length < from.limit + 1) {
+    const want = from.limit + 1 - rows.length;
+    const part = await steps.run(() =>
+      size.timed(async (most) => {
+        const limit = Math.min(most, want);
+        const { rows } = await pageQuery(feed, { after, since: from.since, limit }).execute(db);
+        return { found: rows, rows: rows.length, complete: rows.length < limit };
+      }),
+    );
+    rows.push(...part.found);
+    const last = part.found.at(-1) as { time: string; id: number } | undefined;
+    if (part.complete || !last) break;
+    after = { time: last.time, id: last.id };
+  }
   const hasMore = rows.length > from.limit;
   const items = (hasMore ? rows.slice(0, from.limit) : rows) as ExportRow[F][];
   if (feed === 'parcels') {
@@ -117,7 +138,7 @@ export async function exportPage<F extends Feed>(
   const last = items.at(-1);
   return {
     items,
-    nextCursor: encodeCursor(feed, last ? { time: last.time, id: last.id } : after),
+    nextCursor: encodeCursor(feed, last ? { time: last.time, id: last.id } : start),
     hasMore,
   };
 }

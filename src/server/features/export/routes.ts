@@ -7,8 +7,9 @@ import {
   FEEDS,
 } from '../../../contract/export.ts';
 import { invalid } from '../../domain/errors.ts';
+import { stepsIn } from '../../http/back-office.ts';
 import { csvHeader, csvRows } from '../../http/csv.ts';
-import { type Deps, requireIntegration } from '../../http/route.ts';
+import { admissionKind, type Deps, requireIntegration } from '../../http/route.ts';
 import { decodeCursor, exportPage } from './feeds.ts';
 
 /**
@@ -18,20 +19,32 @@ import { decodeCursor, exportPage } from './feeds.ts';
 export function exportRoutes(app: FastifyInstance, deps: Deps): void {
   for (const feed of FEEDS) {
     const endpoint = exportEndpoints[feed];
+    const kind = deps.admission.kind(admissionKind(endpoint));
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       handler: async (request, reply) => {
-        const integration = await requireIntegration(deps, request);
-        const parsed = endpoint.query.safeParse(request.query ?? {});
-        if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? exportMessages.sinceOrCursor);
-        const query = parsed.data;
-        const cursor = query.cursor === undefined ? null : decodeCursor(feed, query.cursor);
-        if (query.cursor !== undefined && !cursor) throw invalid(exportMessages.cursor);
-        if (!cursor && query.since === undefined) throw invalid(exportMessages.sinceOrCursor);
-        if (query.sep !== undefined && query.format !== 'csv') throw invalid(exportMessages.sep);
-
-        const page = await exportPage(deps.db, feed, {
+        const client = request.raw.socket;
+        // The login and the query's checks wait in the back office's lane like a Leitstand call (503 when
+        // its line is too long); the page is then read a step at a time behind the floor (DESIGN §10).
+        const { integration, query, cursor } = await deps.admission.run(
+          async () => {
+            const integration = await requireIntegration(deps, request);
+            const parsed = endpoint.query.safeParse(request.query ?? {});
+            if (!parsed.success)
+              throw invalid(parsed.error.issues[0]?.message ?? exportMessages.sinceOrCursor);
+            const query = parsed.data;
+            const cursor = query.cursor === undefined ? null : decodeCursor(feed, query.cursor);
+            if (query.cursor !== undefined && !cursor) throw invalid(exportMessages.cursor);
+            if (!cursor && query.since === undefined) throw invalid(exportMessages.sinceOrCursor);
+            if (query.sep !== undefined && query.format !== 'csv') throw invalid(exportMessages.sep);
+            return { integration, query, cursor };
+          },
+          client,
+          kind,
+          'backOffice',
+        );
+        const page = await exportPage(stepsIn(deps.admission, kind, client), deps.db, feed, {
           since: query.since ?? null,
           cursor,
           limit: query.limit ?? DEFAULT_LIMIT,

@@ -2,21 +2,24 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as contract from '../../../../contract/leitstand/bestand.ts';
-import { hasRole } from '../../../../contract/roles.ts';
-import { texts } from '../../../../contract/texts.ts';
 import type { Database } from '../../../db/schema.ts';
-import { forbidden } from '../../../domain/errors.ts';
+import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { csvHeader, csvRows } from '../../../http/csv.ts';
-import { type Deps, parseInput, registerEndpoint, requireUser } from '../../../http/route.ts';
+import {
+  type Deps,
+  registerDownload,
+  registerEndpoint,
+  registerSteppedEndpoint,
+} from '../../../http/route.ts';
 import * as service from './service.ts';
 
-/** Rows per query while the CSV streams: each a short statement, so other requests run between them. */
-const CSV_PAGE = 1000;
+/** The most rows one step of the CSV reads; fewer when rows take longer (StepSize). */
+const CSV_PAGE_MAX = 5000;
 
 export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, contract.bestandArtikel, async ({ query }, { db }) => ({
+  registerSteppedEndpoint(app, deps, contract.bestandArtikel, async ({ query }, { db, steps }) => ({
     success: true as const,
-    ...(await service.bestandArtikel(db, query.q)),
+    ...(await service.bestandArtikel(steps, db, query.q)),
   }));
 
   registerEndpoint(app, deps, contract.bestandLagerplatz, async ({ params }, { db }) => ({
@@ -32,18 +35,15 @@ export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   // The CSV is no JSON answer, so not registerEndpoint: the same login and role check, the same query
-  // parsing and German refusals (before the first byte), then every matching row, streamed.
-  const endpoint = contract.journalCsv;
-  app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    handler: async (request, reply) => {
-      const user = await requireUser(deps, request);
-      if (endpoint.role && !hasRole(user.role, endpoint.role))
-        throw forbidden(texts.errors.role[endpoint.role]);
-      const query = parseInput(endpoint, endpoint.query, request.query ?? {}) as contract.JournalFilterQuery;
-      const filter = await service.journalFilter(deps.db, query, deps.config.timeZone);
-      const rows = journalCsv(deps.db, filter, deps.config.timeZone, (count) =>
+  // parsing and German refusals (before the first byte), then every matching row, streamed a step at a time
+  // behind the floor (DESIGN §10) — a heavy operation: at most HEAVY_OPERATIONS_MAX at once.
+  registerDownload(
+    app,
+    deps,
+    contract.journalCsv,
+    async ({ query }, { user, steps, request, reply }) => {
+      const filter = await steps.run(() => service.journalFilter(deps.db, query, deps.config.timeZone));
+      const rows = journalCsv(deps.db, steps, filter, deps.config.timeZone, (count) =>
         request.log.info({ user: user.id, rows: count }, 'journal csv'),
       );
       return reply
@@ -52,7 +52,8 @@ export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
         .header('content-disposition', `attachment; filename="journal-${fileDate(deps.config.timeZone)}.csv"`)
         .send(Readable.from(rows));
     },
-  });
+    { heavy: true },
+  );
 }
 
 /** Today in the site's time zone, for the file name: 2026-11-24. */
@@ -63,9 +64,11 @@ function fileDate(timeZone: string): string {
 /**
  * The filtered journal as CSV for German Excel (`;`, UTF-8 with a byte order mark, every text cell
  * neutralised by csvCell), newest first, a keyset page at a time: the whole journal never sits in memory.
+ * Each page is one step — read and written as CSV in about STEP_TARGET_MS, however long a row takes here.
  */
 async function* journalCsv(
   db: Kysely<Database>,
+  steps: Steps,
   filter: service.JournalFilter,
   timeZone: string,
   done: (rows: number) => void,
@@ -85,10 +88,23 @@ async function* journalCsv(
   yield csvHeader(columns, ';');
   let after: service.Position | null = null;
   let count = 0;
+  const size = new StepSize({ max: CSV_PAGE_MAX, start: 200 });
   for (;;) {
-    const page = await service.journalPage(db, filter, after, CSV_PAGE);
-    count += page.zeilen.length;
-    const rows = page.zeilen.map((z) => ({
+    const page = await steps.run(() =>
+      size.timed(async (limit) => {
+        const page = await service.journalPage(db, filter, after, limit);
+        return { ...page, rows: page.zeilen.length, csv: page.zeilen.length > 0 ? csvOf(page.zeilen) : '' };
+      }),
+    );
+    count += page.rows;
+    if (page.csv) yield page.csv;
+    if (!page.weiter || !page.last) break;
+    after = page.last;
+  }
+  done(count);
+
+  function csvOf(zeilen: contract.JournalZeile[]): string {
+    const rows = zeilen.map((z) => ({
       Zeit: local.format(new Date(z.at)),
       Art: contract.bestandTexts.kinds[z.art],
       Artikelnummer: z.artikel.nummer,
@@ -101,9 +117,6 @@ async function* journalCsv(
       Benutzer: z.benutzer,
       Buchungsnummer: z.id,
     }));
-    if (rows.length > 0) yield csvRows(rows, columns, ';');
-    if (!page.weiter || !page.last) break;
-    after = page.last;
+    return csvRows(rows, columns, ';');
   }
-  done(count);
 }

@@ -10,6 +10,7 @@ import {
 import { texts } from '../../../../contract/texts.ts';
 import type { Database, MovementKind } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../domain/errors.ts';
+import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { articleByCode, articleCodeMatch } from '../../../repositories/article.repository.ts';
 
 /**
@@ -37,59 +38,150 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 // ── Search and location content ─────────────────────────────────────────────────────────────────────────
 
-/**
- * The search's articles: the code matches (b-tree indexes on nummer, ean, herstellernummer) or a part of the
- * name (the trigram index articles_name_trgm_idx, migration 2026-11-26-04) — one bitmap OR of index scans,
- * not a read of every article.
- */
-export function articleSearchQuery(db: Db, q: string) {
+/** The columns a search hit carries. */
+interface Hit {
+  id: number;
+  nummer: string;
+  name: string;
+  ean: string | null;
+  herstellernummer: string | null;
+  /** How it was found: 1 nummer, 2 EAN, 3 herstellernummer, 4 a part of the name. */
+  rank: number;
+}
+
+/** Articles whose code is `q` (nummer, EAN ± one leading 0, herstellernummer): b-tree indexes, best first. */
+export function articleCodeQuery(db: Db, q: string) {
   const match = articleCodeMatch(q);
   return db
     .selectFrom('articles')
     .select(['id', 'nummer', 'name', 'ean', 'herstellernummer', match.rank.as('rank')])
-    .where((eb) => eb.or([match.where(eb), eb('name', 'ilike', containing(q))]))
+    .where(match.where)
     .orderBy('rank')
     .orderBy('nummer')
     .limit(SEARCH_LIMIT + 1);
 }
 
 /**
+ * The articles whose name holds `q`, at most NAME_CANDIDATES + 1 of them, as the trigram index
+ * (articles_name_trgm_idx, migration 2026-11-26-04) finds them: a name that rare is collected whole in one
+ * step. (Trigrams need 3 characters; shorter text goes the window's way.)
+ */
+export function nameCandidatesQuery(db: Db, q: string) {
+  return db
+    .selectFrom('articles')
+    .select('id')
+    .where('name', 'ilike', containing(q))
+    .limit(NAME_CANDIDATES + 1);
+}
+
+/**
+ * A name shared by more articles than this is read in nummer order, a window of the nummer index at a time,
+ * until the page is full: collecting and sorting every match of 'a' among 100,000 articles held the embedded
+ * database for 58–338 ms, and a broad name fills the page within the first windows.
+ */
+const NAME_CANDIDATES = 500;
+
+/** The most articles one window of the nummer index reads (fewer when a window takes longer than a step). */
+const NAME_WINDOW_MAX = 5000;
+
+/**
+ * Articles whose name holds `q` (case-insensitively), not among `skip`, by nummer: at most `want`. Each read
+ * is one step (DESIGN §10).
+ */
+async function nameMatches(steps: Steps, db: Db, q: string, want: number, skip: Set<number>): Promise<Hit[]> {
+  const hits: Hit[] = [];
+  const columns = ['id', 'nummer', 'name', 'ean', 'herstellernummer', sql<number>`4`.as('rank')] as const;
+  if (q.length >= 3) {
+    const candidates = await steps.run(() => nameCandidatesQuery(db, q).execute());
+    if (candidates.length <= NAME_CANDIDATES) {
+      const ids = candidates.map((c) => c.id).filter((id) => !skip.has(id));
+      if (ids.length === 0) return [];
+      return steps.run(() =>
+        db
+          .selectFrom('articles')
+          .select(columns)
+          .where('id', 'in', ids)
+          .orderBy('nummer')
+          .limit(want)
+          .execute(),
+      );
+    }
+  }
+  const size = new StepSize({ max: NAME_WINDOW_MAX, start: 500 });
+  let after: string | null = null;
+  while (hits.length < want) {
+    const window = await steps.run(() =>
+      size.timed(async (rows) => {
+        const { rows: found } = await sql<{ seen: number; last: string | null; hits: Hit[] | null }>`
+          with w as (
+            select id, nummer, name, ean, herstellernummer from articles
+            ${after === null ? sql`` : sql`where nummer > ${after}`}
+            order by nummer limit ${rows}::integer)
+          select (select count(*) from w)::integer as seen, (select max(nummer) from w) as last,
+                 (select json_agg(json_build_object('id', id, 'nummer', nummer, 'name', name, 'ean', ean,
+                                                    'herstellernummer', herstellernummer, 'rank', 4)
+                                  order by nummer)
+                  from w where name ilike ${containing(q)}) as hits`.execute(db);
+        const window = found[0] ?? { seen: 0, last: null, hits: null };
+        return {
+          rows: window.seen,
+          last: window.last,
+          hits: window.hits ?? [],
+          complete: window.seen < rows,
+        };
+      }),
+    );
+    for (const hit of window.hits) if (!skip.has(hit.id) && hits.length < want) hits.push(hit);
+    if (window.complete || window.last === null) break;
+    after = window.last;
+  }
+  return hits;
+}
+
+/**
  * Articles named by `q`: its nummer, EAN (± one leading 0) or herstellernummer exactly (the rule of
  * `articleCodeMatch`), or a part of the name, case-insensitively. Code matches first, then by nummer; at
- * most SEARCH_LIMIT, each with the locations holding it.
+ * most SEARCH_LIMIT, each with the locations holding it. Read in steps: the code matches, the names (one
+ * step for a rare name, windows for a common one), the stock.
  */
 export async function bestandArtikel(
+  steps: Steps,
   db: Db,
   q: string,
 ): Promise<{ artikel: ArtikelTreffer[]; mehr: boolean }> {
-  const found = await articleSearchQuery(db, q).execute();
+  const limit = SEARCH_LIMIT + 1;
+  const found: Hit[] = await steps.run(() => articleCodeQuery(db, q).execute());
+  if (found.length < limit)
+    found.push(...(await nameMatches(steps, db, q, limit - found.length, new Set(found.map((a) => a.id)))));
   const mehr = found.length > SEARCH_LIMIT;
   const articles = found.slice(0, SEARCH_LIMIT);
   const stock =
     articles.length === 0
       ? []
-      : await db
-          .selectFrom('stock as s')
-          .innerJoin('locations as l', 'l.id', 's.location_id')
-          .select([
-            's.article_id',
-            'l.code as lagerplatz',
-            'l.name as lagerplatzName',
-            'l.lagertyp',
-            's.amount as menge',
-            's.charge',
-            day('s.mhd').as('mhd'),
-          ])
-          .where(
-            's.article_id',
-            'in',
-            articles.map((a) => a.id),
-          )
-          .where('s.amount', '>', 0)
-          .orderBy('l.code')
-          .orderBy(sql`s.mhd nulls last`)
-          .orderBy('s.charge')
-          .execute();
+      : await steps.run(() =>
+          db
+            .selectFrom('stock as s')
+            .innerJoin('locations as l', 'l.id', 's.location_id')
+            .select([
+              's.article_id',
+              'l.code as lagerplatz',
+              'l.name as lagerplatzName',
+              'l.lagertyp',
+              's.amount as menge',
+              's.charge',
+              day('s.mhd').as('mhd'),
+            ])
+            .where(
+              's.article_id',
+              'in',
+              articles.map((a) => a.id),
+            )
+            .where('s.amount', '>', 0)
+            .orderBy('l.code')
+            .orderBy(sql`s.mhd nulls last`)
+            .orderBy('s.charge')
+            .execute(),
+        );
   const TREFFER = ['nummer', 'ean', 'herstellernummer', 'name'] as const;
   return {
     artikel: articles.map((a) => {

@@ -1,0 +1,73 @@
+import { loadConfig } from '../src/server/config.ts';
+import { openPglite, openPostgres } from '../src/server/db/connect.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { startServerProcess } from '../test/support/server-process.ts';
+import {
+  BACK_OFFICE_NAME,
+  backOfficeOperations,
+  backOfficeRows,
+  floorUnderBackOffice,
+} from './back-office.ts';
+import { umbuchungMix } from './capacity.ts';
+import { readLargeIds, workloads } from './workloads.ts';
+
+/**
+ * The floor under back-office work against a warehouse seeded before (`npm run seed:large`), on its own:
+ *   DATA_DIR=/tmp/large tsx bench/back-office-cli.ts [--only <part of an operation's name>] [--live 60]
+ *   DATABASE_URL=postgres://… tsx bench/back-office-cli.ts
+ * `npm run bench` runs the same on the warehouse it seeds (its table: "floor under back-office work").
+ */
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const only = flag('--only');
+const liveSeconds = Number(flag('--live') ?? 60);
+const config = loadConfig();
+const handle = config.databaseUrl
+  ? await openPostgres(config.databaseUrl, 2)
+  : await openPglite({ dataDir: config.dataDir });
+await migrateToLatest(handle.db);
+const ids = await readLargeIds(handle.db);
+await handle.close();
+
+const env: Record<string, string> = config.databaseUrl
+  ? { DATABASE_URL: config.databaseUrl }
+  : { DATA_DIR: config.dataDir };
+const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+try {
+  const login = async (username: string) => {
+    const answer = await fetch(`${server.base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: username }),
+    });
+    if (!answer.ok) throw new Error(`login ${username}: ${answer.status}`);
+    return ((await answer.json()) as { token: string }).token;
+  };
+  const demo = await fetch(`${server.base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo' }),
+  });
+  const floorToken = ((await demo.json()) as { token: string }).token;
+  const operations = backOfficeOperations({ scale: 1, liveSeconds }).filter(
+    (op) => only === undefined || op.name.includes(only),
+  );
+  console.log(`${BACK_OFFICE_NAME}: ${operations.map((op) => op.name).join('; ')}`);
+  const result = await floorUnderBackOffice({
+    ctx: { base: server.base, leadToken: await login('leitung'), adminToken: await login('admin'), scale: 1 },
+    floorTokens: [floorToken],
+    next: umbuchungMix(workloads(ids, 1, 'http')),
+    operations,
+    log: (line) => console.log(line),
+  });
+  for (const row of backOfficeRows(result))
+    console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.what}\n      ${row.figure}\n      goal: ${row.goal}`);
+} finally {
+  // A clean stop (SIGTERM), so the embedded database closes its files.
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,127 @@
+import type { AdmissionGate, CallKind } from './admission.ts';
+
+/**
+ * Long back-office work without stalling the floor (DESIGN §10). On the embedded database the server's one
+ * thread and the database's one session serve every request, and an awaited PGlite query resolves without
+ * giving the event loop a turn: a loop of a thousand pages reads no socket until it ends. So long work —
+ * the journal's CSV, label files, an import, a backup — is cut into steps, and each step takes a place in
+ * the admission gate's back-office lane (`AdmissionGate.step`): it starts on a later turn of the loop, after
+ * every handheld call that arrived meanwhile, and holds the thread and the session only for itself.
+ *
+ * And at most `max` heavy operations run at once per server (HEAVY_OPERATIONS_MAX): two leads exporting the
+ * whole journal would hold twice the memory and take twice the back office's share; the next is answered 503
+ * with a Retry-After and a German message instead.
+ */
+
+/** How long one step of back-office work should hold the thread (ms): well within a scan's p99. */
+export const STEP_TARGET_MS = 10;
+
+/** A heavy operation refused because as many run already: 503, Retry-After, texts.errors.heavyBusy. */
+export class HeavyBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('heavy operations: all places taken');
+    this.name = 'HeavyBusy';
+  }
+}
+
+/** What a refused heavy operation is asked to wait (s): a long export or label run takes about a minute. */
+export const HEAVY_RETRY_AFTER_SECONDS = 60;
+
+export class HeavyOperations {
+  private running = 0;
+
+  constructor(readonly max: number) {
+    if (!(max >= 1)) throw new Error('heavy operations: max must be at least 1');
+  }
+
+  /** Heavy operations running now (GET /metrics). */
+  get inWork(): number {
+    return this.running;
+  }
+
+  /**
+   * Takes a place for one heavy operation, or throws `HeavyBusy`. The answer gives it back; calling it twice
+   * gives back one place.
+   */
+  enter(): () => void {
+    if (this.running >= this.max) throw new HeavyBusy(HEAVY_RETRY_AFTER_SECONDS);
+    this.running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.running--;
+    };
+  }
+}
+
+/** One operation's steps through the gate: `run` waits behind the floor, then does one short piece. */
+export interface Steps {
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The steps of one operation, as kind `kind` in the gate's back-office lane. `client`: the request's socket —
+ * a step whose client left is refused (`gone`), which ends the operation.
+ */
+export function stepsIn(
+  gate: AdmissionGate,
+  kind: CallKind,
+  client?: { readonly destroyed: boolean },
+): Steps {
+  return { run: (work) => gate.step(work, kind, client) };
+}
+
+/**
+ * How many rows a step reads so that it takes about `targetMs`: starts at `start`, then follows the time per
+ * row the steps so far took (a moving average), between `min` and `max`. A journal page of PGlite's costs
+ * what its rows cost, and rows of another table or filter cost another amount: measured beats guessed.
+ */
+export class StepSize {
+  private msPerRow: number | null = null;
+  private readonly targetMs: number;
+  private readonly min: number;
+  private readonly max: number;
+  private readonly start: number;
+
+  constructor(options: { targetMs?: number; min?: number; max: number; start?: number }) {
+    this.targetMs = options.targetMs ?? STEP_TARGET_MS;
+    this.min = options.min ?? 10;
+    this.max = options.max;
+    this.start = Math.min(options.start ?? 100, this.max);
+  }
+
+  /** Rows for the next step. */
+  get rows(): number {
+    if (this.msPerRow === null) return this.start;
+    const rows = Math.floor(this.targetMs / Math.max(this.msPerRow, 1e-6));
+    return Math.max(this.min, Math.min(this.max, rows));
+  }
+
+  /** A step read `rows` rows in `ms`. */
+  measured(rows: number, ms: number): void {
+    if (rows <= 0) return;
+    const perRow = ms / rows;
+    this.msPerRow = this.msPerRow === null ? perRow : this.msPerRow + (perRow - this.msPerRow) * 0.3;
+  }
+
+  /** Runs one step that reads up to `this.rows` rows and answers how many it read; measures it. */
+  async timed<T extends { rows: number }>(read: (rows: number) => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const result = await read(this.rows);
+    this.measured(result.rows, performance.now() - started);
+    return result;
+  }
+}
+
+/**
+ * Steps without a gate, for a process of its own (a CLI, a test of a file's bytes): no floor to let go
+ * first, but each step still starts on a later turn of the event loop, as behind the gate — streams (pdfkit's
+ * pages, a socket) move their data on such turns.
+ */
+export const directSteps: Steps = {
+  run: async (work) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return work();
+  },
+};
