@@ -3,6 +3,8 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import { errorBody } from '../../contract/endpoint.ts';
 import { exportColumns, exportEndpoints } from '../../contract/export.ts';
 import * as modules from '../../contract/index.ts';
+import { journalCsv } from '../../contract/leitstand/bestand.ts';
+import { runImport } from '../../contract/leitstand/import.ts';
 import { leitstandLive } from '../../contract/leitstand/uebersicht.ts';
 
 /**
@@ -185,7 +187,11 @@ function operation(endpoint: Endpoint, tag: string): Operation {
       ...(admitted(endpoint)
         ? {
             503: {
-              ...error('Overloaded: nothing was done; try again after Retry-After seconds'),
+              ...error(
+                heavy(endpoint)
+                  ? 'Overloaded, or as many heavy operations (exports, imports, large label runs) run already: nothing was done; try again after Retry-After seconds'
+                  : 'Overloaded: nothing was done; try again after Retry-After seconds',
+              ),
               headers: {
                 'Retry-After': {
                   description: 'Seconds to wait before trying again',
@@ -201,15 +207,19 @@ function operation(endpoint: Endpoint, tag: string): Operation {
 
 /**
  * Whether a call waits in the admission gate and so may be answered 503 when the server is overloaded
- * (decision 26): the handhelds' and the Leitstand's JSON calls (route.ts). Not the integrations' calls,
- * label files, printing and the live stream, which have routes of their own.
+ * (decision 26, DESIGN §10): every call but the Leitstand's live stream, which stays open.
  */
 function admitted(endpoint: Endpoint): boolean {
+  return endpoint !== leitstandLive;
+}
+
+/** The calls that may be heavy operations, at most HEAVY_OPERATIONS_MAX at once (503 with Retry-After). */
+function heavy(endpoint: Endpoint): boolean {
   return (
-    endpoint.audience !== 'integration' &&
-    !labelFile(endpoint) &&
-    endpoint !== modules.etiketten.drucken &&
-    endpoint !== leitstandLive
+    endpoint === journalCsv ||
+    endpoint === runImport ||
+    endpoint === modules.etiketten.drucken ||
+    labelFile(endpoint) !== null
   );
 }
 
