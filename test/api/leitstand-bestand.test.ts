@@ -233,6 +233,45 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       expect(byNummer.artikel[0]?.treffer).toBe('nummer');
     });
 
+    it('lists a name shared by more articles than one step collects by nummer, code matches first, the same for 2 letters or more', async () => {
+      // 700 articles named 'Breitband …', in a shuffled nummer order; one more whose nummer is the search.
+      await sql`insert into articles (nummer, name, kurzbezeichnung)
+        select 'BB-' || lpad(((n * 379) % 700)::text, 4, '0'), 'Breitband ' || n, 'BB'
+        from generate_series(0, 699) n`.execute(db);
+      await db
+        .insertInto('articles')
+        .values({ nummer: 'Breitband', name: 'Anders', kurzbezeichnung: 'X' })
+        .execute();
+      try {
+        const byNummer = (n: number) =>
+          Array.from({ length: n }, (_, i) => `BB-${String(i).padStart(4, '0')}`);
+        // The nummer is a code match (exact, case and all), then the names by nummer.
+        const exact = await search('Breitband');
+        expect(exact.artikel.map((a) => a.nummer)).toEqual(['Breitband', ...byNummer(49)]);
+        expect(exact.artikel[0]?.treffer).toBe('nummer');
+        expect(exact.mehr).toBe(true);
+        for (const q of ['BREITBAND', 'eitb']) {
+          const found = await search(q);
+          expect(
+            found.artikel.map((a) => a.nummer),
+            q,
+          ).toEqual(byNummer(50));
+          expect(found.mehr, q).toBe(true);
+        }
+        // Two letters (no trigram to look up): every article's name in nummer order, the same rule.
+        const short = await search('tB');
+        const ours = short.artikel.map((a) => a.nummer).filter((nummer) => nummer.startsWith('BB-'));
+        expect(ours.slice(0, 3)).toEqual(['BB-0000', 'BB-0001', 'BB-0002']);
+        expect(short.mehr).toBe(true);
+      } finally {
+        await db
+          .deleteFrom('articles')
+          .where('nummer', 'like', 'B%')
+          .where('kurzbezeichnung', 'in', ['BB', 'X'])
+          .execute();
+      }
+    });
+
     it('refuses an empty search in German', async () => {
       const res = await get('/api/leitstand/bestand/artikel?q=');
       expect(res.statusCode).toBe(400);
