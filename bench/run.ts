@@ -17,6 +17,13 @@ import {
 } from '../test/support/pg-cluster.ts';
 import { startServerProcess } from '../test/support/server-process.ts';
 import {
+  BACK_OFFICE_NAME,
+  backOfficeOperations,
+  backOfficeRows,
+  floorUnderBackOffice,
+  QUIET_SECONDS,
+} from './back-office.ts';
+import {
   CAPACITY_NAME,
   type CapacityReport,
   capacityRows,
@@ -24,6 +31,7 @@ import {
   fullPlan,
   measureCapacity,
   quickPlan,
+  umbuchungMix,
 } from './capacity.ts';
 import { writeChart } from './chart.ts';
 import { type CoresUsed, describeCores, measureCores, withChildren } from './cpu.ts';
@@ -44,7 +52,8 @@ import { readLargeIds, type Workload, workloads } from './workloads.ts';
  *   npm run bench -- --only journal       only the workloads whose name holds the text (no Chromium, no
  *                                         bundle sizes; results/only.md); --only scan: only Chromium's
  *                                         scan-to-feedback; --only capacity: the open-loop capacity search
- *                                         and the overload run (capacity.ts)
+ *                                         and the overload run (capacity.ts); --only back-office: the
+ *                                         floor under back-office work (back-office.ts)
  *   npm run bench -- --scans 200 --profile  scans per field in Chromium; a Chromium trace of them
  */
 const usage =
@@ -102,6 +111,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const log = (line: string) => console.error(line);
 /** The open-loop capacity search and overload run (capacity.ts), selected by --only like a workload. */
 const capacitySelected = only === null || CAPACITY_NAME.includes(only);
+/** The floor under back-office work (back-office.ts), selected by --only likewise. */
+const backOfficeSelected = only === null || BACK_OFFICE_NAME.includes(only);
 const REBOOKING = 'POST umbuchung/artikel/';
 const machine =
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
@@ -354,6 +365,24 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
         carried.push(
           `${label}: ${scanners === undefined ? 'none' : `${capacity.search.atMax ? '≥ ' : ''}${scanners.toLocaleString('en')}`}`,
         );
+      }
+      if (backOfficeSelected) {
+        log(`${label}: ${BACK_OFFICE_NAME} …`);
+        const adminLogin = await fetch(`${server.base}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'admin' }),
+        });
+        const adminToken = ((await adminLogin.json()) as { token: string }).token;
+        const result = await floorUnderBackOffice({
+          ctx: { base: server.base, leadToken: tokens[0] as string, adminToken, scale },
+          floorTokens: tokens,
+          next: umbuchungMix(workloads(ids, scale, 'http')),
+          operations: backOfficeOperations({ scale, liveSeconds: quick ? 5 : 60 }),
+          quietSeconds: quick ? 6 : QUIET_SECONDS,
+          log,
+        });
+        for (const row of backOfficeRows(result)) rows.push({ ...row, db: label });
       }
     } finally {
       await server.killHard();
