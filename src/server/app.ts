@@ -144,7 +144,8 @@ export async function buildApp({
   });
 
   // Every contract call waits here for its place; past OVERLOAD_MAX_WAIT_MS it is answered 503 at once. Not
-  // the health checks, /metrics, the web app, label files, printing or the live stream (decision 26).
+  // the health checks, /metrics, the web app or the live stream (decision 26). The back office waits behind
+  // the handhelds, and its long work takes a place per step (decision 31).
   const admission = new AdmissionGate({
     concurrency: admissionOptions.concurrency ?? 1,
     maxWaitMs: config.overloadMaxWaitMs,

@@ -44,6 +44,7 @@ describe('configuration from the environment', () => {
       LOGIN_WINDOW_MINUTES: '30',
       PICK_CLAIM_MINUTES: '5',
       OVERLOAD_MAX_WAIT_MS: '800',
+      HEAVY_OPERATIONS_MAX: '3',
       SEED_DEMO: 'false',
       TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
@@ -70,6 +71,7 @@ describe('configuration from the environment', () => {
       loginWindowMinutes: 30,
       pickClaimMinutes: 5,
       overloadMaxWaitMs: 800,
+      heavyOperationsMax: 3,
       seedDemo: false,
       trustProxy: ['127.0.0.1'],
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
@@ -98,6 +100,7 @@ describe('configuration from the environment', () => {
     [{ PICK_CLAIM_MINUTES: '0' }, 'PICK_CLAIM_MINUTES must be a whole number from 1 to 1440, got "0"'],
     [{ OVERLOAD_MAX_WAIT_MS: '5' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000, got "5"'],
     [{ OVERLOAD_MAX_WAIT_MS: '0.5s' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000'],
+    [{ HEAVY_OPERATIONS_MAX: '0' }, 'HEAVY_OPERATIONS_MAX must be a whole number from 1 to 20, got "0"'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
     [
