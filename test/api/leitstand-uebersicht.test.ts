@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
@@ -139,6 +140,64 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     expect(data.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).toContain('LS100030');
     expect(data.imPacken.map((n: { belegnr: string }) => n.belegnr)).toContain('LS100031');
     for (const cart of data.offeneZollwagen) expect(cart.pakete).toBeGreaterThanOrEqual(0);
+  });
+
+  it('knows a note is in packing whichever way its lines change: scanned, sent back, completed, moved, deleted', async () => {
+    const db = t.database.db;
+    const inPacking = async () =>
+      (await overview()).json().data.imPacken.map((n: { belegnr: string }) => n.belegnr) as string[];
+    const note = await db
+      .insertInto('delivery_notes')
+      .values({ belegnr: 'LS-PACK-1', eu: true, versandart: 'DHL037' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const other = await db
+      .insertInto('delivery_notes')
+      .values({ belegnr: 'LS-PACK-2', eu: true, versandart: 'DHL037' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const article = await db
+      .selectFrom('articles')
+      .select('id')
+      .where('nummer', '=', demo.article.nummer)
+      .executeTakeFirstOrThrow();
+    const lines = await db
+      .insertInto('delivery_note_lines')
+      .values([
+        { delivery_note_id: note.id, article_id: article.id, lsmenge: 3, pemenge: 0 },
+        { delivery_note_id: note.id, article_id: article.id, lsmenge: 2, pemenge: 2 },
+      ])
+      .returning('id')
+      .execute();
+    const [first, second] = lines.map((l) => l.id) as [number, number];
+    // Inserted with something packed: in packing.
+    expect(await inPacking()).toContain('LS-PACK-1');
+    // Sent back (all lines 0): no longer.
+    await db
+      .updateTable('delivery_note_lines')
+      .set({ pemenge: 0 })
+      .where('delivery_note_id', '=', note.id)
+      .execute();
+    expect(await inPacking()).not.toContain('LS-PACK-1');
+    // One piece scanned again: in packing; the line moved to the other note takes it along.
+    await db.updateTable('delivery_note_lines').set({ pemenge: 1 }).where('id', '=', first).execute();
+    expect(await inPacking()).toContain('LS-PACK-1');
+    await db
+      .updateTable('delivery_note_lines')
+      .set({ delivery_note_id: other.id })
+      .where('id', '=', first)
+      .execute();
+    expect(await inPacking()).toEqual(expect.arrayContaining(['LS-PACK-2']));
+    expect(await inPacking()).not.toContain('LS-PACK-1');
+    // Deleted: gone; every note's count matches its lines.
+    await db.deleteFrom('delivery_note_lines').where('id', 'in', [first, second]).execute();
+    expect(await inPacking()).not.toContain('LS-PACK-2');
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from delivery_notes d
+      where d.lines_started <> (select count(*) from delivery_note_lines l where l.delivery_note_id = d.id and l.pemenge > 0)`.execute(
+      db,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('refuses a worker with the German message', async () => {

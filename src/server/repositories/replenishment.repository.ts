@@ -8,6 +8,9 @@ type Db = Kysely<Database>;
  * Pick places below their minimum, most urgent (largest share missing) first, each with a suggested source:
  * the other location holding the most of that article, where taking it does not push that location below
  * its own minimum. The handheld's Nachschub list and the Leitstand's 'Unter Minimum' are this one rule.
+ * Stock is added up only where a minimum is set (the slot's unique index) and, for a source, only for that
+ * article (stock_article_idx): adding up all of the stock first took 4–6 s on the large warehouse's 500,000
+ * rows, a handheld's Nachschub list included.
  */
 export async function belowMinimum(db: Db): Promise<ReplenishmentRow[]> {
   const { rows } = await sql<{
@@ -22,14 +25,14 @@ export async function belowMinimum(db: Db): Promise<ReplenishmentRow[]> {
     sourceCode: string | null;
     sourceAmount: number | null;
   }>`
-    with on_hand as (
-      select location_id, article_id, sum(amount)::int as amount from stock group by 1, 2
-    ),
-    low as (
-      select m.location_id, m.article_id, m.minimum, coalesce(o.amount, 0) as amount
+    with low as (
+      select m.location_id, m.article_id, m.minimum, on_hand.amount
       from replenishment_minimums m
-      left join on_hand o using (location_id, article_id)
-      where coalesce(o.amount, 0) < m.minimum
+      cross join lateral (
+        select coalesce(sum(s.amount), 0)::int as amount from stock s
+        where s.location_id = m.location_id and s.article_id = m.article_id
+      ) on_hand
+      where on_hand.amount < m.minimum
     )
     select low.location_id as "locationId", l.code as location, low.article_id as "articleId",
            a.nummer, a.name, low.amount, low.minimum,
@@ -39,11 +42,14 @@ export async function belowMinimum(db: Db): Promise<ReplenishmentRow[]> {
     join articles a on a.id = low.article_id
     left join lateral (
       select o.location_id, sl.code, (o.amount - coalesce(sm.minimum, 0))::int as spare
-      from on_hand o
+      from (
+        select s.location_id, sum(s.amount)::int as amount from stock s
+        where s.article_id = low.article_id and s.location_id <> low.location_id
+        group by s.location_id
+      ) o
       join locations sl on sl.id = o.location_id
-      left join replenishment_minimums sm on sm.location_id = o.location_id and sm.article_id = o.article_id
-      where o.article_id = low.article_id and o.location_id <> low.location_id
-        and o.amount - coalesce(sm.minimum, 0) > 0
+      left join replenishment_minimums sm on sm.location_id = o.location_id and sm.article_id = low.article_id
+      where o.amount - coalesce(sm.minimum, 0) > 0
       order by o.amount - coalesce(sm.minimum, 0) desc, sl.code
       limit 1
     ) src on true
@@ -79,38 +85,33 @@ export interface MinimumWithStock {
 /**
  * The minimums by location code and article nummer, each with the stock there now. `search` keeps those
  * whose location code, article nummer or name contains it (any case); `limit` caps the rows.
+ *
+ * Read from the minimums out: each one's location and article by its key (`offset 0` keeps the planner from
+ * turning the lookups into joins). The embedded database never analyses a table by itself, and a planner
+ * that guessed 2,000 minimums where there were 66 walked all 20,000 locations in code order to spare the
+ * sort: 726 ms of the one session on the large warehouse.
  */
 export async function minimumsWithStock(
   db: Db,
   { search = '', limit }: { search?: string; limit?: number } = {},
 ): Promise<MinimumWithStock[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  let query = db
-    .selectFrom('replenishment_minimums as m')
-    .innerJoin('locations as l', 'l.id', 'm.location_id')
-    .innerJoin('articles as a', 'a.id', 'm.article_id')
-    .select([
-      'm.location_id as locationId',
-      'l.code as location',
-      'm.article_id as articleId',
-      'a.nummer',
-      'a.name',
-      'm.minimum',
-      sql<number>`coalesce((select sum(s.amount) from stock s
-        where s.location_id = m.location_id and s.article_id = m.article_id), 0)::int`.as('amount'),
-    ])
-    .orderBy('l.code')
-    .orderBy('a.nummer');
-  if (search !== '')
-    query = query.where((eb) =>
-      eb.or([
-        eb('l.code', 'ilike', pattern),
-        eb('a.nummer', 'ilike', pattern),
-        eb('a.name', 'ilike', pattern),
-      ]),
-    );
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  const matching =
+    search === ''
+      ? sql``
+      : sql`where l.code ilike ${pattern} or a.nummer ilike ${pattern} or a.name ilike ${pattern}`;
+  const { rows } = await sql<MinimumWithStock>`
+    select m.location_id as "locationId", l.code as location, m.article_id as "articleId", a.nummer, a.name,
+           m.minimum,
+           coalesce((select sum(s.amount) from stock s
+             where s.location_id = m.location_id and s.article_id = m.article_id), 0)::int as amount
+    from replenishment_minimums m
+    cross join lateral (select code from locations where id = m.location_id offset 0) l
+    cross join lateral (select nummer, name from articles where id = m.article_id offset 0) a
+    ${matching}
+    order by l.code, a.nummer
+    ${limit === undefined ? sql`` : sql`limit ${limit}::integer`}`.execute(db);
+  return rows;
 }
 
 /**

@@ -1,16 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../../contract/leitstand/uebersicht.ts';
-import { type Deps, registerEndpoint, registerStream } from '../../../http/route.ts';
+import { type Deps, registerSteppedEndpoint, registerStream } from '../../../http/route.ts';
 import * as service from './service.ts';
 
 /** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
 export function uebersichtRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, contract.leitstandUebersicht, async (_input, { db, config }) => ({
+  registerSteppedEndpoint(app, deps, contract.leitstandUebersicht, async (_input, { db, config, steps }) => ({
     success: true as const,
-    data: await service.leitstandUebersicht(db, config.timeZone),
+    data: await service.leitstandUebersicht(steps, db, config.timeZone),
   }));
 
   // Open streams end when the server stops, so a rolling restart is not held up by a Leitstand left open

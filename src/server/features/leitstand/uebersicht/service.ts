@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { uebersicht } from '../../../../contract/leitstand/uebersicht.ts';
 import { texts } from '../../../../contract/texts.ts';
 import type { Database } from '../../../db/schema.ts';
+import type { Steps } from '../../../http/back-office.ts';
 
 type Db = Kysely<Database>;
 
@@ -35,52 +36,84 @@ export function screenOf(route: string): string {
   return SCREENS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? path;
 }
 
-/** What the Übersicht shows, "today" in the site's time zone. */
-export async function leitstandUebersicht(db: Db, timeZone: string): Promise<z.input<typeof uebersicht>> {
+/**
+ * What the Übersicht shows, "today" in the site's time zone. Read in steps (DESIGN §10): today's scans an hour
+ * at a time (a busy day holds hundreds of thousands of exactly-once records, and every open Übersicht reads
+ * them at each live refresh), then the rest — each part a short index read.
+ */
+export async function leitstandUebersicht(
+  steps: Steps,
+  db: Db,
+  timeZone: string,
+): Promise<z.input<typeof uebersicht>> {
   const startOfDay = sql<Date>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
-  const [routes, hours, last, klaerfaelle, carts, packing, failed] = await Promise.all([
-    sql<{ route: string; scans: number; refused: number }>`
-      select route, count(*)::int as scans, (count(*) filter (where status_code >= 400))::int as refused
-      from idempotency where created_at >= ${startOfDay} group by route`.execute(db),
-    sql<{ hour: number; scans: number }>`
-      select extract(hour from created_at at time zone ${timeZone})::int as hour, count(*)::int as scans
-      from idempotency where created_at >= ${startOfDay} group by 1 order by 1`.execute(db),
-    sql<{ name: string; route: string; at: Date }>`
-      select name, route, at from (
-        select distinct on (i.user_id) u.name, i.route, i.created_at as at
-        from idempotency i join users u on u.id = i.user_id
-        where i.created_at >= ${startOfDay}
-        order by i.user_id, i.created_at desc) last
-      order by at desc limit 50`.execute(db),
-    // Open: not yet closed by the shift lead (decision 20; a note closed as 'Erledigt' keeps its status).
-    db
-      .selectFrom('klaerfaelle as k')
-      .innerJoin('delivery_notes as n', 'n.id', 'k.delivery_note_id')
-      .select(['n.belegnr', 'k.reported_at as klaerfall_at'])
-      .where('k.outcome', 'is', null)
-      .orderBy('k.reported_at')
-      .orderBy('k.id')
-      .limit(200)
-      .execute(),
-    sql<{ wagennummer: string; bezeichnung: string; parcels: number; opened_at: Date | null }>`
+  const hours = await steps.run(async () => {
+    const { rows } = await sql<{ from: Date; to: Date; hour: number }>`
+      select h as "from", least(h + interval '1 hour', now() + interval '1 second') as "to",
+             extract(hour from h at time zone ${timeZone})::int as hour
+      from generate_series(${startOfDay}, now(), interval '1 hour') h`.execute(db);
+    return rows;
+  });
+  const routes = new Map<string, { scans: number; refused: number }>();
+  const perHour = new Map<number, number>();
+  for (const window of hours) {
+    const { rows } = await steps.run(() =>
+      sql<{ route: string; scans: number; refused: number }>`
+        select route, count(*)::int as scans, (count(*) filter (where status_code >= 400))::int as refused
+        from idempotency where created_at >= ${window.from} and created_at < ${window.to}
+        group by route`.execute(db),
+    );
+    for (const r of rows) {
+      const sum = routes.get(r.route) ?? { scans: 0, refused: 0 };
+      sum.scans += r.scans;
+      sum.refused += r.refused;
+      routes.set(r.route, sum);
+      perHour.set(window.hour, (perHour.get(window.hour) ?? 0) + r.scans);
+    }
+  }
+  const [last, klaerfaelle, carts, packing, failed] = await steps.run(() =>
+    Promise.all([
+      // Each user's last scan today: one read of (user_id, created_at) backwards per user.
+      sql<{ name: string; route: string; at: Date }>`
+      select u.name, last.route, last.at from users u
+      cross join lateral (
+        select i.route, i.created_at as at from idempotency i
+        where i.user_id = u.id and i.created_at >= ${startOfDay}
+        order by i.created_at desc limit 1) last
+      order by last.at desc limit 50`.execute(db),
+      // Open: not yet closed by the shift lead (decision 20; a note closed as 'Erledigt' keeps its status).
+      db
+        .selectFrom('klaerfaelle as k')
+        .innerJoin('delivery_notes as n', 'n.id', 'k.delivery_note_id')
+        .select(['n.belegnr', 'k.reported_at as klaerfall_at'])
+        .where('k.outcome', 'is', null)
+        .orderBy('k.reported_at')
+        .orderBy('k.id')
+        .limit(200)
+        .execute(),
+      sql<{ wagennummer: string; bezeichnung: string; parcels: number; opened_at: Date | null }>`
       select c.wagennummer, c.bezeichnung, c.opened_at,
         (select count(*) from customs_parcels p
           where p.cart_id = c.id and (c.opened_at is null or p.at >= c.opened_at))::int as parcels
       from carts c where c.status = 'offen' order by c.opened_at nulls last, c.wagennummer`.execute(db),
-    sql<{ belegnr: string; packed: number; total: number }>`
-      select n.belegnr, sum(l.pemenge)::int as packed, sum(l.lsmenge)::int as total
-      from delivery_notes n join delivery_note_lines l on l.delivery_note_id = n.id
-      where n.status = 'offen'
-      group by n.id, n.belegnr
-      having sum(l.pemenge) > 0 and sum(l.pemenge) < sum(l.lsmenge)
+      // The notes being packed: the open ones with a line started (a partial index, migration 2026-11-27-01),
+      // each one's lines added up by its key.
+      sql<{ belegnr: string; packed: number; total: number }>`
+      select n.belegnr, p.packed, p.total
+      from delivery_notes n
+      cross join lateral (
+        select sum(l.pemenge)::int as packed, sum(l.lsmenge)::int as total
+        from delivery_note_lines l where l.delivery_note_id = n.id) p
+      where n.status = 'offen' and n.lines_started > 0 and p.packed < p.total
       order by n.belegnr limit 200`.execute(db),
-    sql<{ count: number }>`
+      sql<{ count: number }>`
       select count(*)::int as count from failed_logins where at > now() - interval '1 hour'`.execute(db),
-  ]);
+    ]),
+  );
 
   const perScreen = new Map<string, { scans: number; abgelehnt: number }>();
-  for (const r of routes.rows) {
-    const screen = screenOf(r.route);
+  for (const [route, r] of routes) {
+    const screen = screenOf(route);
     const sum = perScreen.get(screen) ?? { scans: 0, abgelehnt: 0 };
     sum.scans += r.scans;
     sum.abgelehnt += r.refused;
@@ -90,7 +123,10 @@ export async function leitstandUebersicht(db: Db, timeZone: string): Promise<z.i
     proBildschirm: [...perScreen]
       .map(([bildschirm, sum]) => ({ bildschirm, ...sum }))
       .sort((a, b) => b.scans - a.scans || a.bildschirm.localeCompare(b.bildschirm, 'de')),
-    proStunde: hours.rows.map((h) => ({ stunde: h.hour, scans: h.scans })),
+    proStunde: [...perHour]
+      .filter(([, scans]) => scans > 0)
+      .sort(([a], [b]) => a - b)
+      .map(([stunde, scans]) => ({ stunde, scans })),
     zuletzt: last.rows.map((r) => ({ mitarbeiter: r.name, bildschirm: screenOf(r.route), at: iso(r.at) })),
     offeneKlaerfaelle: klaerfaelle.map((k) => ({
       belegnr: k.belegnr,
