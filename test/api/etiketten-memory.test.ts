@@ -98,6 +98,10 @@ describe('a 20,000-location run', () => {
     expect(stats.firstAfterLabels).toBeLessThan(100);
     // Never more than a sheet or two waits for the client.
     expect(stats.maxBuffered).toBeLessThan(512 * 1024);
+    // Each wait for the slow client took its listeners along (one left per wait piled up past Node's 10).
+    expect(
+      sink.listenerCount('close') + sink.listenerCount('drain') + sink.listenerCount('error'),
+    ).toBeLessThan(8);
     const heapMb = peakHeap / 2 ** 20;
     console.info(
       `20,000 location labels: PDF ${(stats.bytes / 2 ** 20).toFixed(1)} MB (${Math.ceil(LOCATIONS / 24)} A4 sheets) in ${seconds.toFixed(1)} s, heap growth at most ${heapMb.toFixed(1)} MB`,

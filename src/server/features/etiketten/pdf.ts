@@ -104,7 +104,15 @@ export async function writePdf(
 
 async function drained(out: Writable): Promise<void> {
   if (out.destroyed || !out.writableNeedDrain) return;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  // Whichever comes first; the other's listeners go with it (a waiting listener per sheet piled up).
+  const done = new AbortController();
+  const waits = [once(out, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })];
+  for (const wait of waits) wait.catch(() => {});
+  try {
+    await Promise.race(waits);
+  } finally {
+    done.abort();
+  }
 }
 
 function drawLabel(doc: PDFKit.PDFDocument, label: Label, size: LabelSize, origin: { x: number; y: number }) {

@@ -125,16 +125,18 @@ export async function pickClaim(
 /**
  * 'Nächster Auftrag': the oldest pickable note with something left to pick that nobody else is picking
  * (the caller's own claim counts as theirs to go on with). Another picker may claim the same note in the
- * moment between; then the next one is tried.
+ * moment between; then the next one is tried. The notes not yet picked are read oldest first from their
+ * partial index (migration 2026-11-27-01) until one qualifies: checking every note's lines first took the
+ * embedded database 2–3.5 s on the large warehouse, every handheld waiting.
  */
 export async function pickNext(db: Db, picker: Picker): Promise<{ success: true; data: Auftrag }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { rows } = await sql<Note>`
       select n.id, n.belegnr, n.status, n.kommissioniert_at from delivery_notes n
-      where n.kommissioniert_at is null
-        and (n.status = 'offen' or (n.status = 'klaerfall' and exists (
+      where n.kommissioniert_at is null and n.status in ('offen', 'klaerfall')
+        and (n.status = 'offen' or exists (
           select 1 from klaerfaelle k
-          where k.delivery_note_id = n.id and k.outcome is null and k.quelle = 'kommissionierung')))
+          where k.delivery_note_id = n.id and k.outcome is null and k.quelle = 'kommissionierung'))
         and exists (
           select 1 from delivery_note_lines l
           where l.delivery_note_id = n.id and l.kommissioniert + l.fehlmenge < l.lsmenge)
