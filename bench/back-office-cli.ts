@@ -9,6 +9,7 @@ import {
   floorUnderBackOffice,
 } from './back-office.ts';
 import { umbuchungMix } from './capacity.ts';
+import { rssMb } from './measure.ts';
 import { readLargeIds, workloads } from './workloads.ts';
 
 /**
@@ -62,6 +63,7 @@ try {
     next: umbuchungMix(workloads(ids, 1, 'http')),
     operations,
     log: (line) => console.log(line),
+    rss: () => rssMb(server.child.pid ?? 0),
   });
   for (const row of backOfficeRows(result))
     console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.what}\n      ${row.figure}\n      goal: ${row.goal}`);

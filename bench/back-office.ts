@@ -230,10 +230,27 @@ export interface WindowFigures {
   shed: number;
 }
 
+/** The server's memory around an operation (MB): before it, its peak (sampled every 200 ms), after it. */
+export interface RssFigures {
+  before: number;
+  peak: number;
+  after: number;
+}
+
 export interface BackOfficeResult {
   quiet: WindowFigures;
-  operations: { name: string; seconds: number; did: string; error: string | null; floor: WindowFigures }[];
+  operations: {
+    name: string;
+    seconds: number;
+    did: string;
+    error: string | null;
+    floor: WindowFigures;
+    rss: RssFigures | null;
+  }[];
 }
+
+/** Growth of the server's RSS an operation may cause at its peak (MB), and must give back by the next one. */
+export const RSS_GROWTH_MB = 150;
 
 function figures(samples: { latency: number; outcome: CallOutcome }[]): WindowFigures {
   const ok = summarize(samples.filter((s) => s.outcome === 'ok').map((s) => s.latency));
@@ -261,6 +278,8 @@ export async function floorUnderBackOffice(options: {
   scanners?: number;
   quietSeconds?: number;
   log?: (line: string) => void;
+  /** The server's RSS now (MB), sampled around and during each operation. */
+  rss?: () => Promise<number>;
 }): Promise<BackOfficeResult> {
   const quietMs = (options.quietSeconds ?? QUIET_SECONDS) * 1000;
   const samples: { dueAt: number; latency: number; outcome: CallOutcome }[] = [];
@@ -280,12 +299,28 @@ export async function floorUnderBackOffice(options: {
   });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const quiet: [number, number][] = [];
-  const windows: { name: string; from: number; to: number; did: string; error: string | null }[] = [];
+  const windows: {
+    name: string;
+    from: number;
+    to: number;
+    did: string;
+    error: string | null;
+    rss: RssFigures | null;
+  }[] = [];
   for (const operation of options.operations) {
     const quietFrom = performance.now();
     await sleep(quietMs);
     quiet.push([quietFrom + DRAIN_MS, performance.now()]); // calls due during the operation still drain
     options.log?.(`  ${operation.name} …`);
+    const rssBefore = options.rss ? await options.rss() : Number.NaN;
+    let rssPeak = rssBefore;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling && options.rss) {
+        rssPeak = Math.max(rssPeak, await options.rss());
+        await sleep(200);
+      }
+    })();
     const from = performance.now();
     let did = '';
     let error: string | null = null;
@@ -294,7 +329,13 @@ export async function floorUnderBackOffice(options: {
     } catch (failure) {
       error = (failure as Error).message.slice(0, 200);
     }
-    windows.push({ name: operation.name, from, to: performance.now(), did, error });
+    const to = performance.now();
+    sampling = false;
+    await sampler;
+    // What it gives back: the RSS once its quiet window has begun (the allocator returns freed memory lazily).
+    await sleep(Math.min(quietMs, 3000));
+    const rss = options.rss ? { before: rssBefore, peak: rssPeak, after: await options.rss() } : null;
+    windows.push({ name: operation.name, from, to, did, error, rss });
   }
   const lastQuiet = performance.now();
   await sleep(quietMs);
@@ -310,6 +351,7 @@ export async function floorUnderBackOffice(options: {
       did: w.did,
       error: w.error,
       floor: figures(within(w.from, w.to)),
+      rss: w.rss,
     })),
   };
 }

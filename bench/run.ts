@@ -381,6 +381,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           operations: backOfficeOperations({ scale, liveSeconds: quick ? 5 : 60 }),
           quietSeconds: quick ? 6 : QUIET_SECONDS,
           log,
+          rss: () => rssMb(pid),
         });
         for (const row of backOfficeRows(result)) rows.push({ ...row, db: label });
       }
