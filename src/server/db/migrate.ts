@@ -13,6 +13,7 @@ import * as printers from './migrations/2026-11-26-01-printers.ts';
 import * as receipts from './migrations/2026-11-26-02-receipts.ts';
 import * as picking from './migrations/2026-11-26-03-picking.ts';
 import * as articleNameTrgm from './migrations/2026-11-26-04-article-name-trgm.ts';
+import * as importRuns from './migrations/2026-11-28-01-import-runs.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-02-receipts': receipts,
   '2026-11-26-03-picking': picking,
   '2026-11-26-04-article-name-trgm': articleNameTrgm,
+  '2026-11-28-01-import-runs': importRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
