@@ -136,4 +136,30 @@ describe.each(databaseKinds())('the floor during an import upload on %s', (kind)
     const other = await upload(articlesCsv({ count: 5, prefix }), key);
     expect([other.statusCode, other.json().message]).toEqual([409, texts.errors.idempotencyConflict]);
   }, 180_000);
+  // The worker's limit, not the database's: once is enough.
+  it.runIf(kind === 'pglite')(
+    'refuses in German a file of more rows than the reading may hold, writing nothing and keeping the server',
+    async () => {
+      // 15 MB of the shortest rows there are: 2.4 million of them.
+      const parts = ['Artikelnummer;Bezeichnung\n'];
+      for (let i = 0, size = 0; size < 15_000_000; i++) {
+        const line = `${i};a\n`;
+        parts.push(line);
+        size += line.length;
+      }
+      const before = await count('');
+      const res = await upload(parts.join(''));
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { success: false, message: importUpload.importTexts.refusals.tooManyRows },
+      ]);
+      expect(await count('')).toBe(before);
+      const lookup = await t.app.inject({
+        url: `/api/inventur/findlp/${demo.locations.main}`,
+        headers: authHeaders(floorToken),
+      });
+      expect(lookup.statusCode).toBe(200);
+    },
+    180_000,
+  );
 });
