@@ -53,6 +53,11 @@ export interface AppOptions {
    * (default 1, PGlite's) — and, for tests, its clock (monotonic ms).
    */
   admission?: { concurrency?: number; now?: () => number };
+  /**
+   * No other process uses the database (PGlite: this process holds its data folder); default: no
+   * DATABASE_URL. An import left at work is then a dead one, completed or dropped at once (decision 30).
+   */
+  exclusiveDatabase?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -67,6 +72,7 @@ export async function buildApp({
   databaseStats,
   changes = localChangeFeed(),
   admission: admissionOptions = {},
+  exclusiveDatabase = config.databaseUrl === null,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -163,6 +169,7 @@ export async function buildApp({
     clock: clock ?? Date.now,
     admission,
     heavy,
+    exclusiveDatabase,
   };
   app.addHook('onClose', () => changes.close());
   registerMetrics(app, {

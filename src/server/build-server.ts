@@ -9,6 +9,11 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
  * project root. Packages stay in node_modules (not bundled).
  */
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
+/**
+ * The import's worker thread (src/server/import/worker.ts) as a bundle of its own beside the server's:
+ * source.ts starts `./import-worker.mjs` from the bundle's own folder.
+ */
+export const IMPORT_WORKER_BUNDLE = path.join(projectRoot, 'dist/server/import-worker.mjs');
 
 /**
  * glibc keeps freed memory in per-thread arenas, and after one large block is freed it raises the size from
@@ -26,14 +31,19 @@ export const serverCommand = (): { command: string; args: string[]; env: Record<
 });
 
 /**
- * Bundles src/server/main.ts with esbuild (≈ 0.2 s). Written beside and renamed into place, so two builds at
- * once (test runners in parallel) never leave a half-written file for a starting server.
+ * Bundles src/server/main.ts and the import worker with esbuild (≈ 0.3 s). Written beside and renamed into
+ * place, so two builds at once (test runners in parallel) never leave a half-written file for a starting
+ * server; the worker first, so a new server never finds an old worker.
  */
 export async function buildServer(): Promise<void> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(projectRoot, 'src/server/main.ts')],
-    outfile: SERVER_BUNDLE,
+    entryPoints: {
+      [path.basename(IMPORT_WORKER_BUNDLE, '.mjs')]: path.join(projectRoot, 'src/server/import/worker.ts'),
+      [path.basename(SERVER_BUNDLE, '.mjs')]: path.join(projectRoot, 'src/server/main.ts'),
+    },
+    outdir: path.dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -44,7 +54,8 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
   });
   fs.mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
-  for (const file of result.outputFiles) {
+  const order = (file: string) => (file.startsWith(SERVER_BUNDLE) ? 1 : 0);
+  for (const file of [...result.outputFiles].sort((a, b) => order(a.path) - order(b.path))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);
     fs.renameSync(temporary, file.path);

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     databaseStats: handle.stats,
     changes,
     admission: { concurrency: handle.concurrency },
+    exclusiveDatabase: handle.kind === 'pglite',
   });
   log.info(
     `Admission: ${handle.concurrency} API requests at once, the rest wait in line up to ${config.overloadMaxWaitMs} ms ` +

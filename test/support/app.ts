@@ -26,6 +26,7 @@ export async function startTestApp(
     clock: options.clock,
     databaseStats: database.stats,
     admission: { concurrency: database.concurrency, ...options.admission },
+    exclusiveDatabase: kind === 'pglite',
   });
   await app.ready();
   return {

@@ -46,6 +46,8 @@ export interface ImportReasons {
   noUsernameNoCard: None;
   cardTaken: { name: string };
   noLoginWay: None;
+  /** While the file was written, the other active admins were switched off: this row would leave none. */
+  lastActiveAdmin: None;
   // Delivery notes
   mengeWithoutArticle: None;
   differsInNote: Line;
@@ -159,6 +161,8 @@ export const importReasonTexts: Catalogue<ImportReasons> = {
   noUsernameNoCard: () => 'ist leer, die Karte auch (ein Benutzer braucht eines von beiden)',
   cardTaken: ({ name }) => `gehört schon einem anderen Benutzer („${name}“)`,
   noLoginWay: () => 'ist leer, die Karte auch (ein neuer aktiver Benutzer muss sich anmelden können)',
+  lastActiveAdmin: () =>
+    'nicht übernommen: Während des Imports wurden die anderen Admins abgeschaltet – es bliebe keiner aktiv.',
   mengeWithoutArticle: () => 'ist leer (zu welchem Artikel gehört die Menge?)',
   differsInNote: ({ line }) => `weicht von Zeile ${de(line)} desselben Lieferscheins ab`,
   euMissing: () => 'ist leer (ein neuer Lieferschein braucht ja oder nein)',

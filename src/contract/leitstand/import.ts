@@ -15,7 +15,7 @@ import {
 
 /**
  * Leitstand › Import (issue 20.8, admin): a CSV of any import kind uploaded while the server runs — the
- * engine of `npm run import` (src/server/import/), one transaction, all or nothing. The file travels as
+ * engine of `npm run import` (src/server/import/), all or nothing (decision 30). The file travels as
  * base64 in JSON, so the server reads its bytes as the CLI does (UTF-8 or Windows-1252); the upload has its
  * own body limit (IMPORT_LIMIT_KB), answered by `importKinds` as the largest file.
  */
@@ -86,7 +86,7 @@ const mb = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString('de-DE', { 
 export const importTexts = {
   title: 'Import',
   intro:
-    'CSV-Export aus dem ERP einspielen, während der Server läuft – wie „npm run import“: eine Datei ist eine Transaktion; hat eine Zeile einen Fehler, wird nichts geschrieben.',
+    'CSV-Export aus dem ERP einspielen, während der Server läuft – wie „npm run import“: hat eine Zeile einen Fehler, wird nichts geschrieben; sonst wird die ganze Datei übernommen.',
   kinds: {
     users: 'Benutzer',
     articles: 'Artikel',
@@ -129,5 +129,11 @@ export const importTexts = {
     encoding:
       'Die Datei ist weder UTF-8 noch Windows-1252. Bitte in Excel als „CSV UTF-8 (durch Trennzeichen getrennt)“ oder „CSV (Trennzeichen-getrennt)“ speichern.',
     noFile: 'Bitte eine Datei wählen.',
+    /** A repeat of an upload whose first copy is still at work, after waiting a while for it (409). */
+    running:
+      'Dieser Import läuft noch. Das Ergebnis erscheint, sobald er fertig ist – bitte in einer Minute noch einmal senden.',
+    /** The file's rows do not fit the memory an upload may take (400). */
+    tooManyRows:
+      'Die Datei hat zu viele Zeilen für einen Import im Leitstand. Bitte aufteilen oder mit „npm run import“ auf dem Server einspielen.',
   },
 } as const;

@@ -3,15 +3,18 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { DataDirInUseError } from '../db/connect.ts';
 import { openDatabase } from '../db/open.ts';
-import { decodeCsv } from '../import/encoding.ts';
+import { directSteps } from '../http/back-office.ts';
 import { isKindName, KINDS } from '../import/kinds/index.ts';
 import { stderrProgress } from '../import/progress.ts';
-import { formatReport, importCsv } from '../import/run.ts';
+import { formatReport, importSource } from '../import/run.ts';
+import { workerSource } from '../import/source.ts';
+import { applyRun, pendingRuns } from '../import/staged.ts';
 
 /**
  * Imports a CSV export of the ERP, for IT (docs/import/README.md describes the columns of each kind):
  *   npm run import -- <kind> <file.csv> [--skip-bad] [--images <folder>]
- * One transaction per file: any refused row and nothing is written, unless --skip-bad. Same DATABASE_URL /
+ * All or nothing per file: any refused row and nothing is written, unless --skip-bad; written in steps
+ * (decision 30), and completed by the next start (of this or the server) if a crash stops it. Same DATABASE_URL /
  * DATA_DIR as the server. With PGlite a running server holds DATA_DIR: then this says to upload the file in
  * the Leitstand instead (/leitstand/import, the same import while the server runs), or to stop the server.
  */
@@ -51,10 +54,6 @@ if (imagesSource && !fs.statSync(imagesSource, { throwIfNoEntry: false })?.isDir
 const target = path.resolve(file);
 if (!fs.statSync(target, { throwIfNoEntry: false })?.isFile()) fail(`No such file: ${target}`, 1);
 
-const decoded = decodeCsv(fs.readFileSync(target));
-if (!decoded.ok) fail(`${target}: ${decoded.reason}`, 1);
-const { text, encoding } = decoded;
-
 const config = (() => {
   try {
     return loadConfig();
@@ -74,19 +73,47 @@ const handle = await openDatabase(config).catch((error: unknown) => {
   return fail(String(error instanceof Error ? error.message : error), 1);
 });
 let exitCode = 0;
+const engine = { db: handle.db, steps: directSteps, imagesDir: config.imagesDir };
 try {
-  const report = await importCsv(handle.db, kind, text, {
-    skipBad,
-    imagesSource,
-    imagesDir: config.imagesDir,
-    progress: stderrProgress(),
-  });
-  const output = `Read as ${encoding}.\n${formatReport(report, { skipBad })}`;
-  if (report.committed) console.log(output);
-  else console.error(output);
-  exitCode = report.committed ? 0 : 1;
+  // An import a crash stopped half-way (this command's or the server's) is completed first (decision 30).
+  const left = (await pendingRuns(handle.db, 0)).filter((run) => run.state === 'applying');
+  for (const run of left) {
+    await applyRun(engine, run.id);
+    console.error(`Completed import run ${run.id}, which a crash had stopped while writing.`);
+  }
+  // The file is read in a worker thread, as the server reads an upload (the same code, either way).
+  const reading = stderrProgress();
+  reading.start('reading', 100, false);
+  const source = workerSource(
+    { kind, form: 'file', bytes: fs.readFileSync(target) },
+    { onProgress: (share) => reading.update(Math.floor(share * 100)) },
+  );
+  const opened = await source.opened;
+  reading.done();
+  if (!opened.ok) {
+    await source.close();
+    console.error(`${target}: ${'undecodable' in opened ? opened.undecodable : opened.invalid}`);
+    exitCode = 1;
+  } else {
+    const report = await importSource(handle.db, kind, source, {
+      skipBad,
+      imagesSource,
+      imagesDir: config.imagesDir,
+      progress: stderrProgress(),
+    });
+    const output = `Read as ${opened.encoding}.\n${formatReport(report, { skipBad })}`;
+    if (report.committed) console.log(output);
+    else console.error(output);
+    exitCode = report.committed ? 0 : 1;
+  }
 } catch (error) {
-  console.error(`Import failed, nothing was written: ${error instanceof Error ? error.message : error}`);
+  // Failed while reading or checking: nothing was written. Failed while writing: the run stays, and the
+  // next start of the server or of this command completes it.
+  console.error(
+    `Import failed: ${error instanceof Error ? error.message : error}\n` +
+      'Nothing was written, unless it had begun writing: then the next start of the server (or of this ' +
+      'command) completes the import.',
+  );
   exitCode = 1;
 } finally {
   await handle.close();

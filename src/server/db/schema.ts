@@ -380,6 +380,32 @@ export interface PrintersTable {
   updated_at: Generated<Date>;
 }
 
+/** An import at work (docs/decisions/0030-import-in-steps.md); JSON columns as text. */
+export interface ImportRunsTable {
+  id: Generated<number>;
+  kind: string;
+  file_name: string;
+  request_key: string | null;
+  user_id: number | null;
+  state: 'staging' | 'applying';
+  settings: string;
+  facts: string | null;
+  batches: Generated<number>;
+  applied: Generated<number>;
+  written: Generated<number>;
+  summary: Generated<string>;
+  raced: Generated<string>;
+  started_at: Generated<Date>;
+  touched_at: Generated<Date>;
+}
+
+/** A few units of an import's checked rows (JSON), staged until they are written. */
+export interface ImportBatchesTable {
+  run_id: number;
+  batch: number;
+  rows: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -416,6 +442,8 @@ export interface Database {
   receipt_lines: ReceiptLinesTable;
   printers: PrintersTable;
   pick_claims: PickClaimsTable;
+  import_runs: ImportRunsTable;
+  import_batches: ImportBatchesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -32,6 +32,11 @@ export interface Deps {
   admission: AdmissionGate;
   /** The heavy back-office operations running now, at most HEAVY_OPERATIONS_MAX (DESIGN §10). */
   heavy: HeavyOperations;
+  /**
+   * No other process uses this database (the embedded one holds its data folder alone): work this server
+   * does not know of — an import run left at work — is a dead one, completed or dropped at once.
+   */
+  exclusiveDatabase: boolean;
 }
 
 export interface RouteContext<Authed extends boolean> {

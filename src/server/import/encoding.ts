@@ -39,10 +39,11 @@ export function decodeCsv(bytes: Uint8Array): Decoded {
 const HIGH_1252 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 function decodeWindows1252(bytes: Uint8Array): string {
-  let text = '';
-  for (const byte of bytes)
-    text += byte >= 0x80 && byte <= 0x9f ? HIGH_1252[byte - 0x80] : String.fromCharCode(byte);
-  return text;
+  // ISO-8859-1 as one byte per character (Node's 'latin1'), then the 32 characters where Windows-1252
+  // differs. Never a string built a byte at a time: that made a rope of 15 million pieces of a 15 MB file
+  // (+420 MB for a few seconds).
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => HIGH_1252[c.charCodeAt(0) - 0x80] ?? c);
 }
 
 function refuse(what: string): Decoded {

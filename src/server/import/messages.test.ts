@@ -39,6 +39,7 @@ const reasons: { [C in keyof ImportReasons]: ImportReasons[C] } = {
   noUsernameNoCard: {},
   cardTaken: { name: 'Demo Nutzer' },
   noLoginWay: {},
+  lastActiveAdmin: {},
   mengeWithoutArticle: {},
   differsInNote: { line: 2 },
   euMissing: {},

@@ -43,6 +43,8 @@ export const englishReasons: Catalogue<ImportReasons> = {
   noUsernameNoCard: () => 'is empty and so is Karte (a user needs one of them)',
   cardTaken: ({ name }) => `belongs to another user ("${name}")`,
   noLoginWay: () => 'is empty and so is Karte (a new active user needs a way to log in)',
+  lastActiveAdmin: () =>
+    'not applied: the other admins were switched off while the file was imported, none would stay active',
   mengeWithoutArticle: () => 'is empty (which article is this Menge of?)',
   differsInNote: ({ line }) => `differs from line ${line} of the same delivery note`,
   euMissing: () => 'is empty (a new delivery note needs ja or nein)',

@@ -1,19 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type ImportSummary, WHOLE_FILE, WHOLE_LINE } from '../../contract/leitstand/import-messages.ts';
 import type { Database } from '../db/schema.ts';
-import { CsvSyntaxError, parseCsv } from './csv.ts';
-import {
-  type ImportContext,
-  type ImportKind,
-  type Line,
-  normalizeHeader,
-  type Refusal,
-  RowReader,
-  refusal,
-} from './framework.ts';
-import { KINDS, type KindName } from './kinds/index.ts';
-import { because, summaryInEnglish } from './messages.ts';
-import { type Progress, silentProgress } from './progress.ts';
+import { directSteps, type Steps } from '../http/back-office.ts';
+import { type ImportContext, type Line, type Refusal, refusal } from './framework.ts';
+import type { KindName } from './kinds/index.ts';
+import type { Progress } from './progress.ts';
+import { type RowSource, textSource } from './source.ts';
+import { applyRun, closeRun, createRun, type ImportReport, stageRun } from './staged.ts';
+
+export type { ImportReport } from './staged.ts';
 
 export interface ImportOptions {
   /** Write the good rows even when some are refused. */
@@ -21,170 +15,61 @@ export interface ImportOptions {
   progress?: Progress;
   imagesSource?: string | null;
   imagesDir: string;
+  /** The steps the work is cut into (the server's gate lane; directSteps in a process of its own). */
+  steps?: Steps;
 }
-
-export interface ImportReport {
-  /** Rows in the file (without the header). */
-  rows: number;
-  /** Every refused row's problems, in line order. */
-  refused: Refusal[];
-  refusedRows: number;
-  /** Rows written (not refused); 0 when nothing was written. */
-  written: number;
-  /** Whether the database was changed (false: all-or-nothing refused the file). */
-  committed: boolean;
-  /** The file as a whole was refused (unreadable CSV, a missing or repeated column). */
-  fileRefused: boolean;
-  /** Columns of the header that no column of the kind matches (ignored). */
-  ignoredColumns: string[];
-  /** What was written, as the CLI prints it (English). */
-  summary: string[];
-  /** The same by code and parameters (the Leitstand shows it in German). */
-  summaryLines: ImportSummary[];
-  seconds: number;
-}
-
-class NothingWritten extends Error {}
 
 /**
- * Imports one CSV text of a kind: one transaction, all or nothing unless `skipBad`. When `db` is a
- * transaction already (the Leitstand's upload runs inside its exactly-once transaction) the import writes
- * in that one: a refused file writes nothing (rows are checked before the first write), and an error while
- * writing rolls the caller's transaction back whole.
+ * Imports one CSV text of a kind, all or nothing unless `skipBad`: read, checked and staged a few units at
+ * a time, then written a few units per transaction (staged.ts). For a text already in memory; the CLI and
+ * the server read a file in a worker thread (importSource).
  */
-export async function importCsv(
+export function importCsv(
   db: Kysely<Database>,
   kindName: KindName,
   text: string,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const kind = KINDS[kindName] as ImportKind<unknown>;
-  const progress = options.progress ?? silentProgress;
-  const started = performance.now();
-  const report: ImportReport = {
-    rows: 0,
-    refused: [],
-    refusedRows: 0,
-    written: 0,
-    committed: false,
-    fileRefused: false,
-    ignoredColumns: [],
-    summary: [],
-    summaryLines: [],
-    seconds: 0,
-  };
-  const finish = () => {
-    report.refused.sort((a, b) => a.line - b.line);
-    report.refusedRows = new Set(report.refused.map((r) => r.line)).size;
-    report.seconds = (performance.now() - started) / 1000;
-    return report;
-  };
+  return importSource(db, kindName, textSource(kindName, text), options);
+}
 
-  progress.start('reading', 100, false);
-  let file: ReturnType<typeof parseCsv>;
+/** Imports what `source` reads (no idempotency key: `npm run import`, tests). */
+export async function importSource(
+  db: Kysely<Database>,
+  kindName: KindName,
+  source: RowSource,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const engine = {
+    db,
+    steps: options.steps ?? directSteps,
+    imagesDir: options.imagesDir,
+    ...(options.progress ? { progress: options.progress } : {}),
+  };
+  const runOptions = {
+    kind: kindName,
+    fileName: '',
+    skipBad: options.skipBad ?? false,
+    keepAnAdmin: false,
+    imagesSource: options.imagesSource ?? null,
+    requestKey: null,
+    userId: null,
+  };
+  const runId = await engine.steps.run(() => createRun(db, runOptions));
   try {
-    file = parseCsv(text, (share) => progress.update(Math.floor(share * 100)));
+    const staged = await stageRun(engine, runId, runOptions, source);
+    if (!staged.opened) throw new Error(staged.invalid ?? staged.undecodable ?? 'the file cannot be read');
+    if (staged.refused) {
+      await closeRun(engine, runId, null);
+      return staged.refused;
+    }
   } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error;
-    report.refused.push(refusal(error.line, WHOLE_FILE, error.reason));
-    report.fileRefused = true;
-    return finish();
-  } finally {
-    progress.done();
-  }
-  // Lines of only separators (Excel writes them below cells that were once formatted) are no rows.
-  const records = file.records.filter((record) => record.fields.some((field) => field.trim() !== ''));
-  report.rows = records.length;
-
-  // Header → columns.
-  const index = new Map<string, { position: number; header: string }>();
-  file.header.fields.forEach((name, position) => {
-    const normalized = normalizeHeader(name);
-    const column = kind.columns.find(
-      (c) =>
-        normalizeHeader(c.header) === normalized || c.aliases?.some((a) => normalizeHeader(a) === normalized),
-    );
-    if (!column) {
-      if (name.trim() !== '') report.ignoredColumns.push(name.trim());
-      return;
-    }
-    if (index.has(column.key)) {
-      const first = index.get(column.key)?.header ?? column.header;
-      report.refused.push(refusal(1, name.trim(), because('columnRepeated', { column: first })));
-      return;
-    }
-    index.set(column.key, { position, header: name.trim() });
-  });
-  for (const column of kind.columns) {
-    if (column.required && !index.has(column.key)) {
-      report.refused.push(refusal(1, column.header, because('columnMissing', {})));
-    }
-  }
-  if (report.refused.length > 0) {
-    report.fileRefused = true;
-    return finish();
-  }
-
-  // Each record on its own.
-  const refusedLines = new Set<number>();
-  const refuse = (problem: Refusal) => {
-    report.refused.push(problem);
-    refusedLines.add(problem.line);
-  };
-  const rows: Line<unknown>[] = [];
-  const width = file.header.fields.length;
-  for (const record of records) {
-    if (record.fields.length > width && record.fields.slice(width).some((f) => f.trim() !== '')) {
-      const fields = record.fields.length;
-      refuse(refusal(record.line, WHOLE_LINE, because('tooManyFields', { fields, header: width })));
-      continue;
-    }
-    const reader = new RowReader(record.line, record.fields, index);
-    const row = kind.read(reader);
-    if (reader.problems.length > 0 || row === undefined) {
-      for (const problem of reader.problems) refuse(problem);
-      if (reader.problems.length === 0) refuse(refusal(record.line, WHOLE_LINE, because('unreadable', {})));
-      continue;
-    }
-    rows.push({ line: record.line, row });
-  }
-
-  const afterCommit: (() => void)[] = [];
-  // Pictures are copied after the commit, which a caller's transaction does later: no --images there.
-  if (db.isTransaction && options.imagesSource)
-    throw new Error('importCsv: --images needs its own transaction');
-  const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) =>
-    db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
-  try {
-    await inTransaction(async (trx) => {
-      const ctx: ImportContext = {
-        trx,
-        present: new Set(index.keys()),
-        header: (key) => index.get(key)?.header ?? kind.columns.find((c) => c.key === key)?.header ?? key,
-        refuse: (line, key, why) => refuse(refusal(line, ctx.header(key), why)),
-        isRefused: (line) => refusedLines.has(line),
-        progress,
-        imagesSource: options.imagesSource ?? null,
-        imagesDir: options.imagesDir,
-        afterCommit: (job) => afterCommit.push(job),
-      };
-      // References are looked up in a few large queries: no steps to count, but say what is going on.
-      progress.start('checking', 1, false);
-      await kind.check(ctx, rows);
-      progress.done();
-      if (refusedLines.size > 0 && !options.skipBad) throw new NothingWritten();
-      const good = rows.filter((r) => !refusedLines.has(r.line));
-      report.summaryLines = await kind.write(ctx, good);
-      report.summary = report.summaryLines.map(summaryInEnglish);
-      report.written = good.length;
-    });
-  } catch (error) {
-    if (error instanceof NothingWritten) return finish();
+    await closeRun(engine, runId, null);
     throw error;
+  } finally {
+    await source.close();
   }
-  report.committed = true;
-  for (const job of afterCommit) job();
-  return finish();
+  return applyRun(engine, runId);
 }
 
 /** The report as the CLI prints it. */
@@ -213,6 +98,8 @@ export function formatReport(report: ImportReport, options: { skipBad: boolean }
   return lines.join('\n');
 }
 
+class NothingWritten extends Error {}
+
 /**
  * Rows that did not come from a CSV file (the integration call that pushes one receipt) through a kind's
  * checks and writes, with the import's rule: all or nothing. `header` names a column key as the caller's
@@ -240,7 +127,9 @@ export async function importRecords<Row, T>(
         refusedLines.add(line);
       },
       isRefused: (line) => refusedLines.has(line),
-      progress: silentProgress,
+      phase: 'check',
+      keepAnAdmin: false,
+      memo: new Map(),
       imagesSource: null,
       imagesDir: '',
       afterCommit: () => {

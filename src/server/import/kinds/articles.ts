@@ -74,9 +74,11 @@ export const articles: ImportKind<ArticleRow> = {
       mhdRequired,
     };
   },
-  async check(ctx, rows) {
+  unit: (a) => a.nummer,
+  inFile(ctx, rows) {
     refuseDuplicates(ctx, rows, (a) => a.nummer, 'nummer', 'Artikelnummer');
   },
+  async check() {},
   async write(ctx, rows) {
     const columns = {
       nummer: 'nummer',
@@ -88,7 +90,7 @@ export const articles: ImportKind<ArticleRow> = {
       mhdRequired: 'mhd_required',
     };
     const set = upsertSet('articles', columns, ctx.present, ['nummer']);
-    const counts = await writeInChunks(ctx, rows, async (part) => {
+    const counts = await writeInChunks(rows, async (part) => {
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into articles (nummer, name, kurzbezeichnung, ean, herstellernummer, charge_required, mhd_required)
         select * from unnest(

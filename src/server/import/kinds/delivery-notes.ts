@@ -86,6 +86,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       position: nummer && lsmenge !== null ? { nummer, lsmenge } : null,
     };
   },
+  unit: (n) => n.belegnr,
   async check(ctx, rows) {
     const notes = groupByNote(rows);
     const articleIds = await idsByKey(
@@ -192,11 +193,8 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       ctx.present,
       ['belegnr'],
     );
-    const counts = await writeInChunks(
-      ctx,
-      heads,
-      async (part) => {
-        const { rows: written } = await sql<{ inserted: boolean }>`
+    const counts = await writeInChunks(heads, async (part) => {
+      const { rows: written } = await sql<{ inserted: boolean }>`
           insert into delivery_notes (belegnr, eu, versandart, gravur, batch_id, project_id)
           select * from unnest(
             ${part.map((n) => n.belegnr)}::text[],
@@ -206,10 +204,8 @@ export const deliveryNotes: ImportKind<NoteRow> = {
             ${part.map((n) => (n.projekt ? (projectIds.get(n.projekt) ?? null) : null))}::int[])
           on conflict (belegnr) do update set ${set}
           returning (xmax = 0) as inserted`.execute(ctx.trx);
-        return written;
-      },
-      'notes',
-    );
+      return written;
+    });
 
     // Lines: matched by article within the note.
     const noteIds = await idsByKey(ctx.trx, 'delivery_notes', notes.keys());
@@ -236,23 +232,17 @@ export const deliveryNotes: ImportKind<NoteRow> = {
       }
     }
     const removals = [...existing.values()].filter((l) => !keep.has(l.id)).map((l) => l.id);
-    ctx.progress.start('lines', inserts.length + updates.length + removals.length);
-    let done = 0;
     for (const part of chunks(inserts)) {
       await sql`
         insert into delivery_note_lines (delivery_note_id, article_id, lsmenge)
         select * from unnest(${part.map((l) => l.note)}::int[], ${part.map((l) => l.article)}::int[],
                              ${part.map((l) => l.lsmenge)}::int[])`.execute(ctx.trx);
-      done += part.length;
-      ctx.progress.update(done);
     }
     for (const part of chunks(updates)) {
       await sql`
         update delivery_note_lines l set lsmenge = u.lsmenge
         from unnest(${part.map((l) => l.id)}::int[], ${part.map((l) => l.lsmenge)}::int[]) u(id, lsmenge)
         where l.id = u.id`.execute(ctx.trx);
-      done += part.length;
-      ctx.progress.update(done);
     }
     for (const part of chunks(removals)) {
       // Only unpacked, unpicked lines go (checked above; again here, as packing or picking may have begun since
@@ -265,10 +255,7 @@ export const deliveryNotes: ImportKind<NoteRow> = {
           'a delivery note was being packed or picked while it was imported; run the import again',
         );
       }
-      done += part.length;
-      ctx.progress.update(done);
     }
-    ctx.progress.done();
     return [
       summary('delivery notes', counts),
       summaryLine('noteLines', {

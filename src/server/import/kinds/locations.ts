@@ -60,6 +60,7 @@ export const locations: ImportKind<LocationRow> = {
       minimum: nummer && amount !== null ? { nummer, amount } : null,
     };
   },
+  unit: (l) => l.code,
   async check(ctx, rows) {
     const first = new Map<string, Line<LocationRow>>();
     const pairs = new Map<string, number>();
@@ -100,7 +101,7 @@ export const locations: ImportKind<LocationRow> = {
       ctx.present,
       ['code'],
     );
-    const counts = await writeInChunks(ctx, places, async (part) => {
+    const counts = await writeInChunks(places, async (part) => {
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into locations (code, name, lagertyp, is_lhm)
         select * from unnest(${part.map((l) => l.code)}::text[], ${part.map((l) => l.name)}::text[],

@@ -41,6 +41,7 @@ export const projects: ImportKind<ProjectRow> = {
     if (!name) return { projekt, carton: null };
     return { projekt, carton: { name, height: height ?? 0, width: width ?? 0, depth: depth ?? 0, image } };
   },
+  unit: (p) => p.projekt,
   async check(ctx, rows) {
     const first = new Map<string, number>();
     for (const { line, row } of rows) {
@@ -50,7 +51,9 @@ export const projects: ImportKind<ProjectRow> = {
       if (earlier !== undefined) ctx.refuse(line, 'name', because('cartonTwice', { line: earlier }));
       else first.set(key, line);
       const image = row.carton.image;
-      if (image && ctx.imagesSource) {
+      // The pictures are looked at before anything is written; a run completed after a crash copies those
+      // still there.
+      if (image && ctx.imagesSource && ctx.phase === 'check') {
         const file = path.join(ctx.imagesSource, image);
         if (!fs.existsSync(file) || !fs.statSync(file).isFile())
           ctx.refuse(line, 'image', because('imageMissing', { file }));
@@ -61,7 +64,6 @@ export const projects: ImportKind<ProjectRow> = {
   async write(ctx, rows) {
     const names = [...new Set(rows.map((r) => r.row.projekt))];
     const projectCounts = await writeInChunks(
-      ctx,
       names.map((name, i) => ({ line: i, row: name })),
       async (part) => {
         const { rows: written } = await sql<{ inserted: boolean }>`
@@ -70,7 +72,6 @@ export const projects: ImportKind<ProjectRow> = {
           returning true as inserted`.execute(ctx.trx);
         return written;
       },
-      'projects',
     );
     const projectIds = await idsByKey(ctx.trx, 'projects', names);
     const stored = new Map<
@@ -91,10 +92,7 @@ export const projects: ImportKind<ProjectRow> = {
     }
     const cartons = { inserted: 0, updated: 0, total: 0 };
     const copies: { from: string; id: number }[] = [];
-    ctx.progress.start('cartons', rows.length);
-    let done = 0;
     for (const { row } of rows) {
-      ctx.progress.update(++done);
       const carton = row.carton;
       if (!carton) continue;
       cartons.total++;
@@ -124,10 +122,9 @@ export const projects: ImportKind<ProjectRow> = {
           cartons.updated++;
         }
       }
-      if (carton.image && ctx.imagesSource)
+      if (carton.image && ctx.imagesSource && fs.existsSync(path.join(ctx.imagesSource, carton.image)))
         copies.push({ from: path.join(ctx.imagesSource, carton.image), id });
     }
-    ctx.progress.done();
     const target = path.join(ctx.imagesDir, 'kartonagen');
     // Copied once the cartons are committed (their ids are the file names); an equal picture is left alone.
     const changed = copies.filter((copy) => !sameContent(copy.from, path.join(target, `${copy.id}.jpg`)));

@@ -85,6 +85,7 @@ export const receipts: ImportKind<ReceiptRow> = {
     if (charge === undefined || mhd === undefined) return undefined;
     return { nummer, lieferant, article, expected, charge, mhd };
   },
+  unit: (r) => r.nummer,
   async check(ctx, rows) {
     await checkReceipts(ctx, rows);
   },
@@ -174,7 +175,6 @@ export async function writeReceipts(ctx: ImportContext, rows: Line<ReceiptRow>[]
     receipts: { inserted: 0, updated: 0, total: byReceipt.size },
     lines: { added: 0, changed: 0, removed: 0 },
   };
-  ctx.progress.start('receipts', byReceipt.size);
   const heads = [...byReceipt.values()].flatMap((r) => (r[0] ? [r[0].row] : []));
   for (const part of chunks(heads)) {
     const { rows: written } = await sql<{ inserted: boolean }>`
@@ -189,7 +189,6 @@ export async function writeReceipts(ctx: ImportContext, rows: Line<ReceiptRow>[]
       else counts.receipts.updated++;
     }
   }
-  ctx.progress.done();
 
   const receiptIds = await receiptIdsByNumber(ctx.trx, [...byReceipt.keys()]);
   const articleIds = await idsByKey(

@@ -20,11 +20,13 @@ export const batches: ImportKind<{ id: string }> = {
     const id = r.text('id', { required: true, max: 6 });
     return id ? { id } : undefined;
   },
-  async check(ctx, rows) {
+  unit: (b) => b.id,
+  inFile(ctx, rows) {
     refuseDuplicates(ctx, rows, (b) => b.id, 'id', 'Batch');
   },
+  async check() {},
   async write(ctx, rows) {
-    const counts = await writeInChunks(ctx, rows, async (part) => {
+    const counts = await writeInChunks(rows, async (part) => {
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into batches (id) select * from unnest(${part.map((b) => b.id)}::text[])
         on conflict (id) do nothing
@@ -47,11 +49,13 @@ export const carts: ImportKind<{ wagennummer: string; bezeichnung: string }> = {
     const bezeichnung = r.text('bezeichnung', { required: true, max: 200, fold: true });
     return wagennummer && bezeichnung ? { wagennummer, bezeichnung } : undefined;
   },
-  async check(ctx, rows) {
+  unit: (c) => c.wagennummer,
+  inFile(ctx, rows) {
     refuseDuplicates(ctx, rows, (c) => c.wagennummer, 'wagennummer', 'Wagennummer');
   },
+  async check() {},
   async write(ctx, rows) {
-    const counts = await writeInChunks(ctx, rows, async (part) => {
+    const counts = await writeInChunks(rows, async (part) => {
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into carts (wagennummer, bezeichnung)
         select * from unnest(${part.map((c) => c.wagennummer)}::text[], ${part.map((c) => c.bezeichnung)}::text[])
@@ -110,8 +114,11 @@ export const shipments: ImportKind<ShipmentRow> = {
       return undefined;
     return { tracking, carrier, belegnr };
   },
-  async check(ctx, rows) {
+  unit: (s) => s.tracking,
+  inFile(ctx, rows) {
     refuseDuplicates(ctx, rows, (s) => s.tracking, 'tracking', 'Trackingnummer');
+  },
+  async check(ctx, rows) {
     const notes = await idsByKey(
       ctx.trx,
       'delivery_notes',
@@ -131,7 +138,7 @@ export const shipments: ImportKind<ShipmentRow> = {
     const set = upsertSet('shipments', { carrier: 'carrier', belegnr: 'delivery_note_id' }, ctx.present, [
       'tracking',
     ]);
-    const counts = await writeInChunks(ctx, rows, async (part) => {
+    const counts = await writeInChunks(rows, async (part) => {
       const { rows: written } = await sql<{ inserted: boolean }>`
         insert into shipments (tracking, carrier, delivery_note_id)
         select * from unnest(${part.map((s) => s.tracking)}::text[], ${part.map((s) => s.carrier)}::text[],

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import {
   ARTICLE_NUMBER_ALIASES,
-  CHUNK,
   chunks,
   type ImportContext,
   type ImportKind,
@@ -68,6 +67,8 @@ export const stock: ImportKind<StockRow> = {
     }
     return { code, nummer, charge, mhd, amount };
   },
+  // An article's slots together: its total on a location is checked against the maximum in one step.
+  unit: (s) => s.nummer,
   async check(ctx, rows) {
     const first = new Map<string, number>();
     for (const { line, row } of rows) {
@@ -117,8 +118,7 @@ export const stock: ImportKind<StockRow> = {
     );
     let up = 0;
     let down = 0;
-    ctx.progress.start('writing', rows.length);
-    for (const [n, chunk] of chunks(rows).entries()) {
+    for (const chunk of chunks(rows)) {
       const part = chunk.map((r) => r.row);
       const locations = part.map((s) => locationIds.get(s.code) ?? -1);
       const articles = part.map((s) => articleIds.get(s.nummer) ?? -1);
@@ -182,9 +182,7 @@ export const stock: ImportKind<StockRow> = {
       }
       up += counted.up;
       down += counted.down;
-      ctx.progress.update(Math.min(rows.length, (n + 1) * CHUNK));
     }
-    ctx.progress.done();
     return [summaryLine('stock', { up, down, unchanged: rows.length - up - down })];
   },
 };

@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
 import { hashCardSecret, hashPassword, verifyPassword } from '../../auth/secrets.ts';
-import { chunks, type Db, type ImportKind, refuseDuplicates, summary } from '../framework.ts';
+import { chunks, type Db, type ImportKind, LeavesNoAdmin, refuseDuplicates, summary } from '../framework.ts';
 import { because } from '../messages.ts';
 
 interface UserRow {
   name: string;
   username: string | null;
+  /** The Passwort as written, until `prepare` replaced it by its hash (never staged in clear). */
   password: string | null;
-  card: string | null;
+  /** The hash to store for the file's Passwort (set by `prepare`); null: the file has none. */
+  passwordHash: string | null;
+  /** The Karte's hash (its text is never kept); null: the file has none. */
+  cardHash: string | null;
   active: boolean;
 }
 
@@ -18,10 +22,15 @@ interface StoredUser {
   password_hash: string | null;
   card_secret_hash: string | null;
   active: boolean;
+  role: string;
 }
 
 const MIN_PASSWORD = 8;
 const MIN_CARD = 8;
+/** `memo` key: ids of the active admins the file's rows switch off (the Leitstand keeps one, decision 21). */
+const SWITCHED_OFF_ADMINS = 'users.switchedOffAdmins';
+
+const hasPassword = (row: UserRow) => row.password !== null || row.passwordHash !== null;
 
 /**
  * Users by Benutzername (case-insensitive, as the login compares it), or by their card when they have no
@@ -59,11 +68,13 @@ export const users: ImportKind<UserRow> = {
       name,
       username,
       password,
-      card,
+      passwordHash: null,
+      cardHash: card ? hashCardSecret(card) : null,
       active,
     };
   },
-  async check(ctx, rows) {
+  unit: (u) => (u.username ? `u:${u.username.toLowerCase()}` : `c:${u.cardHash ?? ''}`),
+  inFile(ctx, rows) {
     refuseDuplicates(
       ctx,
       rows.filter((r) => r.row.username),
@@ -73,66 +84,83 @@ export const users: ImportKind<UserRow> = {
     );
     refuseDuplicates(
       ctx,
-      rows.filter((r) => r.row.card),
-      (u) => u.card ?? '',
+      rows.filter((r) => r.row.cardHash),
+      (u) => u.cardHash ?? '',
       'card',
       'Karte',
     );
+  },
+  async check(ctx, rows) {
     const { byUsername, byCard } = await storedUsers(
       ctx.trx,
       rows.map((r) => r.row),
     );
+    const switchedOff: { line: number; id: number }[] = [];
     for (const { line, row } of rows) {
-      const target = row.username
-        ? byUsername.get(row.username.toLowerCase())
-        : row.card
-          ? byCard.get(hashCardSecret(row.card))
-          : undefined;
-      const cardOwner = row.card ? byCard.get(hashCardSecret(row.card)) : undefined;
+      const target = storedOf(row, byUsername, byCard);
+      const cardOwner = row.cardHash ? byCard.get(row.cardHash) : undefined;
       if (cardOwner && cardOwner.id !== target?.id) {
         ctx.refuse(line, 'card', because('cardTaken', { name: cardOwner.name }));
       }
-      if (!target && !row.password && !row.card && row.active) {
+      if (!target && !hasPassword(row) && !row.cardHash && row.active) {
         ctx.refuse(line, 'password', because('noLoginWay', {}));
       }
+      if (target?.role === 'admin' && target.active && ctx.present.has('active') && !row.active)
+        switchedOff.push({ line, id: target.id });
     }
+    if (!ctx.keepAnAdmin || switchedOff.length === 0) return;
+    if (ctx.phase === 'check') {
+      // Whether any admin stays is the whole file's question (afterCheck).
+      const sofar = (ctx.memo.get(SWITCHED_OFF_ADMINS) as Set<number> | undefined) ?? new Set<number>();
+      for (const { id } of switchedOff) sofar.add(id);
+      ctx.memo.set(SWITCHED_OFF_ADMINS, sofar);
+      return;
+    }
+    // Writing: the active admins locked, as the user page locks them, so that two changes at once cannot
+    // both switch off the last. Someone switched the others off since the check: these rows are refused.
+    const admins = await activeAdmins(ctx.trx, true);
+    const staying = admins.filter((id) => !switchedOff.some((s) => s.id === id));
+    if (staying.length === 0)
+      for (const { line } of switchedOff) ctx.refuse(line, 'active', because('lastActiveAdmin', {}));
+  },
+  async afterCheck(ctx) {
+    const switchedOff = ctx.memo.get(SWITCHED_OFF_ADMINS) as Set<number> | undefined;
+    if (!ctx.keepAnAdmin || !switchedOff) return;
+    const admins = await activeAdmins(ctx.trx, false);
+    if (admins.every((id) => switchedOff.has(id))) throw new LeavesNoAdmin();
+  },
+  async prepare(ctx, rows) {
+    const { byUsername, byCard } = await ctx.read((db) =>
+      storedUsers(
+        db,
+        rows.map((r) => r.row),
+      ),
+    );
+    // scrypt is slow on purpose (≈ 50 ms) and runs on libuv's thread pool: as many at once as it has (4).
+    return mapInParallel(rows, 4, async ({ line, row }) => {
+      if (row.password === null) return { line, row };
+      const stored = storedOf(row, byUsername, byCard);
+      // The same password again keeps the stored hash (a new salt would change the row for nothing).
+      const same = stored?.password_hash && (await verifyPassword(row.password, stored.password_hash));
+      const passwordHash =
+        same && stored?.password_hash ? stored.password_hash : await hashPassword(row.password);
+      return { line, row: { ...row, password: null, passwordHash } };
+    });
   },
   async write(ctx, rows) {
     const { byUsername, byCard } = await storedUsers(
       ctx.trx,
       rows.map((r) => r.row),
     );
-    const storedOf = (row: UserRow) =>
-      row.username
-        ? byUsername.get(row.username.toLowerCase())
-        : row.card
-          ? byCard.get(hashCardSecret(row.card))
-          : undefined;
-    // scrypt is slow on purpose (≈ 50 ms): run as many as libuv's thread pool does at once (4).
-    ctx.progress.start('passwords', rows.length);
-    const passwordHashes = await mapInParallel(rows, 4, async ({ row }, done) => {
-      const stored = storedOf(row);
-      ctx.progress.update(done);
-      if (row.password === null) return stored?.password_hash ?? null;
-      // The same password again keeps the stored hash (a new salt would change the row for nothing).
-      if (stored?.password_hash && (await verifyPassword(row.password, stored.password_hash))) {
-        return stored.password_hash;
-      }
-      return hashPassword(row.password);
-    });
-    ctx.progress.done();
-
     const counts = { inserted: 0, updated: 0, total: rows.length };
-    ctx.progress.start('writing', rows.length);
-    for (const [i, { row }] of rows.entries()) {
-      const cardHash = row.card ? hashCardSecret(row.card) : null;
-      const stored = storedOf(row);
-      const passwordHash = passwordHashes[i] ?? null;
+    for (const { row } of rows) {
+      if (row.password !== null) throw new Error('users: a password is written only as its hash (prepare)');
+      const stored = storedOf(row, byUsername, byCard);
       const next = {
         name: row.name,
         username: row.username ?? stored?.username ?? null,
-        password_hash: passwordHash,
-        card_secret_hash: cardHash ?? stored?.card_secret_hash ?? null,
+        password_hash: row.passwordHash ?? stored?.password_hash ?? null,
+        card_secret_hash: row.cardHash ?? stored?.card_secret_hash ?? null,
         active: ctx.present.has('active') ? row.active : (stored?.active ?? true),
       };
       if (!stored) {
@@ -148,22 +176,40 @@ export const users: ImportKind<UserRow> = {
         await ctx.trx.updateTable('users').set(next).where('id', '=', stored.id).execute();
         counts.updated++;
       }
-      ctx.progress.update(i + 1);
     }
-    ctx.progress.done();
     return [summary('users', counts)];
   },
 };
+
+function storedOf(
+  row: UserRow,
+  byUsername: Map<string, StoredUser>,
+  byCard: Map<string, StoredUser>,
+): StoredUser | undefined {
+  if (row.username) return byUsername.get(row.username.toLowerCase());
+  return row.cardHash ? byCard.get(row.cardHash) : undefined;
+}
+
+/** Ids of the active admins; `lock`: locked in id order (the user page locks them the same way). */
+async function activeAdmins(db: Db, lock: boolean): Promise<number[]> {
+  const query = db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('active', '=', true)
+    .orderBy('id');
+  return (await (lock ? query.forUpdate() : query).execute()).map((u) => u.id);
+}
 
 async function storedUsers(db: Db, rows: UserRow[]) {
   const byUsername = new Map<string, StoredUser>();
   const byCard = new Map<string, StoredUser>();
   const usernames = rows.flatMap((r) => (r.username ? [r.username.toLowerCase()] : []));
-  const cards = rows.flatMap((r) => (r.card ? [hashCardSecret(r.card)] : []));
+  const cards = rows.flatMap((r) => (r.cardHash ? [r.cardHash] : []));
   for (const part of chunks(usernames, 5000)) {
     const found = await db
       .selectFrom('users')
-      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active'])
+      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active', 'role'])
       .where(sql<string>`lower(username)`, '=', sql<string>`any(${part}::text[])`)
       .execute();
     for (const u of found) byUsername.set((u.username ?? '').toLowerCase(), u);
@@ -171,7 +217,7 @@ async function storedUsers(db: Db, rows: UserRow[]) {
   for (const part of chunks(cards, 5000)) {
     const found = await db
       .selectFrom('users')
-      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active'])
+      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active', 'role'])
       .where('card_secret_hash', '=', sql<string>`any(${part}::text[])`)
       .execute();
     for (const u of found) if (u.card_secret_hash) byCard.set(u.card_secret_hash, u);
@@ -180,19 +226,13 @@ async function storedUsers(db: Db, rows: UserRow[]) {
 }
 
 /** `work` over the items, at most `limit` at a time, results in the items' order. */
-async function mapInParallel<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T, done: number) => Promise<R>,
-): Promise<R[]> {
+async function mapInParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  let done = 0;
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await work(items[i] as T, done);
-      done++;
+      results[i] = await work(items[i] as T);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

@@ -1,23 +1,147 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastify from 'fastify';
 import * as contract from '../../../../contract/leitstand/import.ts';
-import { type Deps, registerEndpoint } from '../../../http/route.ts';
+import { hasRole } from '../../../../contract/roles.ts';
+import { texts } from '../../../../contract/texts.ts';
+import type { AuthUser } from '../../../auth/sessions.ts';
+import { forbidden } from '../../../domain/errors.ts';
+import { parseIdempotencyKey } from '../../../http/idempotency.ts';
+import {
+  admissionKind,
+  type Deps,
+  laneOf,
+  parseInput,
+  registerEndpoint,
+  requireUser,
+} from '../../../http/route.ts';
 import * as service from './service.ts';
+import { ImportUploads, type UploadBody } from './uploads.ts';
+
+const { FST_ERR_CTP_BODY_TOO_LARGE, FST_ERR_CTP_INVALID_CONTENT_LENGTH } = fastify.errorCodes;
 
 export function importRoutes(app: FastifyInstance, deps: Deps): void {
   const limit = deps.config.importLimitBytes;
   registerEndpoint(app, deps, contract.importKinds, async () => service.importKinds(limit));
-  registerEndpoint(
-    app,
-    deps,
-    contract.runImport,
-    async ({ params, body }, ctx) =>
-      service.runImport(
-        ctx.db,
-        { userId: ctx.user.id, requestKey: ctx.requestKey },
-        deps.config.imagesDir,
-        params.kind,
-        body,
-      ),
-    { bodyLimit: limit },
-  );
+
+  // The upload is no registerEndpoint call (one transaction for the whole work): its file is read in a
+  // worker thread and imported in steps (uploads.ts, decision 30). Its JSON body is not parsed here either
+  // — 20 MB of JSON and base64 would hold the thread for a while — but hashed as it arrives (the
+  // idempotency key's request hash) and handed to the worker whole.
+  const endpoint = contract.runImport;
+  const kind = deps.admission.kind(admissionKind(endpoint));
+  const uploads = new ImportUploads(deps, kind, app.log);
+  app.addHook('onReady', async () => uploads.start());
+  app.addHook('onClose', () => uploads.close());
+  const users = new WeakMap<FastifyRequest, { user: AuthUser; key: string; kind: string }>();
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', (request, payload, done) =>
+      readBody(request, payload, limit, done),
+    );
+    scope.route({
+      method: 'POST',
+      url: endpoint.path,
+      // Login, role and key are answered before the body is read, in the gate's back-office lane.
+      onRequest: async (request) => {
+        const checked = await deps.admission.run(
+          async () => {
+            const user = await requireUser(deps, request);
+            if (endpoint.role && !hasRole(user.role, endpoint.role))
+              throw forbidden(texts.errors.role[endpoint.role]);
+            const params = parseInput(endpoint, endpoint.params, request.params ?? {}) as { kind: string };
+            const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
+            return { user, key, kind: params.kind };
+          },
+          request.raw.socket,
+          kind,
+          laneOf(endpoint),
+        );
+        users.set(request, checked);
+      },
+      handler: async (request, reply) => {
+        const checked = users.get(request);
+        const body = request.body as UploadBody | undefined;
+        if (!checked || !body) throw new Error('import upload: checks or body missing');
+        // The body is in: from here the server works, and a large file (or a repeat waiting for its first
+        // copy) may take longer than CONNECTION_TIMEOUT_SECONDS of a silent connection, which is meant for
+        // clients that stall.
+        const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+        if (typeof socket?.setTimeout === 'function') socket.setTimeout(0); // (app.inject has no timer)
+        const answer = await uploads.upload(checked.user, checked.kind, body, checked.key);
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        if (answer.status !== 200) {
+          request.log.info({ status: answer.status }, 'request refused');
+          return reply.code(answer.status).send(answer.body);
+        }
+        const checkedAnswer = endpoint.response.safeParse(answer.body);
+        if (!checkedAnswer.success)
+          throw new Error(`${endpoint.name}: answer breaks the contract: ${checkedAnswer.error.message}`);
+        return reply.send(checkedAnswer.data);
+      },
+    });
+  });
+}
+
+/**
+ * The body's bytes, with their SHA-256 taken chunk by chunk as they arrive (never 20 MB at once on the
+ * thread), within the upload's limit — as Fastify's own reading does (413 above it, 400 when the bytes do
+ * not match Content-Length).
+ */
+function readBody(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream,
+  limit: number,
+  done: (error: Error | null, body?: UploadBody) => void,
+): void {
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) {
+    done(new FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
+  const hash = createHash('sha256');
+  // With a Content-Length the bytes go straight into one buffer of that size (moved to the worker later,
+  // not copied): never the chunks and their concatenation at once.
+  const whole = Number.isNaN(declared) ? null : Buffer.allocUnsafeSlow(declared);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (size + bytes.length > limit || (whole && size + bytes.length > whole.length)) {
+      stop();
+      done(
+        size + bytes.length > limit
+          ? new FST_ERR_CTP_BODY_TOO_LARGE()
+          : new FST_ERR_CTP_INVALID_CONTENT_LENGTH(),
+      );
+      return;
+    }
+    hash.update(bytes);
+    if (whole) bytes.copy(whole, size);
+    else chunks.push(bytes);
+    size += bytes.length;
+  };
+  const onEnd = (error?: Error & { statusCode?: number }) => {
+    stop();
+    if (error) {
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+      done(error);
+      return;
+    }
+    if (!Number.isNaN(declared) && size !== declared) {
+      done(new FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
+    done(null, { bytes: whole ?? Buffer.concat(chunks, size), digest: hash.digest('hex') });
+  };
+  const stop = () => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onEnd);
+  };
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onEnd);
+  payload.resume();
 }

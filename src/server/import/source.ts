@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CsvEncoding } from './encoding.ts';
+import type { Line } from './framework.ts';
+import type { KindName } from './kinds/index.ts';
+import { type FileFacts, readCsvText } from './read.ts';
+
+/**
+ * Where an import's rows come from: what reading the file found (`opened`), then its batches one at a time
+ * (`next`). The server and `npm run import` read in a worker thread (`workerSource`); a text already in
+ * memory (tests, small files) is read where it is (`textSource`).
+ */
+export interface RowSource {
+  opened: Promise<Opened>;
+  /** The next batch of whole units, or null after the last. */
+  next(): Promise<Line<unknown>[] | null>;
+  /** Ends the reading (the worker), also half-way. */
+  close(): Promise<void>;
+}
+
+export type Opened =
+  | { ok: true; fileName: string; encoding: CsvEncoding; facts: FileFacts }
+  /** The upload's body is not what the call takes (German message, 400). */
+  | { ok: false; invalid: string }
+  /** Neither UTF-8 nor Windows-1252 (English advice, as the CLI prints it). */
+  | { ok: false; undecodable: string };
+
+/** What the worker is given (worker.ts): the upload's JSON body, or a file's bytes. */
+export interface WorkerInput {
+  kind: KindName;
+  form: 'upload' | 'file';
+  bytes: Uint8Array;
+}
+
+/** What the worker answers. */
+export type ToReader =
+  | { type: 'progress'; share: number }
+  | { type: 'invalid'; message: string }
+  | { type: 'undecodable'; reason: string }
+  | { type: 'facts'; fileName: string; encoding: CsvEncoding; facts: FileFacts }
+  | { type: 'batch'; rows: Line<unknown>[] }
+  | { type: 'end' };
+
+/** The worker ran out of its memory (`maxHeapMb`): the file has more rows than an upload may. */
+export class TooManyRows extends Error {
+  constructor() {
+    super('import worker: the file has more rows than its memory holds');
+    this.name = 'TooManyRows';
+  }
+}
+
+/** A decoded text, read here and now (no worker). */
+export function textSource(kind: KindName, text: string, encoding: CsvEncoding = 'UTF-8'): RowSource {
+  const read = readCsvText(kind, text);
+  let next = 0;
+  return {
+    opened: Promise.resolve({ ok: true, fileName: '', encoding, facts: read.facts }),
+    next: async () => {
+      const batch = read.batches[next];
+      if (!batch) return null;
+      read.batches[next++] = [];
+      return batch;
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * Reads in a worker thread: `bytes` (an upload's JSON body or a file) are moved there, not copied, when
+ * they own their memory. `maxHeapMb` bounds the worker's heap (an upload): a file of more rows than fit ends
+ * with TooManyRows instead of growing the server. The worker ends with `close`.
+ */
+export function workerSource(
+  input: WorkerInput,
+  options: { maxHeapMb?: number; onProgress?: (share: number) => void } = {},
+): RowSource {
+  const whole = input.bytes.byteOffset === 0 && input.bytes.byteLength === input.bytes.buffer.byteLength;
+  const worker = startWorker(input, whole ? [input.bytes.buffer as ArrayBuffer] : [], options.maxHeapMb);
+  let failure: Error | null = null;
+  let waiting: { resolve: (message: ToReader) => void; reject: (error: Error) => void } | null = null;
+  const queue: ToReader[] = [];
+  const fail = (error: Error) => {
+    failure ??= error;
+    waiting?.reject(failure);
+    waiting = null;
+  };
+  worker.on('message', (message: ToReader) => {
+    if (message.type === 'progress') {
+      options.onProgress?.(message.share);
+      return;
+    }
+    if (waiting) {
+      waiting.resolve(message);
+      waiting = null;
+    } else queue.push(message);
+  });
+  worker.on('error', (error: Error & { code?: string }) =>
+    fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TooManyRows() : error),
+  );
+  worker.on('exit', (code) => fail(new Error(`import worker: ended (exit code ${code})`)));
+  const receive = (): Promise<ToReader> => {
+    const queued = queue.shift();
+    if (queued) return Promise.resolve(queued);
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      waiting = { resolve, reject };
+    });
+  };
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await worker.terminate();
+  };
+  const opened = receive().then((message): Opened => {
+    if (message.type === 'facts')
+      return { ok: true, fileName: message.fileName, encoding: message.encoding, facts: message.facts };
+    void close();
+    if (message.type === 'invalid') return { ok: false, invalid: message.message };
+    if (message.type === 'undecodable') return { ok: false, undecodable: message.reason };
+    throw new Error(`import worker: answered ${message.type} first`);
+  });
+  // Nobody may be waiting for the answer yet: its failure is read through `opened` itself.
+  opened.catch(() => {});
+  return {
+    opened,
+    next: async () => {
+      await opened;
+      worker.postMessage({ type: 'next' });
+      const message = await receive();
+      if (message.type === 'batch') return message.rows;
+      if (message.type === 'end') return null;
+      throw new Error(`import worker: answered ${message.type} for a batch`);
+    },
+    close,
+  };
+}
+
+/**
+ * The worker as the server runs: the bundle's import-worker.mjs beside main.mjs (build-server.ts), or —
+ * from TypeScript (tests, `npm run import` through tsx) — worker.ts, with tsx's loader registered in the
+ * worker first (a worker does not inherit the loader, and Node 20 ignores `--import` in its execArgv).
+ */
+function startWorker(input: WorkerInput, transferList: ArrayBuffer[], maxHeapMb?: number): Worker {
+  const options = {
+    workerData: input,
+    transferList,
+    ...(maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } } : {}),
+  };
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./import-worker.mjs', import.meta.url), options);
+  const boot = [
+    `import { register } from ${JSON.stringify(tsxApi())};`,
+    'register();',
+    `await import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)});`,
+  ].join('\n');
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
+}
+
+/** tsx's ESM API as a file URL (a data: URL cannot resolve a package name), from tsx's own exports map. */
+function tsxApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const exports = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports as Record<
+    string,
+    { import?: { default?: string } }
+  >;
+  const file = exports['./esm/api']?.import?.default;
+  if (!file) throw new Error('tsx: no ./esm/api export');
+  return pathToFileURL(path.join(path.dirname(manifest), file)).href;
+}
