@@ -1,11 +1,13 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup-socket.ts';
 import { ensureWebBuilt } from './build-web.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
+import { backgroundStep } from './http/background-step.ts';
 import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
 
@@ -74,9 +76,16 @@ async function main(): Promise<void> {
     `Admission: ${handle.concurrency} API requests at once, the rest wait in line up to ${config.overloadMaxWaitMs} ms ` +
       '(OVERLOAD_MAX_WAIT_MS), past that 503 with Retry-After',
   );
+  // The server's own work, each step one unit in the admission gate: handhelds wait for one step at most.
+  const runUnit = backgroundStep(app.admission);
+  // The online backup's socket for `npm run backup` (decision 29).
+  const backups =
+    handle.kind === 'pglite'
+      ? await serveBackups({ dataDir: config.dataDir, db: handle.db, runUnit, log: app.log })
+      : null;
   // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
   const tidy = () => {
-    void housekeeping(handle.db, config).catch((error) =>
+    void runUnit(() => housekeeping(handle.db, config)).catch((error) =>
       app.log.warn({ err: error }, 'housekeeping failed'),
     );
   };
@@ -93,6 +102,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await backups?.close();
       await app.close();
       await handle.close();
       process.exit(0);

@@ -26,7 +26,7 @@ function roundTrip(env: Record<string, string>) {
 }
 
 describe('npm run backup', () => {
-  it('backs up and restores the embedded database; refuses to overwrite without --force and while in use', () => {
+  it('backs up and restores the embedded database; refuses to overwrite without --force, and to copy a folder another process holds without answering on its backup socket', () => {
     const env = { DATA_DIR: path.join(work, 'data') };
     const backup = roundTrip(env);
     const refused = run(env, 'src/server/cli/backup.ts', 'restore', backup);
@@ -36,12 +36,15 @@ describe('npm run backup', () => {
     expect(restored.code, restored.output).toBe(0);
     expect(run(env, 'src/server/cli/minimums.ts', 'list').output).toMatch(/B-01-03-02\t100003\tminimum 33/);
 
-    // A running server holds the directory: no backup behind its back.
+    // A process that holds the folder and does not answer on the backup socket (an import, an older server):
+    // no backup behind its back.
     fs.writeFileSync(path.join(env.DATA_DIR, 'lagerscanner.pid'), String(process.pid));
     try {
       const busy = run(env, 'src/server/cli/backup.ts', 'create', path.join(work, 'busy'));
       expect(busy.code).toBe(1);
       expect(busy.output).toContain('is in use by another Lagerscanner process');
+      expect(busy.output).toContain('does not answer on');
+      expect(fs.existsSync(path.join(work, 'busy'))).toBe(false);
     } finally {
       fs.rmSync(path.join(env.DATA_DIR, 'lagerscanner.pid'));
     }

@@ -1,0 +1,41 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { type AdmissionGate, Overloaded } from './admission.ts';
+
+/** Runs one step of background work as one unit that other requests go between. */
+export type RunUnit = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * One step of the server's own background work (database maintenance, a backup's short database steps,
+ * housekeeping) as one unit in the admission gate, so that on the embedded database a handheld waits for at
+ * most one step, never for a whole round (DESIGN §10). The steps take an ordinary place in the line for now;
+ * a low-priority place for back-office work (issue 37) replaces this one function. A step the gate turns away
+ * (its line is long: the floor is busy) waits a moment and asks again — background work can wait, a scan
+ * cannot.
+ */
+export function backgroundStep(admission: AdmissionGate): RunUnit {
+  const kind = admission.kind('background');
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    for (let delay = 50; ; delay = Math.min(delay * 2, 2000)) {
+      try {
+        return await admission.run(work, undefined, kind);
+      } catch (error) {
+        if (!(error instanceof Overloaded)) throw error;
+        await sleep(delay);
+      }
+    }
+  };
+}
+
+/**
+ * Whether the floor is quiet now: no API call in work or in line, and none came for `quietMs`. The long
+ * maintenance steps wait for it (src/server/db/maintenance.ts).
+ */
+export function floorQuiet(app: FastifyInstance, quietMs = 5000): () => boolean {
+  let lastCall = Number.NEGATIVE_INFINITY;
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) lastCall = performance.now();
+  });
+  return () =>
+    app.admission.inWork === 0 && app.admission.waiting === 0 && performance.now() - lastCall >= quietMs;
+}
