@@ -4,10 +4,11 @@ import { serveBackups } from './backup-socket.ts';
 import { ensureWebBuilt } from './build-web.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
+import { PgliteMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
-import { backgroundStep } from './http/background-step.ts';
+import { backgroundStep, floorQuiet } from './http/background-step.ts';
 import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
 
@@ -78,16 +79,28 @@ async function main(): Promise<void> {
   );
   // The server's own work, each step one unit in the admission gate: handhelds wait for one step at most.
   const runUnit = backgroundStep(app.admission);
-  // The online backup's socket for `npm run backup` (decision 29).
+  // The embedded database has no autovacuum: vacuum and analyse what changed, now and every minute, in
+  // short steps; the online backup's socket for `npm run backup` (decision 29).
+  const upkeep =
+    handle.kind === 'pglite'
+      ? new PgliteMaintenance({
+          db: handle.db,
+          runUnit,
+          floorQuiet: floorQuiet(app),
+          warn: (fields, message) => app.log.warn(fields, message),
+        })
+      : null;
+  upkeep?.start();
   const backups =
     handle.kind === 'pglite'
       ? await serveBackups({ dataDir: config.dataDir, db: handle.db, runUnit, log: app.log })
       : null;
-  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
+  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour; the space
+  // they held is vacuumed right after.
   const tidy = () => {
-    void runUnit(() => housekeeping(handle.db, config)).catch((error) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
+    void runUnit(() => housekeeping(handle.db, config))
+      .then(() => upkeep?.round())
+      .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
   };
   tidy();
   const maintenance = setInterval(tidy, 60 * 60 * 1000);
@@ -103,6 +116,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await backups?.close();
+      await upkeep?.stop();
       await app.close();
       await handle.close();
       process.exit(0);
