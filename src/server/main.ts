@@ -88,6 +88,7 @@ async function main(): Promise<void> {
           runUnit,
           floorQuiet: floorQuiet(app),
           warn: (fields, message) => app.log.warn(fields, message),
+          debug: (fields, message) => app.log.debug(fields, message),
         })
       : null;
   upkeep?.start();

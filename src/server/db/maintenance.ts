@@ -192,6 +192,8 @@ export interface MaintenanceOptions {
   floorQuiet?: () => boolean;
   /** A step that took longer than its budget, for the operator's log. */
   warn?: (fields: Record<string, unknown>, message: string) => void;
+  /** Each step done and each put off (the log's debug level). */
+  debug?: (fields: Record<string, unknown>, message: string) => void;
 }
 
 /** The embedded database's autovacuum: `round()` on a timer, and soon after housekeeping or an import. */
@@ -244,7 +246,13 @@ export class PgliteMaintenance {
         const since = this.deferredSince.get(key) ?? now;
         this.deferredSince.set(key, since);
         const quiet = this.options.floorQuiet?.() ?? false;
-        if (!quiet && now - since < LONGEST_DEFERRAL_MS) continue;
+        if (!quiet && now - since < LONGEST_DEFERRAL_MS) {
+          this.options.debug?.(
+            { step: key, estimateMs: Math.round(step.estimateMs) },
+            'database maintenance: a long step waits for a quiet floor',
+          );
+          continue;
+        }
       }
       this.deferredSince.delete(key);
       await nextTurn();
@@ -255,6 +263,10 @@ export class PgliteMaintenance {
       });
       const stepDone = { step, ms };
       done.push(stepDone);
+      this.options.debug?.(
+        { step: key, ms: Math.round(ms * 10) / 10, estimateMs: Math.round(step.estimateMs) },
+        'database maintenance: step done',
+      );
       if (!this.longestStep || ms > this.longestStep.ms) this.longestStep = stepDone;
       if (ms > STEP_BUDGET_MS)
         this.options.warn?.(

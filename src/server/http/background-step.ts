@@ -32,7 +32,8 @@ export function backgroundStep(admission: AdmissionGate): RunUnit {
  * maintenance steps wait for it (src/server/db/maintenance.ts).
  */
 export function floorQuiet(app: FastifyInstance, quietMs = 5000): () => boolean {
-  let lastCall = Number.NEGATIVE_INFINITY;
+  // Counted from the start: the first handhelds may be on their way while the server opens.
+  let lastCall = performance.now();
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) lastCall = performance.now();
   });
