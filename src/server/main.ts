@@ -79,8 +79,9 @@ async function main(): Promise<void> {
   );
   // The server's own work, each step one unit in the admission gate: handhelds wait for one step at most.
   const runUnit = backgroundStep(app.admission);
-  // The embedded database has no autovacuum: vacuum and analyse what changed, now and every minute, in
-  // short steps; the online backup's socket for `npm run backup` (decision 29).
+  // The embedded database has no autovacuum: vacuum and analyse what changed every minute, in short steps
+  // (the first round a minute after the start, which it would slow); the online backup's socket for
+  // `npm run backup` (decision 29).
   const upkeep =
     handle.kind === 'pglite'
       ? new PgliteMaintenance({
@@ -96,15 +97,15 @@ async function main(): Promise<void> {
     handle.kind === 'pglite'
       ? await serveBackups({ dataDir: config.dataDir, db: handle.db, runUnit, log: app.log })
       : null;
-  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour; the space
-  // they held is vacuumed right after.
-  const tidy = () => {
+  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour, each time
+  // followed by a maintenance round for the space they held (not at start: a restart stays quick).
+  const tidy = (thenMaintain: boolean) => {
     void runUnit(() => housekeeping(handle.db, config))
-      .then(() => upkeep?.round())
+      .then(() => (thenMaintain ? upkeep?.round() : undefined))
       .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
   };
-  tidy();
-  const maintenance = setInterval(tidy, 60 * 60 * 1000);
+  tidy(false);
+  const maintenance = setInterval(() => tidy(true), 60 * 60 * 1000);
   maintenance.unref();
 
   let stopping = false;

@@ -277,15 +277,16 @@ export class PgliteMaintenance {
     return done;
   }
 
-  /** Runs a round now and then every `everyMs` (default a minute: the check itself is one small query). */
+  /**
+   * Runs a round every `everyMs` (default a minute: the check itself is one small query), the first after
+   * `everyMs` too: at a start the tables' first reads are cold, and a restarted server's first calls come
+   * first (after a crash the scanners' retries are waiting).
+   */
   start(everyMs = 60_000): void {
-    const round = () => {
+    this.timer ??= setInterval(() => {
       void this.round().catch((error) => this.options.warn?.({ err: error }, 'database maintenance failed'));
-    };
-    if (this.timer) return;
-    this.timer = setInterval(round, everyMs);
+    }, everyMs);
     this.timer.unref();
-    round();
   }
 
   /** Stops the timer and waits for a round under way. */
