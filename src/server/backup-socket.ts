@@ -3,10 +3,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { lastBackupRow } from '../contract/leitstand/datensicherung.ts';
 import { BackupAlreadyRunning, type BackupNote, writePgliteBackup } from './db/pglite-backup.ts';
 import type { Database } from './db/schema.ts';
 import type { RunUnit } from './http/background-step.ts';
-import { type BackupRecord, recordBackup } from './repositories/backup.repository.ts';
+import { recordBackup } from './repositories/backup.repository.ts';
 
 /**
  * How `npm run backup` reaches the server that holds the embedded database (one process per data folder):
@@ -81,8 +82,12 @@ export async function serveBackups(options: BackupSocketOptions): Promise<Backup
     if (request.method === 'POST' && request.url === '/backup/recorded') {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const record = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupRecord;
-      await runUnit(() => recordBackup(db, record));
+      const record = lastBackupRow.safeParse(safeJson(Buffer.concat(chunks).toString('utf8')));
+      if (!record.success) {
+        response.writeHead(400, { 'content-type': 'text/plain' }).end('not a backup record');
+        return;
+      }
+      await runUnit(() => recordBackup(db, record.data));
       response.writeHead(204).end();
       return;
     }
@@ -107,6 +112,14 @@ export async function serveBackups(options: BackupSocketOptions): Promise<Backup
         fs.rmSync(socketPath, { force: true });
       }),
   };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /**

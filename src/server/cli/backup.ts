@@ -8,7 +8,12 @@ import { BACKUP_SOCKET } from '../backup-socket.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { DataDirInUseError, lockDataDir, openPglite, openPostgres } from '../db/connect.ts';
 import { findPgTool } from '../db/pg-tools.ts';
-import { type BackupNote, unpackPgliteBackup, writePgliteBackup } from '../db/pglite-backup.ts';
+import {
+  type BackupNote,
+  readBackupNote,
+  unpackPgliteBackup,
+  writePgliteBackup,
+} from '../db/pglite-backup.ts';
 import { type BackupRecord, recordBackup } from '../repositories/backup.repository.ts';
 
 /**
@@ -227,11 +232,17 @@ async function restorePglite({ dataDir }: Config): Promise<void> {
   } catch (error) {
     return fail((error as Error).message, 1);
   }
+  // Unpacked beside the database first: a file that is no backup, or one cut short, leaves it as it was.
+  const unpacked = `${pgdata}.restoring`;
+  let note: BackupNote | null;
   try {
+    fs.rmSync(unpacked, { recursive: true, force: true });
+    await unpackPgliteBackup(target, unpacked);
+    note = await readBackupNote(target);
     fs.rmSync(pgdata, { recursive: true, force: true });
-    await unpackPgliteBackup(target, pgdata);
+    fs.renameSync(unpacked, pgdata);
   } catch (error) {
-    fs.rmSync(pgdata, { recursive: true, force: true });
+    fs.rmSync(unpacked, { recursive: true, force: true });
     throw new Error(`${target} is not a complete backup (${(error as Error).message}); nothing restored.`);
   } finally {
     unlock();
@@ -245,7 +256,8 @@ async function restorePglite({ dataDir }: Config): Promise<void> {
   } finally {
     await handle.close();
   }
+  const taken = note ? `taken ${note.startedAt}, ` : '';
   console.log(
-    `${dataDir} restored from ${target} (the database recovered in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
+    `${dataDir} restored from ${target} (${taken}the database recovered in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
   );
 }
