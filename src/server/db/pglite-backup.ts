@@ -70,6 +70,8 @@ export interface BackupOptions {
   runUnit: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where the compressed archive goes (a file, an HTTP answer). It is ended when the backup is complete. */
   output: NodeJS.WritableStream;
+  /** Called before each file is copied, and awaited (progress; a test acts at a chosen point of the copy). */
+  onFile?: (name: string) => Promise<void> | void;
 }
 
 export class BackupAlreadyRunning extends Error {
@@ -91,7 +93,7 @@ export async function writePgliteBackup(options: BackupOptions): Promise<BackupN
   }
 }
 
-async function backup({ db, pgdata, runUnit, output }: BackupOptions): Promise<BackupNote> {
+async function backup({ db, pgdata, runUnit, output, onFile }: BackupOptions): Promise<BackupNote> {
   const startedAt = new Date();
   const { control, redoLsn } = await runUnit(() => reserveWal(db, pgdata));
   try {
@@ -126,6 +128,7 @@ async function backup({ db, pgdata, runUnit, output }: BackupOptions): Promise<B
     let files = 1;
 
     const copy = async (relative: string) => {
+      await onFile?.(relative);
       const full = path.join(pgdata, relative);
       let handle: fs.promises.FileHandle;
       try {
