@@ -31,6 +31,8 @@ export interface BackupSocketOptions {
   dataDir: string;
   db: Kysely<Database>;
   runUnit: RunUnit;
+  /** Awaited before each part of the copy (the floor goes first: `giveWayToCalls`). */
+  giveWay?: () => Promise<void>;
   log: {
     info: (fields: Record<string, unknown>, message: string) => void;
     warn: (fields: Record<string, unknown>, message: string) => void;
@@ -39,7 +41,7 @@ export interface BackupSocketOptions {
 
 /** Opens the backup socket (a stale one of a server that died is replaced: the data folder's lock is ours). */
 export async function serveBackups(options: BackupSocketOptions): Promise<BackupSocket | null> {
-  const { dataDir, db, runUnit, log } = options;
+  const { dataDir, db, runUnit, giveWay, log } = options;
   const socketPath = path.resolve(dataDir, BACKUP_SOCKET);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     log.warn(
@@ -73,6 +75,7 @@ export async function serveBackups(options: BackupSocketOptions): Promise<Backup
         pgdata: path.join(dataDir, 'pgdata'),
         runUnit,
         output: body,
+        ...(giveWay ? { giveWay } : {}),
       });
       response.addTrailers({ 'x-backup-note': JSON.stringify(note) });
       response.end();

@@ -8,7 +8,7 @@ import { PgliteMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
-import { backgroundStep, floorQuiet } from './http/background-step.ts';
+import { backgroundStep, floorQuiet, giveWayToCalls } from './http/background-step.ts';
 import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
 
@@ -95,7 +95,13 @@ async function main(): Promise<void> {
   upkeep?.start();
   const backups =
     handle.kind === 'pglite'
-      ? await serveBackups({ dataDir: config.dataDir, db: handle.db, runUnit, log: app.log })
+      ? await serveBackups({
+          dataDir: config.dataDir,
+          db: handle.db,
+          runUnit,
+          giveWay: giveWayToCalls(app.admission),
+          log: app.log,
+        })
       : null;
   // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour, each time
   // followed by a maintenance round for the space they held (not at start: a restart stays quick).

@@ -40,3 +40,18 @@ export function floorQuiet(app: FastifyInstance, quietMs = 5000): () => boolean 
   return () =>
     app.admission.inWork === 0 && app.admission.waiting === 0 && performance.now() - lastCall >= quietMs;
 }
+
+/** The longest a background copy waits for the floor before each part (ms): it must still finish. */
+const MAX_GIVE_WAY_MS = 20;
+
+/**
+ * Awaited by a long background copy (the online backup) before each part: while API calls are in work or
+ * in line, it waits — a millisecond at a time, at most `MAX_GIVE_WAY_MS` — so its reads and compression
+ * take the cores the floor leaves.
+ */
+export function giveWayToCalls(admission: AdmissionGate): () => Promise<void> {
+  return async () => {
+    const until = performance.now() + MAX_GIVE_WAY_MS;
+    while ((admission.inWork > 0 || admission.waiting > 0) && performance.now() < until) await sleep(1);
+  };
+}
