@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { Kysely, sql } from 'kysely';
@@ -90,4 +91,38 @@ describe('the online backup of PGlite', () => {
       await check.destroy();
     }
   }, 120_000);
+
+  it('gives up cleanly when its output fails midway: the error is thrown, the next backup runs', async () => {
+    const handle = await openPglite({ dataDir: path.join(work, 'failing') });
+    try {
+      const pgdata = path.join(work, 'failing', 'pgdata');
+      let written = 0;
+      const failing = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          written += chunk.length;
+          done(written > 1_000_000 ? new Error('disk full') : null);
+        },
+      });
+      await expect(
+        writePgliteBackup({ db: handle.db, pgdata, runUnit: (work) => work(), output: failing }),
+      ).rejects.toThrow('disk full');
+      // The slot is gone with it: a second backup can take its own.
+      let size = 0;
+      const note = await writePgliteBackup({
+        db: handle.db,
+        pgdata,
+        runUnit: (work) => work(),
+        output: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            done();
+          },
+        }),
+      });
+      expect(note.files).toBeGreaterThan(100);
+      expect(size).toBeGreaterThan(1_000_000);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });

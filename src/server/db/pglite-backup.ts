@@ -126,6 +126,7 @@ async function backup({ db, pgdata, runUnit, output, onFile, giveWay }: BackupOp
       const part = await read(slot.buffer);
       let taken!: () => void;
       slot.taken = Promise.race([new Promise<void>((resolve) => (taken = resolve)), written]);
+      slot.taken.catch(() => {}); // a failed output is thrown by the writes; unawaited it would end the process
       if (!gzip.write(part, () => taken())) await Promise.race([once(gzip, 'drain'), written]);
     };
     const putFile = async (name: string, content: Buffer) => {
