@@ -7,7 +7,12 @@ import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, PGLITE_EXTENSIONS } from './connect.ts';
-import { readBackupNote, unpackPgliteBackup, writePgliteBackup } from './pglite-backup.ts';
+import {
+  BackupAlreadyRunning,
+  readBackupNote,
+  unpackPgliteBackup,
+  writePgliteBackup,
+} from './pglite-backup.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -92,7 +97,7 @@ describe('the online backup of PGlite', () => {
     }
   }, 120_000);
 
-  it('gives up cleanly when its output fails midway: the error is thrown, the next backup runs', async () => {
+  it('gives up cleanly when its output fails midway: the error is thrown, the next backup runs, one at a time', async () => {
     const handle = await openPglite({ dataDir: path.join(work, 'failing') });
     try {
       const pgdata = path.join(work, 'failing', 'pgdata');
@@ -106,9 +111,9 @@ describe('the online backup of PGlite', () => {
       await expect(
         writePgliteBackup({ db: handle.db, pgdata, runUnit: (work) => work(), output: failing }),
       ).rejects.toThrow('disk full');
-      // The slot is gone with it: a second backup can take its own.
+      // The slot is gone with it: a second backup can take its own — and a third at the same time cannot.
       let size = 0;
-      const note = await writePgliteBackup({
+      const second = writePgliteBackup({
         db: handle.db,
         pgdata,
         runUnit: (work) => work(),
@@ -119,6 +124,10 @@ describe('the online backup of PGlite', () => {
           },
         }),
       });
+      await expect(
+        writePgliteBackup({ db: handle.db, pgdata, runUnit: (work) => work(), output: new Writable() }),
+      ).rejects.toThrow(BackupAlreadyRunning);
+      const note = await second;
       expect(note.files).toBeGreaterThan(100);
       expect(size).toBeGreaterThan(1_000_000);
     } finally {
