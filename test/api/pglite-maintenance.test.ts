@@ -170,8 +170,12 @@ describe('the embedded database over 24 days of bookings, housekeeping and maint
       .slice(firstRound)
       .map((s) => s.ms)
       .sort((a, b) => a - b);
+    const p99 = serving[Math.floor(serving.length * 0.99)] ?? Number.NaN;
+    console.info(
+      `maintenance: ${steps.length} steps, the first round ${firstRound}; while serving p99 ${p99.toFixed(1)} ms, longest ${serving.at(-1)?.toFixed(1)} ms`,
+    );
     expect(serving.length).toBeGreaterThan(DAYS * 10);
-    expect(serving[Math.floor(serving.length * 0.99)]).toBeLessThanOrEqual(STEP_BUDGET_MS);
+    expect(p99).toBeLessThanOrEqual(STEP_BUDGET_MS);
     expect(serving.at(-1)).toBeLessThanOrEqual(250);
   });
 });
