@@ -160,8 +160,7 @@ export function dueSteps(uses: readonly TableUse[], now: number, since: number):
 }
 
 /**
- * Runs one step: one statement. VACUUM cannot run in a transaction, and is not parsed as a named statement
- * (the PGlite dialect names short statements: src/server/db/pglite-dialect.ts) — the raw text goes as is.
+ * Runs one step: one statement, on the database itself, never in a transaction (VACUUM cannot run in one).
  */
 export async function runStep(db: Kysely<Database>, step: Step): Promise<void> {
   if (step.kind === 'database') await sql`vacuum (only_database_stats)`.execute(db);
