@@ -38,6 +38,7 @@ describe('dueSteps', () => {
     expect(kinds({ pages: 140, allVisiblePages: 100, statisticsPages: 140 })).toBe('vacuum database');
     expect(kinds({ pages: 130, allVisiblePages: 100, statisticsPages: 130 })).toBe('');
     expect(kinds({ rows: -1 })).toBe('analyze');
+    expect(kinds({ rows: -1, pages: 0, statisticsPages: 0, allVisiblePages: 0 })).toBe('');
     expect(kinds({ pages: 119, allVisiblePages: 119 })).toBe('analyze');
     expect(kinds({ pages: 118, allVisiblePages: 118 })).toBe('');
   });

@@ -14,7 +14,7 @@ import type { Database } from './schema.ts';
  * 1,000 + 20 %, rows changed since its last analyse above 50 + 10 %. PGlite keeps those counters in memory
  * only (they start at 0 with every start, and a command such as `npm run import` takes its own with it), so
  * the catalog is read too: a table with more than 20 % of its pages written since its last vacuum is
- * vacuumed, one never analysed or whose size moved more than 10 % from the one its statistics were taken at
+ * vacuumed, one with rows never analysed or whose size moved more than 10 % from the one its statistics were taken at
  * is analysed; and every table is vacuumed at least once a day (counted from the server's start; a vacuum
  * with nothing to do skips its all-frozen pages and costs next to nothing).
  *
@@ -152,7 +152,10 @@ export function dueSteps(uses: readonly TableUse[], now: number, since: number):
       now - (use.lastVacuum ?? since) >= EVERY_TABLE_MS
     )
       steps.push({ kind: 'vacuum', table: use.table, estimateMs: vacuumEstimateMs(use) });
-    if (use.changedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE * rows || use.rows < 0 || sizeMoved(use))
+    // Never one that is empty and was never analysed: analysed empty, it would be planned as empty (a
+    // prepared lookup's kept plan reading the whole table) — unanalysed, the planner goes by its pages.
+    const neverAnalysed = use.rows < 0 && use.pages > 0;
+    if (use.changedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE * rows || neverAnalysed || sizeMoved(use))
       steps.push({ kind: 'analyze', table: use.table, estimateMs: analyzeEstimateMs(use) });
   }
   if (steps.some((s) => s.kind === 'vacuum')) steps.push({ kind: 'database', estimateMs: 1 });
