@@ -183,9 +183,10 @@ describe('the embedded database over 24 days of bookings, housekeeping and maint
 });
 
 /**
- * The statements whose plans are checked at the end, prepared now — while the tables are empty and freshly
- * analysed — and each run six times, so PostgreSQL settles on one plan for them, as it does for the server's
- * own prepared statements. Only an analyse of the table makes it plan them again.
+ * The statements whose plans are checked at the end, prepared now — while the exactly-once records are
+ * none (the control copy's analysed so) — and each run six times, so PostgreSQL settles on one plan for them,
+ * as it does for the server's own prepared statements. Only a vacuum or analyse of the table makes it plan
+ * them again.
  */
 async function prepareLookups(db: Kysely<Database>): Promise<void> {
   await db.connection().execute(async (session) => {
