@@ -260,9 +260,9 @@ for (const [size, viewport] of [
       await page.getByRole('link', { name: 'Leitstand' }).click();
       const nav = page.getByRole('navigation', { name: 'Bereiche des Leitstands' });
       await expect(nav.getByRole('link', { name: 'Protokoll' })).toBeVisible();
-      for (const title of ['Benutzer', 'Schnittstellen', 'Import'])
+      for (const title of ['Benutzer', 'Schnittstellen', 'Import', 'Datensicherung'])
         await expect(nav.getByRole('link', { name: title })).toHaveCount(0);
-      for (const address of ['benutzer', 'schnittstellen', 'import']) {
+      for (const address of ['benutzer', 'schnittstellen', 'import', 'datensicherung']) {
         await page.goto(`/leitstand/${address}`);
         await expect(page.getByRole('alert')).toHaveText(
           'Diese Seite ist der IT-Administration vorbehalten.',

@@ -89,7 +89,11 @@ async function startServer(port: number): Promise<Started> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && !exited) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { ok: true, stop };
+      if ((await fetch(`${base}/readyz`)).ok) {
+        // For e2e/leitstand-datensicherung.spec.ts, which backs this server up with `npm run backup`.
+        process.env.E2E_DATA_DIR = dataDir;
+        return { ok: true, stop };
+      }
     } catch {
       // not listening yet
     }

@@ -1,11 +1,14 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup-socket.ts';
 import { ensureWebBuilt } from './build-web.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
+import { PgliteMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
+import { backgroundStep, floorQuiet, giveWayToCalls } from './http/background-step.ts';
 import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
 
@@ -75,14 +78,41 @@ async function main(): Promise<void> {
     `Admission: ${handle.concurrency} API requests at once, the rest wait in line up to ${config.overloadMaxWaitMs} ms ` +
       '(OVERLOAD_MAX_WAIT_MS), past that 503 with Retry-After',
   );
-  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour.
-  const tidy = () => {
-    void housekeeping(handle.db, config).catch((error) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
+  // The server's own work, each step one unit in the admission gate: handhelds wait for one step at most.
+  const runUnit = backgroundStep(app.admission);
+  // The embedded database has no autovacuum: vacuum and analyse what changed every minute, in short steps
+  // (the first round a minute after the start, which it would slow); the online backup's socket for
+  // `npm run backup` (decision 29).
+  const upkeep =
+    handle.kind === 'pglite'
+      ? new PgliteMaintenance({
+          db: handle.db,
+          runUnit,
+          floorQuiet: floorQuiet(app),
+          warn: (fields, message) => app.log.warn(fields, message),
+          debug: (fields, message) => app.log.debug(fields, message),
+        })
+      : null;
+  upkeep?.start();
+  const backups =
+    handle.kind === 'pglite'
+      ? await serveBackups({
+          dataDir: config.dataDir,
+          db: handle.db,
+          runUnit,
+          giveWay: giveWayToCalls(app.admission),
+          log: app.log,
+        })
+      : null;
+  // Purges ended logins, old idempotency keys and spent attempt counters: now, then every hour, each time
+  // followed by a maintenance round for the space they held (not at start: a restart stays quick).
+  const tidy = (thenMaintain: boolean) => {
+    void runUnit(() => housekeeping(handle.db, config))
+      .then(() => (thenMaintain ? upkeep?.round() : undefined))
+      .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
   };
-  tidy();
-  const maintenance = setInterval(tidy, 60 * 60 * 1000);
+  tidy(false);
+  const maintenance = setInterval(() => tidy(true), 60 * 60 * 1000);
   maintenance.unref();
 
   let stopping = false;
@@ -94,6 +124,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await backups?.close();
+      await upkeep?.stop();
       await app.close();
       await handle.close();
       process.exit(0);

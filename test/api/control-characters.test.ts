@@ -203,6 +203,7 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     journal: { query: { ...journalFilter, limit: '50' } },
     journalCsv: { query: journalFilter },
     wareneingangList: {},
+    datensicherung: {},
     // Labels: a download of each kind and format, a badge, printing (to a printer nobody set up), the printer list.
     ...Object.fromEntries(
       (['lagerplatz', 'lhm', 'artikel', 'zollwagen'] as const).flatMap((kind) =>

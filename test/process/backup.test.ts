@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openPglite, PGLITE_EXTENSIONS } from '../../src/server/db/connect.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
+import type { Database } from '../../src/server/db/schema.ts';
 import { runScript } from '../support/cli.ts';
 import { emptyPostgresDatabase } from '../support/db.ts';
 
@@ -26,7 +32,7 @@ function roundTrip(env: Record<string, string>) {
 }
 
 describe('npm run backup', () => {
-  it('backs up and restores the embedded database; refuses to overwrite without --force and while in use', () => {
+  it('backs up and restores the embedded database; refuses to overwrite without --force, and to copy a folder another process holds without answering on its backup socket', () => {
     const env = { DATA_DIR: path.join(work, 'data') };
     const backup = roundTrip(env);
     const refused = run(env, 'src/server/cli/backup.ts', 'restore', backup);
@@ -36,12 +42,28 @@ describe('npm run backup', () => {
     expect(restored.code, restored.output).toBe(0);
     expect(run(env, 'src/server/cli/minimums.ts', 'list').output).toMatch(/B-01-03-02\t100003\tminimum 33/);
 
-    // A running server holds the directory: no backup behind its back.
+    // A file that is no backup, or one cut short, is refused and leaves the database as it was.
+    const notABackup = path.join(work, 'notes.txt');
+    fs.writeFileSync(notABackup, 'Inventur 2026: alles gezählt\n'.repeat(100));
+    const cut = path.join(work, 'cut.bak');
+    fs.writeFileSync(cut, fs.readFileSync(backup).subarray(0, 4096));
+    for (const file of [notABackup, cut]) {
+      const refusedFile = run(env, 'src/server/cli/backup.ts', 'restore', file, '--force');
+      expect(refusedFile.code, refusedFile.output).toBe(1);
+      expect(refusedFile.output).toContain('is not a complete backup');
+      expect(refusedFile.output).toContain('nothing restored');
+    }
+    expect(run(env, 'src/server/cli/minimums.ts', 'list').output).toMatch(/B-01-03-02\t100003\tminimum 33/);
+
+    // A process that holds the folder and does not answer on the backup socket (an import, an older server):
+    // no backup behind its back.
     fs.writeFileSync(path.join(env.DATA_DIR, 'lagerscanner.pid'), String(process.pid));
     try {
       const busy = run(env, 'src/server/cli/backup.ts', 'create', path.join(work, 'busy'));
       expect(busy.code).toBe(1);
       expect(busy.output).toContain('is in use by another Lagerscanner process');
+      expect(busy.output).toContain('does not answer on');
+      expect(fs.existsSync(path.join(work, 'busy'))).toBe(false);
     } finally {
       fs.rmSync(path.join(env.DATA_DIR, 'lagerscanner.pid'));
     }
@@ -56,6 +78,28 @@ describe('npm run backup', () => {
     expect(restored.code, restored.output).toBe(0);
     expect(run(env, 'src/server/cli/minimums.ts', 'list').output).toMatch(/B-01-03-02\t100003\tminimum 33/);
   }, 240_000);
+
+  it("restores a backup of PGlite's own format, as this command wrote them before", async () => {
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    await migrateToLatest(db);
+    await sql`insert into settings (key, value) values ('old-format', 'ja')`.execute(db);
+    const file = path.join(work, 'old-format.bak');
+    fs.writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+    await db.destroy();
+    const env = { DATA_DIR: path.join(work, 'old') };
+    const restored = run(env, 'src/server/cli/backup.ts', 'restore', file);
+    expect(restored.code, restored.output).toBe(0);
+    const handle = await openPglite({ dataDir: env.DATA_DIR });
+    try {
+      const { rows } = await sql<{
+        value: string;
+      }>`select value from settings where key = 'old-format'`.execute(handle.db);
+      expect(rows).toEqual([{ value: 'ja' }]);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
 
   it('refuses a missing file and unknown arguments', () => {
     const env = { DATA_DIR: path.join(work, 'other') };

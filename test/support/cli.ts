@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,4 +25,35 @@ export function runScript(
     stderr: result.stderr,
     output: `${result.stdout}${result.stderr}`,
   };
+}
+
+/**
+ * `runScript` without blocking this process: the test goes on (a load it drives keeps booking) while the
+ * script runs.
+ */
+export function runScriptAsync(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string> } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import * as audit from './audit.ts';
 import * as benutzer from './benutzer.ts';
 import * as bestand from './bestand.ts';
+import * as datensicherung from './datensicherung.ts';
 import * as importUpload from './import.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
 import * as nachschub from './nachschub.ts';
@@ -42,6 +43,7 @@ export const leitstandContract: readonly Endpoint[] = [
   bestand.journal,
   bestand.journalCsv,
   wareneingang.wareneingangList,
+  datensicherung.datensicherung,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
@@ -56,4 +58,5 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   importUpload,
   bestand,
   wareneingang,
+  datensicherung,
 ];

@@ -179,9 +179,9 @@ export class DataDirInUseError extends Error {}
 
 /**
  * PGlite is one process's database: a second server on the same directory would corrupt it. A lock file
- * with our pid keeps a second one out; a stale lock of a dead process is taken over.
+ * with our pid keeps a second one out; a stale lock of a dead process is taken over. Answers the unlock.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'lagerscanner.pid');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -3,6 +3,7 @@ import { etikettenTexts } from '../../contract/etiketten.ts';
 import { auditTexts } from '../../contract/leitstand/audit.ts';
 import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { bestandTexts } from '../../contract/leitstand/bestand.ts';
+import { datensicherungTexts } from '../../contract/leitstand/datensicherung.ts';
 import { importTexts } from '../../contract/leitstand/import.ts';
 import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
@@ -95,5 +96,11 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: importTexts.title,
     role: 'admin',
     Page: lazy(() => import('./import/import-page.tsx')),
+  },
+  {
+    path: 'datensicherung',
+    title: datensicherungTexts.title,
+    role: 'admin',
+    Page: lazy(() => import('./datensicherung/datensicherung-page.tsx')),
   },
 ];

@@ -3,6 +3,7 @@ import type { Deps } from '../../http/route.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { benutzerRoutes } from './benutzer/routes.ts';
 import { bestandRoutes } from './bestand/routes.ts';
+import { datensicherungRoutes } from './datensicherung/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
@@ -27,4 +28,5 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   zollwagenRoutes(app, deps);
   nachschubRoutes(app, deps);
   wareneingangRoutes(app, deps);
+  datensicherungRoutes(app, deps);
 }
