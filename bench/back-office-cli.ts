@@ -6,6 +6,7 @@ import {
   BACK_OFFICE_NAME,
   backOfficeOperations,
   backOfficeRows,
+  backupOperation,
   floorUnderBackOffice,
 } from './back-office.ts';
 import { umbuchungMix } from './capacity.ts';
@@ -53,7 +54,7 @@ try {
     body: JSON.stringify({ username: 'demo', password: 'demo' }),
   });
   const floorToken = ((await demo.json()) as { token: string }).token;
-  const operations = backOfficeOperations({ scale: 1, liveSeconds }).filter(
+  const operations = backOfficeOperations({ scale: 1, liveSeconds, backup: backupOperation(env) }).filter(
     (op) => only === undefined || op.name.includes(only),
   );
   console.log(`${BACK_OFFICE_NAME}: ${operations.map((op) => op.name).join('; ')}`);

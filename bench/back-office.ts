@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/db/seed/large.ts';
+import { runScriptAsync } from '../test/support/cli.ts';
 import { type CallOutcome, runOpenLoop, summarize } from './open-loop.ts';
 
 /**
@@ -96,6 +100,26 @@ export function articlesCsv(count: number, version: string): string {
   for (let n = 1; n <= count; n++)
     lines.push(`${largeArticleNummer(n)};Artikel ${n} (${version});${largeEan(n)}`);
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * `npm run backup -- create` while the server serves (decision 29): the embedded database through the
+ * server's backup socket, PostgreSQL with pg_dump. `env`: the server's DATA_DIR or DATABASE_URL.
+ */
+export function backupOperation(env: Record<string, string>): BackOfficeOperation {
+  return {
+    name: 'backup (npm run backup) while serving',
+    run: async () => {
+      const file = path.join(os.tmpdir(), `lagerscanner-bench-backup-${randomUUID()}`);
+      try {
+        const done = await runScriptAsync('src/server/cli/backup.ts', ['create', file], { env });
+        if (done.code !== 0) throw new Error(`backup failed: ${done.output.slice(-300)}`);
+        return mb(fs.statSync(file).size);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    },
+  };
 }
 
 /** The operations of the run, in order. `live`: how long the live desks run (s). */

@@ -20,6 +20,7 @@ import {
   BACK_OFFICE_NAME,
   backOfficeOperations,
   backOfficeRows,
+  backupOperation,
   floorUnderBackOffice,
   QUIET_SECONDS,
 } from './back-office.ts';
@@ -378,7 +379,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           ctx: { base: server.base, leadToken: tokens[0] as string, adminToken, scale },
           floorTokens: tokens,
           next: umbuchungMix(workloads(ids, scale, 'http')),
-          operations: backOfficeOperations({ scale, liveSeconds: quick ? 5 : 60 }),
+          operations: backOfficeOperations({
+            scale,
+            liveSeconds: quick ? 5 : 60,
+            backup: backupOperation(env),
+          }),
           quietSeconds: quick ? 6 : QUIET_SECONDS,
           log,
           rss: () => rssMb(pid),

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { lastBackupRow } from '../contract/leitstand/datensicherung.ts';
 import { BackupAlreadyRunning, type BackupNote, writePgliteBackup } from './db/pglite-backup.ts';
 import type { Database } from './db/schema.ts';
+import { HeavyBusy, type HeavyOperations } from './http/back-office.ts';
 import type { RunUnit } from './http/background-step.ts';
 import { recordBackup } from './repositories/backup.repository.ts';
 
@@ -32,7 +33,9 @@ export interface BackupSocketOptions {
   db: Kysely<Database>;
   runUnit: RunUnit;
   /** Awaited before each part of the copy (the floor goes first: `giveWayToCalls`). */
-  giveWay?: () => Promise<void>;
+  giveWay?: (bytes: number) => Promise<void>;
+  /** The server's heavy operations (HEAVY_OPERATIONS_MAX, decision 31): a backup is one. */
+  heavy?: HeavyOperations;
   log: {
     info: (fields: Record<string, unknown>, message: string) => void;
     warn: (fields: Record<string, unknown>, message: string) => void;
@@ -41,7 +44,7 @@ export interface BackupSocketOptions {
 
 /** Opens the backup socket (a stale one of a server that died is replaced: the data folder's lock is ours). */
 export async function serveBackups(options: BackupSocketOptions): Promise<BackupSocket | null> {
-  const { dataDir, db, runUnit, giveWay, log } = options;
+  const { dataDir, db, runUnit, giveWay, heavy, log } = options;
   const socketPath = path.resolve(dataDir, BACKUP_SOCKET);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     log.warn(
@@ -66,6 +69,19 @@ export async function serveBackups(options: BackupSocketOptions): Promise<Backup
   async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     if (request.method === 'POST' && request.url === '/backup') {
       request.resume();
+      let release = () => {};
+      try {
+        release = heavy?.enter() ?? release;
+      } catch (error) {
+        if (!(error instanceof HeavyBusy)) throw error;
+        response
+          .writeHead(503, { 'content-type': 'text/plain', 'retry-after': String(error.retryAfterSeconds) })
+          .end(
+            `the server runs as many heavy operations (exports, imports, label runs, backups) as HEAVY_OPERATIONS_MAX allows; try again in ${error.retryAfterSeconds} s`,
+          );
+        return;
+      }
+      response.once('close', release);
       log.info({}, 'backup: started (npm run backup)');
       response.writeHead(200, { 'content-type': 'application/gzip', trailer: 'x-backup-note' });
       // The response is ended here once the trailer is set, not by the backup's pipeline.

@@ -101,6 +101,7 @@ async function main(): Promise<void> {
           db: handle.db,
           runUnit,
           giveWay: giveWayToCalls(app.admission),
+          heavy: app.heavy,
           log: app.log,
         })
       : null;

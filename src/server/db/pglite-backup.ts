@@ -74,10 +74,10 @@ export interface BackupOptions {
   /** Called before each file is copied, and awaited (progress; a test acts at a chosen point of the copy). */
   onFile?: (name: string) => Promise<void> | void;
   /**
-   * Awaited before each part of a file is read: the server lets the calls in work and in line go first, so
-   * the copy and its compression take the cores when the floor leaves them.
+   * Awaited before each part of a file is read (its bytes): the server lets the calls in work and in line go
+   * first, so the copy and its compression take the cores when the floor leaves them, and paces the copy.
    */
-  giveWay?: () => Promise<void>;
+  giveWay?: (bytes: number) => Promise<void>;
 }
 
 export class BackupAlreadyRunning extends Error {
@@ -167,7 +167,7 @@ async function backup({ db, pgdata, runUnit, output, onFile, giveWay }: BackupOp
         await put(tarHeader(relative, size, 'file'));
         let done = 0;
         while (done < size) {
-          await giveWay?.();
+          await giveWay?.(Math.min(CHUNK, size - done));
           await putPart(async (buffer) => {
             const want = Math.min(CHUNK, size - done);
             const { bytesRead } = await handle.read(buffer, 0, want, done);
