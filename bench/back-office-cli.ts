@@ -70,6 +70,7 @@ try {
     console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.what}\n      ${row.figure}\n      goal: ${row.goal}`);
 } finally {
   // A clean stop (SIGTERM), so the embedded database closes its files.
+  if (process.env.SHOW_SERVER_LOG) console.log(server.output());
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;

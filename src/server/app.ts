@@ -24,7 +24,7 @@ import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wareneingangRoutes } from './features/wareneingang/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
-import { AdmissionGate } from './http/admission.ts';
+import { AdmissionGate, type Lane } from './http/admission.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { HeavyOperations } from './http/back-office.ts';
 import { CsrfTokens } from './http/csrf.ts';
@@ -61,6 +61,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A back-office step that held its place at least this long is logged (debug): what made scans wait. */
+const LONG_STEP_MS = 50;
 
 /** The whole server as a Fastify instance, without listening: tests call `app.inject()` on it. */
 export async function buildApp({
@@ -152,11 +154,18 @@ export async function buildApp({
   // Every contract call waits here for its place; past OVERLOAD_MAX_WAIT_MS it is answered 503 at once. Not
   // the health checks, /metrics, the web app or the live stream (decision 26). The back office waits behind
   // the handhelds, and its long work takes a place per step (decision 31).
+  let heldHistogram: ((lane: Lane, ms: number) => void) | undefined;
   const admission = new AdmissionGate({
     concurrency: admissionOptions.concurrency ?? 1,
     maxWaitMs: config.overloadMaxWaitMs,
     ...(admissionOptions.now ? { now: admissionOptions.now } : {}),
     warn: (fields, message) => app.log.warn(fields, message),
+    held: (lane, kind, ms) => {
+      heldHistogram?.(lane, ms);
+      // A back-office step that held the server for long is what an operator looks for when scans lag.
+      if (lane === 'backOffice' && ms >= LONG_STEP_MS)
+        app.log.debug({ kind: kind.name, ms: Math.round(ms) }, 'back-office step held its place long');
+    },
   });
   app.decorate('admission', admission);
   const heavy = new HeavyOperations(config.heavyOperationsMax);
@@ -172,12 +181,12 @@ export async function buildApp({
     exclusiveDatabase,
   };
   app.addHook('onClose', () => changes.close());
-  registerMetrics(app, {
+  heldHistogram = registerMetrics(app, {
     authorize: (request) => requireIntegration(deps, request),
     databaseStats,
     admission,
     heavy,
-  });
+  }).observeHeld;
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -109,7 +109,7 @@ describe('a 20,000-location run', () => {
     expect(heapMb).toBeLessThan(HEAP_CEILING_MB);
   }, 300_000);
 
-  it('streams the ZPL too, in chunks of about 64 KB', async () => {
+  it('streams the ZPL too, in chunks of at most 64 KB', async () => {
     const prepared = await prepareLabels(
       directSteps,
       t.database.db,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 
 describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
@@ -87,5 +88,20 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
     expect(body).toMatch(/^lagerscanner_db_connections\{state="waiting"\} 0$/m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(body).toMatch(/^process_resident_memory_bytes \d/m);
+  });
+
+  it('shows the admission gate by lane: the calls waiting, how long each held its place, the heavy operations', async () => {
+    // A Leitstand call (back office) and a handheld lookup (the floor) each hold a place once.
+    const lead = await loginAs(t.app, demo.leadUser);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/leitstand/zollwagen', headers: authHeaders(lead) }))
+        .statusCode,
+    ).toBe(200);
+    const body = await metrics();
+    expect(body).toMatch(/^lagerscanner_admission_waiting\{lane="floor"\} 0$/m);
+    expect(body).toMatch(/^lagerscanner_admission_waiting\{lane="backOffice"\} 0$/m);
+    expect(body).toMatch(/^lagerscanner_admission_held_seconds_count\{lane="backOffice"\} [1-9]/m);
+    expect(body).toMatch(/^lagerscanner_admission_held_seconds_count\{lane="floor"\} [1-9]/m);
+    expect(body).toMatch(/^lagerscanner_heavy_operations 0$/m);
   });
 });

@@ -163,6 +163,8 @@ export interface AdmissionOptions {
   now?: () => number;
   /** The operator's warning, at most once a second while requests are refused. */
   warn?: (fields: Record<string, number>, message: string) => void;
+  /** Hears how long each call or step held its place (ms), with its lane and kind (GET /metrics, the log). */
+  held?: (lane: Lane, kind: CallKind, ms: number) => void;
 }
 
 export class AdmissionGate {
@@ -172,6 +174,7 @@ export class AdmissionGate {
   readonly shed: Record<ShedReason, number> = { estimate: 0, waited: 0, gone: 0 };
   private readonly now: () => number;
   private readonly warn: AdmissionOptions['warn'];
+  private readonly held: AdmissionOptions['held'];
   private working = 0;
   private readonly lines: Record<Lane, Line> = { floor: new Line(), backOffice: new Line() };
   private readonly kinds = new Map<string, CallKind>();
@@ -188,6 +191,7 @@ export class AdmissionGate {
     this.maxWaitMs = options.maxWaitMs;
     this.now = options.now ?? (() => performance.now());
     this.warn = options.warn;
+    this.held = options.held;
     this.anyKind = this.kind('');
   }
 
@@ -320,7 +324,7 @@ export class AdmissionGate {
     try {
       return await work();
     } finally {
-      this.release(placed, kind);
+      this.release(placed, kind, lane);
     }
   }
 
@@ -340,9 +344,10 @@ export class AdmissionGate {
    * place to the next in line that still wants it: the floor's first, the back office's only when no
    * handheld call waits.
    */
-  private release(placed: number, kind: CallKind): void {
+  private release(placed: number, kind: CallKind, lane: Lane): void {
     const now = this.now();
     kind.averageMs += (now - placed - kind.averageMs) * SMOOTHING;
+    this.held?.(lane, kind, now - placed);
     this.roll(now);
     this.window.served++;
     for (;;) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/connect.ts';
-import { type AdmissionGate, LANES, SHED_REASONS } from './admission.ts';
+import { type AdmissionGate, LANES, type Lane, SHED_REASONS } from './admission.ts';
 import type { HeavyOperations } from './back-office.ts';
 
 /**
@@ -34,7 +34,7 @@ export function registerMetrics(
     admission?: AdmissionGate;
     heavy?: HeavyOperations;
   },
-): void {
+): { observeHeld: (lane: Lane, ms: number) => void } {
   const registry = new Registry();
   const duration = new Histogram({
     name: 'lagerscanner_http_request_duration_seconds',
@@ -127,6 +127,14 @@ export function registerMetrics(
     });
   }
 
+  const held = new Histogram({
+    name: 'lagerscanner_admission_held_seconds',
+    help: 'How long each API call or back-office step held its place in the admission gate, by lane: a back-office step that holds it long is what a handheld waits for (decision 31).',
+    labelNames: ['lane'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+
   if (options.heavy) {
     const heavy = options.heavy;
     new Gauge({
@@ -161,4 +169,5 @@ export function registerMetrics(
     await options.authorize(request);
     return reply.type(merged.contentType).send(await merged.metrics());
   });
+  return { observeHeld: (lane, ms) => held.observe({ lane }, ms / 1000) };
 }

@@ -12,8 +12,11 @@ let PdfKit: typeof PDFDocument | null = null;
 const A4 = { width: 210, height: 297 } as const;
 const MM = 72 / 25.4;
 
-/** Roll labels (one a page) drawn in one step; a sheet's labels are drawn in one step together. */
-const ROLL_LABELS_PER_STEP = 16;
+/**
+ * Labels drawn in one step (a third of a 70×36 sheet, or 8 roll labels of a page each): a label's barcode,
+ * text and the page's compression take about 0.2–0.5 ms, so a step stays within STEP_TARGET_MS.
+ */
+const LABELS_PER_STEP = 8;
 
 /**
  * Writes labels as one PDF into `out`, a page at a time: pdfkit writes each finished page into the stream,
@@ -21,9 +24,9 @@ const ROLL_LABELS_PER_STEP = 16;
  * labels never sits in memory (test/api/etiketten-memory.test.ts states the ceiling). Stops early when `out`
  * is closed (the browser went away). Answers how many labels it wrote.
  *
- * Each sheet (or a few roll labels) is drawn in one of `steps` (DESIGN §10): drawing a sheet's barcodes and
- * compressing the page before takes milliseconds of the server's one thread, 20,000 labels seconds; between
- * two sheets every handheld call goes first. A step also starts on a later turn of the event loop, where
+ * A few labels at a time are drawn in one of `steps` (DESIGN §10): drawing barcodes and compressing the page
+ * before takes milliseconds of the server's one thread, 20,000 labels seconds; between two steps every
+ * handheld call goes first. A step also starts on a later turn of the event loop, where
  * pdfkit hands its finished page to 'data' listeners — a source that answers from memory (the embedded
  * database) would otherwise never leave the microtask queue, and the whole run would pile up in pdfkit's
  * buffer (the memory test caught this).
@@ -38,7 +41,7 @@ export async function writePdf(
   const format = LABEL_SIZES[size];
   const page = format.sheet ? A4 : format;
   const perPage = format.sheet ? format.sheet.columns * format.sheet.rows : 1;
-  const perStep = format.sheet ? perPage : ROLL_LABELS_PER_STEP;
+  const perStep = LABELS_PER_STEP;
   PdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocument;
   const doc = new PdfKit({
     autoFirstPage: false,

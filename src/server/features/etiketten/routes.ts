@@ -257,8 +257,8 @@ function sendLabels(
     .send(out);
 }
 
-/** Labels written as ZPL in one step (about 64 KB of ZPL). */
-const ZPL_LABELS_PER_STEP = 256;
+/** Labels written as ZPL in one step (about 32 KB of ZPL, a few milliseconds). */
+const ZPL_LABELS_PER_STEP = 128;
 
 /** ZPL for the labels, one ^XA…^XZ each, in chunks of ZPL_LABELS_PER_STEP labels, each written in a step. */
 export async function* zplStream(
