@@ -14,6 +14,10 @@ import { type Kysely, sql } from 'kysely';
  * 100,000 article names filled the list, and whichever statement found it full flushed it into the index in
  * one go — a step of hundreds of milliseconds in the middle of an import (floor p99 283–315 ms during the
  * bench's upload); updated row by row, each batch pays its own small share.
+ * And location codes in byte order (COLLATE "C", the labels' ranges, src/server/features/etiketten/service.ts):
+ * the unique index on the code is in the database's collation, which the planner does not use for a "C"
+ * comparison even where they sort alike — every page of a label range read all 20,000 locations (20 ms), so
+ * read in steps a 19,000-label run took 16–20 s.
  * And one for the floor: Kommissionierung's 'Nächster Auftrag' checked the lines of every note (250,000 on
  * the large warehouse) before taking the oldest — 2–3.5 s; the notes not yet picked, oldest first, are
  * now a partial index read until the first that qualifies.
@@ -43,12 +47,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index idempotency_user_created_idx on idempotency(user_id, created_at)`.execute(db);
   await sql`create index delivery_notes_to_pick_idx on delivery_notes(created_at, id)
     where kommissioniert_at is null and status in ('offen', 'klaerfall')`.execute(db);
+  await sql`create index locations_code_c_idx on locations (code collate "C")`.execute(db);
   await sql`alter index articles_name_trgm_idx set (fastupdate = off)`.execute(db);
   await sql`select gin_clean_pending_list('articles_name_trgm_idx')`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter index articles_name_trgm_idx reset (fastupdate)`.execute(db);
+  await sql`drop index locations_code_c_idx`.execute(db);
   await sql`drop index delivery_notes_to_pick_idx`.execute(db);
   await sql`drop index idempotency_user_created_idx`.execute(db);
   await sql`drop index delivery_notes_packing_idx`.execute(db);
