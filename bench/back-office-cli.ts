@@ -37,7 +37,11 @@ await handle.close();
 const env: Record<string, string> = config.databaseUrl
   ? { DATABASE_URL: config.databaseUrl }
   : { DATA_DIR: config.dataDir };
-const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+const server = await startServerProcess({
+  ...env,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SEED_DEMO: 'false',
+});
 try {
   const login = async (username: string) => {
     const answer = await fetch(`${server.base}/api/user/login`, {
@@ -68,6 +72,10 @@ try {
   });
   for (const row of backOfficeRows(result))
     console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.what}\n      ${row.figure}\n      goal: ${row.goal}`);
+  for (const op of result.operations)
+    console.log(
+      `slowest during ${op.name}: ${op.slowest.map((c) => `${c.ms.toFixed(0)} ms at ${c.at.toFixed(1)} s`).join(', ')}`,
+    );
 } finally {
   // A clean stop (SIGTERM), so the embedded database closes its files.
   if (process.env.SHOW_SERVER_LOG) console.log(server.output());

@@ -270,6 +270,8 @@ export interface BackOfficeResult {
     error: string | null;
     floor: WindowFigures;
     rss: RssFigures | null;
+    /** The slowest calls due while it ran: seconds into the operation, and their latency (ms). */
+    slowest: { at: number; ms: number }[];
   }[];
 }
 
@@ -376,6 +378,10 @@ export async function floorUnderBackOffice(options: {
       error: w.error,
       floor: figures(within(w.from, w.to)),
       rss: w.rss,
+      slowest: within(w.from, w.to)
+        .sort((a, b) => b.latency - a.latency)
+        .slice(0, 5)
+        .map((call) => ({ at: (call.dueAt - w.from) / 1000, ms: call.latency })),
     })),
   };
 }

@@ -29,13 +29,24 @@ describe('step size', () => {
   it('starts small, then reads as many rows as fit the target time, within its bounds', () => {
     const size = new StepSize({ targetMs: 10, min: 20, max: 4000, start: 100 });
     expect(size.rows).toBe(100);
-    size.measured(100, 2); // 0.02 ms a row: 500 fit in 10 ms
-    expect(size.rows).toBe(500);
-    for (let i = 0; i < 30; i++) size.measured(500, 1); // 0.002 ms a row: 5,000 would fit, 4,000 the most
-    expect(size.rows).toBe(4000);
-    for (let i = 0; i < 30; i++) size.measured(20, 200); // 10 ms a row: the least
+    size.measured(100, 2); // 0.02 ms a row: 500 would fit, but a step grows by half at most
+    expect(size.rows).toBe(150);
+    for (let i = 0; i < 30; i++) size.measured(size.rows, size.rows * 0.002); // 0.002 ms a row
+    expect(size.rows).toBe(4000); // 5,000 would fit; 4,000 the most
+    size.measured(20, 200); // 10 ms a row: believed at once, the least
     expect(size.rows).toBe(20);
     size.measured(0, 500); // a step that read nothing says nothing about rows
     expect(size.rows).toBe(20);
+  });
+
+  it('cuts a step at once when rows get dearer (from disk, not the cache), and grows back slowly', () => {
+    const size = new StepSize({ targetMs: 5, max: 5000, start: 1000 });
+    size.measured(1000, 1); // 0.001 ms a row, from the cache
+    const cached = size.rows;
+    expect(cached).toBe(1500);
+    size.measured(cached, cached * 0.07); // 0.07 ms a row from disk: 105 ms
+    expect(size.rows).toBe(71); // 5 ms worth at once
+    size.measured(71, 71 * 0.001); // cheap again
+    expect(size.rows).toBeLessThanOrEqual(107); // by half at most
   });
 });
