@@ -112,7 +112,11 @@ export function backupOperation(env: Record<string, string>): BackOfficeOperatio
     run: async () => {
       const file = path.join(os.tmpdir(), `lagerscanner-bench-backup-${randomUUID()}`);
       try {
-        const done = await runScriptAsync('src/server/cli/backup.ts', ['create', file], { env });
+        // Paced at 16 MB of the data folder a second (decision 29): the large warehouse's takes minutes.
+        const done = await runScriptAsync('src/server/cli/backup.ts', ['create', file], {
+          env,
+          timeoutMs: 30 * 60_000,
+        });
         if (done.code !== 0) throw new Error(`backup failed: ${done.output.slice(-300)}`);
         return mb(fs.statSync(file).size);
       } finally {

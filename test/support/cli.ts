@@ -34,7 +34,7 @@ export function runScript(
 export function runScriptAsync(
   script: string,
   args: string[],
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
@@ -49,7 +49,7 @@ export function runScriptAsync(
     output += chunk.toString();
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
