@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPglite } from './connect.ts';
+import { DurabilityError, WalSync } from './pglite-durable-fs.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-durable-fs-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function settings(handle: DatabaseHandle) {
+  const names = ['fsync', 'wal_sync_method', 'synchronous_commit', 'full_page_writes'] as const;
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const { rows } = await sql<Record<string, string>>`show ${sql.raw(name)}`.execute(handle.db);
+    values[name] = rows[0]?.[name] ?? '';
+  }
+  return values;
+}
+
+describe('the embedded database on disk', () => {
+  it('runs PostgreSQL with its syncs on, and answers a commit only once its WAL is synced — commits that arrive together share one sync', async () => {
+    const handle = await openPglite({ dataDir: path.join(work, 'full') });
+    try {
+      expect(await settings(handle)).toEqual({
+        fsync: 'on',
+        wal_sync_method: 'fsync',
+        synchronous_commit: 'on',
+        full_page_writes: 'on',
+      });
+      await sql`create table booked (id int primary key)`.execute(handle.db);
+      const wal = walOf(handle);
+      const before = { ...wal.counts, ...wal.progress() };
+      const answeredBeforeDurable: number[] = [];
+      await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          let requestedBeforeCommit = 0;
+          await handle.db.transaction().execute(async (trx) => {
+            await sql`insert into booked values (${i})`.execute(trx);
+            requestedBeforeCommit = wal.progress().requested;
+          });
+          // Answered here: the commit's own sync (a later request than any before it) must be done.
+          if (wal.progress().durable <= requestedBeforeCommit) answeredBeforeDurable.push(i);
+        }),
+      );
+      expect(answeredBeforeDurable).toEqual([]);
+      const requests = wal.progress().requested - before.requested;
+      const rounds = wal.counts.rounds - before.rounds;
+      expect(requests).toBeGreaterThanOrEqual(40);
+      // 40 commits in one burst: the first starts a sync, the rest share the next one or two.
+      expect(rounds).toBeLessThan(requests / 4);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+
+  it('runs as PGlite does out of the box with DURABILITY=off: no syncs, nothing to wait for', async () => {
+    const handle = await openPglite({ dataDir: path.join(work, 'off'), durability: 'off' });
+    try {
+      expect((await settings(handle)).fsync).toBe('off');
+      expect(handle.describe).toContain('DURABILITY=off');
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});
+
+describe('WalSync, the group commit', () => {
+  const segment = path.join(work, 'segment');
+  fs.writeFileSync(segment, 'wal');
+
+  it('refuses to acknowledge anything once the disk reported a failed sync, and stops PostgreSQL from going on', async () => {
+    const failing = () =>
+      new Worker(
+        "require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage('EIO: i/o error, fdatasync'))",
+        { eval: true },
+      );
+    const wal = new WalSync(failing);
+    wal.request(segment);
+    const waiting = wal.whenDurable();
+    await expect(waiting).rejects.toThrow(DurabilityError);
+    await expect(waiting).rejects.toThrow('EIO: i/o error, fdatasync');
+    await expect(wal.whenDurable()).rejects.toThrow(DurabilityError);
+    // PostgreSQL's next sync request fails (it PANICs, as PostgreSQL does on a failed fsync).
+    expect(() => wal.request(segment)).toThrow(DurabilityError);
+    await wal.close();
+  });
+
+  it('finishes an outstanding sync on this thread before anything else is written (WAL before data)', async () => {
+    // A sync thread that never answers: only the drain can make the request durable.
+    const silent = () =>
+      new Worker("require('node:worker_threads').parentPort.on('message', () => {})", { eval: true });
+    const wal = new WalSync(silent);
+    wal.request(segment);
+    const waiting = wal.whenDurable();
+    expect(waiting).toBeInstanceOf(Promise);
+    wal.drain();
+    await waiting;
+    expect(wal.whenDurable()).toBeUndefined();
+    expect(wal.counts.drains).toBe(1);
+    await wal.close();
+  });
+});
+
+function walOf(handle: DatabaseHandle): WalSync {
+  const wal = handle.wal;
+  if (!wal) throw new Error('no durable file layer');
+  return wal;
+}
