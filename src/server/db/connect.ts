@@ -156,15 +156,24 @@ export async function openPglite(options: {
       ...(durableFs ? { fs: durableFs } : pgdata ? { dataDir: pgdata } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       // PGlite starts PostgreSQL with -F (fsync off); without it PostgreSQL asks for every sync it needs.
-      ...(durableFs ? { startParams: PGlite.defaultStartParams.filter((param) => param !== '-F') } : {}),
+      // wal_sync_method: Emscripten's fdatasync (PostgreSQL's default on Linux) does nothing, its fsync
+      // reaches our file layer. On the command line, not in postgresql.conf, which PGlite rewrites at every
+      // start without a sync: durability must not hang on that file's state.
+      ...(durableFs
+        ? {
+            startParams: [
+              ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+              '-c',
+              'wal_sync_method=fsync',
+            ],
+          }
+        : {}),
       parsers: pgliteParsers,
       extensions: PGLITE_EXTENSIONS,
       // PostgreSQL's default 128 MB buffer pool lives inside this process with PGlite (WebAssembly memory,
       // never given back). The data files are read through the OS page cache anyway: 32 MB measured
       // ≈ 100 MB less RSS and the same lookup speed on a 300,000-row table.
-      // wal_sync_method: Emscripten's fdatasync (PostgreSQL's default on Linux) does nothing; its fsync
-      // reaches our file layer.
-      postgresqlconf: ['shared_buffers = 32MB', ...(durableFs ? ['wal_sync_method = fsync'] : [])],
+      postgresqlconf: ['shared_buffers = 32MB'],
     });
     if (fresh && options.dataDir) {
       syncTree(pgdata, [options.dataDir, path.dirname(path.resolve(options.dataDir))]);

@@ -159,9 +159,10 @@ export class WalSync {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = this.syncThread();
-    worker.unref();
     worker.on('message', (error: string | null) => this.roundDone(error));
     worker.on('error', (error) => this.fail(`the sync thread failed: ${error.message}`));
+    // After the listeners (adding one refs the thread's port again): the thread never keeps a process alive.
+    worker.unref();
     this.worker = worker;
     return worker;
   }
