@@ -142,6 +142,8 @@ export async function openPglite(options: {
   dataDir: string | null;
   loadDataDir?: Blob;
   durability?: Durability;
+  /** PGlite's WebAssembly, compiled once by a caller that opens many databases (the power-cut test). */
+  wasmModule?: WebAssembly.Module;
 }): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (options.dataDir) {
@@ -155,6 +157,7 @@ export async function openPglite(options: {
     const pglite = await PGlite.create({
       ...(durableFs ? { fs: durableFs } : pgdata ? { dataDir: pgdata } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
       // PGlite starts PostgreSQL with -F (fsync off); without it PostgreSQL asks for every sync it needs.
       // wal_sync_method: Emscripten's fdatasync (PostgreSQL's default on Linux) does nothing, its fsync
       // reaches our file layer. On the command line, not in postgresql.conf, which PGlite rewrites at every
