@@ -1,25 +1,19 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { type DatabaseHandle, type Durability, openPglite } from '../../src/server/db/connect.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Durability } from '../../src/server/db/connect.ts';
 import { seededRandom } from '../../src/server/db/seed/random.ts';
 import { startServerProcess } from '../support/server-process.ts';
-import { stockInvariantViolations } from '../support/stock.ts';
+import { startAuditors } from './audit.ts';
 import { type Load, type LoadWorld, runLoad } from './load.ts';
 import { DiskModel, type JournalRecord, type Retention, readJournal } from './model.ts';
 import { RECORD } from './records.ts';
 
 /**
  * One power-cut run: the server books under load on a copy of a prepared data folder while its file journal
- * records every write and sync; then, for each cut point (a record of the journal, seeded at random), the
- * disk as it would be had the power gone there is rebuilt, the database opened on it (PostgreSQL's recovery,
- * migrations: what the server does at start) and audited:
- * - every call answered 2xx before the cut is there: its key stored as answered, its journal rows there,
- *   written by one transaction (exactly once); a receipt import's receipt with its lines;
- * - no key's journal rows come from two transactions; stock = journal, nothing negative.
+ * records every write and sync, and is stopped; then, for each cut point (a record of the journal, chosen
+ * by the seed), the folder as a disk would hold it had the power gone there is rebuilt (model.ts) and
+ * audited (audit.ts); on some of them the real server is started too.
  */
 export interface PowerCutOptions {
   /** A prepared data folder (DATA_DIR) the run starts from: copied, never changed. */
@@ -100,31 +94,42 @@ export async function runPowerCut(options: PowerCutOptions): Promise<PowerCutRep
   const results: CutResult[] = [];
   const checked: Record<string, number> = {};
   const started = performance.now();
-  for (const [i, point] of points.entries()) {
-    model.advance(records, point);
-    const retention = RETENTIONS[i % RETENTIONS.length] as Retention;
-    const dataDir = fs.mkdtempSync(path.join(shm, 'cut-'));
-    try {
+  const auditors = startAuditors(2);
+  const pending = new Set<Promise<void>>();
+  try {
+    for (const [i, point] of points.entries()) {
+      model.advance(records, point);
+      const retention = RETENTIONS[i % RETENTIONS.length] as Retention;
+      const dataDir = fs.mkdtempSync(path.join(shm, 'cut-'));
       model.materialize(path.join(dataDir, 'pgdata'), retention, random.next);
-      const acknowledged = model.answers.filter((a) => a.status >= 200 && a.status < 300);
-      for (const answer of acknowledged) {
-        const kind = load.actions.get(answer.key)?.kind ?? 'unknown';
-        checked[kind] = (checked[kind] ?? 0) + 1;
-      }
-      const violations = await auditCut(
-        dataDir,
-        acknowledged.map((a) => a.key),
-        load,
-      );
-      if (i < options.serverStarts || (violations.length === 0 && i === points.length - 1)) {
-        violations.push(...(await serverStartsOn(dataDir)));
-      }
-      results.push({ record: point, retention, acknowledged: acknowledged.length, violations });
-      if (violations.length > 0)
-        log(`  cut at record ${point} (${retention}): ${violations.slice(0, 3).join('; ')}`);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      const acknowledged = model.answers
+        .filter((a) => a.status >= 200 && a.status < 300)
+        .flatMap((a) => {
+          const action = load.actions.get(a.key);
+          return action ? [action] : [];
+        });
+      for (const action of acknowledged) checked[action.kind] = (checked[action.kind] ?? 0) + 1;
+      const startServer = i < options.serverStarts || i === points.length - 1;
+      // Two folders in audit at a time (two cores); the next one is rebuilt meanwhile.
+      const audit = (async () => {
+        try {
+          const violations = await auditors.audit(dataDir, acknowledged);
+          if (startServer && violations.length === 0) violations.push(...(await serverStartsOn(dataDir)));
+          results[i] = { record: point, retention, acknowledged: acknowledged.length, violations };
+          if (violations.length > 0)
+            log(`  cut at record ${point} (${retention}): ${violations.slice(0, 3).join('; ')}`);
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      })();
+      pending.add(audit);
+      void audit.finally(() => pending.delete(audit));
+      if (pending.size >= 2) await Promise.race(pending);
     }
+    await Promise.all(pending);
+  } finally {
+    auditors.stop();
+    fs.rmSync(shm, { recursive: true, force: true });
   }
   const seconds = (performance.now() - started) / 1000;
   log(`  ${options.durability}: ${points.length} cuts recovered and audited in ${seconds.toFixed(0)} s`);
@@ -181,82 +186,6 @@ function cutsFolder(work: string): string {
     // no /dev/shm here
   }
   return fs.mkdtempSync(path.join(work, 'cuts-'));
-}
-
-/** PGlite's WebAssembly compiled once for all the cuts (a fresh compile is most of an open's second). */
-let compiled: Promise<WebAssembly.Module> | null = null;
-const pgliteWasm = () => {
-  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const file = path.join(path.dirname(main), 'pglite.wasm');
-  compiled ??= WebAssembly.compile(fs.readFileSync(file));
-  return compiled;
-};
-
-async function auditCut(dataDir: string, acknowledged: string[], load: Load): Promise<string[]> {
-  const violations: string[] = [];
-  let handle: DatabaseHandle;
-  try {
-    // As the server opens its database (db/open.ts): recovery, then the migrations.
-    handle = await openPglite({ dataDir, durability: 'full', wasmModule: await pgliteWasm() });
-    try {
-      await migrateToLatest(handle.db);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-  } catch (error) {
-    return [`the database does not start: ${String(error)}`];
-  }
-  try {
-    const db = handle.db;
-    const stored = new Map(
-      (acknowledged.length === 0
-        ? []
-        : await db
-            .selectFrom('idempotency')
-            .select(['key', 'status_code'])
-            .where('key', 'in', acknowledged)
-            .execute()
-      ).map((r) => [r.key, r.status_code]),
-    );
-    const { rows: journal } = await sql<{ key: string; rows: number; transactions: number }>`
-      select request_key as key, count(*)::int as rows, count(distinct xmin::text)::int as transactions
-      from movements where request_key is not null group by request_key`.execute(db);
-    const journalled = new Map(journal.map((r) => [r.key, r]));
-    for (const row of journal) {
-      if (row.transactions > 1)
-        violations.push(`key ${row.key}: journal rows of ${row.transactions} transactions`);
-    }
-    const receipts = new Map(
-      (
-        await sql<{ nummer: string; lines: number }>`
-          select r.nummer, count(l.id)::int as lines from receipts r left join receipt_lines l on l.receipt_id = r.id
-          group by r.nummer`.execute(db)
-      ).rows.map((r) => [r.nummer, r.lines]),
-    );
-    for (const key of acknowledged) {
-      const action = load.actions.get(key);
-      if (!action) continue; // a login or lookup: no key of ours
-      if (action.kind === 'import') {
-        if (receipts.get(action.receipt ?? '') !== 2)
-          violations.push(
-            `import ${action.receipt} acknowledged, ${receipts.get(action.receipt ?? '') ?? 'no'} lines found`,
-          );
-        continue;
-      }
-      if (stored.get(key) !== 200)
-        violations.push(`${action.kind} ${key} acknowledged, its key stores ${stored.get(key) ?? 'nothing'}`);
-      if (action.kind !== 'pickOther' && !journalled.has(key))
-        violations.push(`${action.kind} ${key} acknowledged, not in the journal`);
-    }
-    const books = await stockInvariantViolations(db);
-    if (books !== 0) violations.push(`stock and journal disagree in ${books} places`);
-  } catch (error) {
-    violations.push(`the audit failed: ${String(error)}`);
-  } finally {
-    await handle.close();
-  }
-  return violations;
 }
 
 /** The real server on what the cut left (a copy: it writes): it must get ready and book. */
