@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,25 @@ describe('WalSync, the group commit', () => {
     expect(() => wal.request(segment)).toThrow(DurabilityError);
     await wal.close();
   });
+
+  it('keeps a process alive while its last work waits for a sync (a CLI, the bench), and lets it end after', () => {
+    // A sync thread that takes half a second: with nothing else left, Node would end the process (exit
+    // code 13, a top-level await never settled) if the thread did not hold it while the sync runs.
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      import { WalSync } from ${JSON.stringify(path.join(import.meta.dirname, 'pglite-durable-fs.ts'))};
+      const slow = () => new Worker("const { parentPort } = process.getBuiltinModule('node:worker_threads'); parentPort.on('message', () => setTimeout(() => parentPort.postMessage(null), 500))", { eval: true });
+      const wal = new WalSync(slow);
+      wal.request(${JSON.stringify(segment)});
+      await wal.whenDurable();
+      console.log('durable');`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout.trim(), child.stderr).toBe('durable');
+    expect(child.status).toBe(0);
+  }, 60_000);
 
   it('finishes an outstanding sync on this thread before anything else is written (WAL before data)', async () => {
     // A sync thread that never answers: only the drain can make the request durable.

@@ -47,10 +47,13 @@ interface NodefsModule {
   FS: { ErrnoError: new (errno: number) => Error };
 }
 
-/** The sync thread: fdatasync of the descriptors it is sent, one round at a time. CommonJS, no bundling needed. */
+/**
+ * The sync thread: fdatasync of the descriptors it is sent, one round at a time. Its own source, so no bundle
+ * needs a file for it; getBuiltinModule, as an evaluated thread is CommonJS or a module as its process is.
+ */
 const SYNC_THREAD = `
-const fs = require('node:fs');
-const { parentPort } = require('node:worker_threads');
+const fs = process.getBuiltinModule('node:fs');
+const { parentPort } = process.getBuiltinModule('node:worker_threads');
 parentPort.on('message', (fds) => {
   let error = null;
   for (const fd of fds) {
@@ -153,7 +156,10 @@ export class WalSync {
     }
     this.inFlight = { upTo: this.requested, paths };
     this.counts.rounds++;
-    this.thread().postMessage(fds);
+    const thread = this.thread();
+    // Held while a sync runs: a caller awaiting it may be all that is left of a process (a CLI, the bench).
+    thread.ref();
+    thread.postMessage(fds);
   }
 
   private thread(): Worker {
@@ -161,8 +167,6 @@ export class WalSync {
     const worker = this.syncThread();
     worker.on('message', (error: string | null) => this.roundDone(error));
     worker.on('error', (error) => this.fail(`the sync thread failed: ${error.message}`));
-    // After the listeners (adding one refs the thread's port again): the thread never keeps a process alive.
-    worker.unref();
     this.worker = worker;
     return worker;
   }
@@ -170,6 +174,8 @@ export class WalSync {
   private roundDone(error: string | null): void {
     const round = this.inFlight;
     this.inFlight = null;
+    // Idle, the thread keeps no process alive (unref after the listeners: adding one refs it again).
+    this.worker?.unref();
     if (!round) return;
     if (error !== null) {
       this.fail(error);
