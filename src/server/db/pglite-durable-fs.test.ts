@@ -108,6 +108,26 @@ describe('WalSync, the group commit', () => {
     expect(child.status).toBe(0);
   }, 60_000);
 
+  it('closes with a sync in flight whose answer comes while the thread ends, and the process ends after', () => {
+    // The thread's answer is waiting when close() terminates it; handled then, it must not let go of the
+    // thread while the termination is awaited (exit code 13 before). Three times: the race is not certain.
+    const script = `
+      import { WalSync } from ${JSON.stringify(path.join(import.meta.dirname, 'pglite-durable-fs.ts'))};
+      for (let i = 0; i < 3; i++) {
+        const wal = new WalSync();
+        wal.request(${JSON.stringify(segment)});
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+        await wal.close();
+      }
+      console.log('closed');`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout.trim(), child.stderr).toBe('closed');
+    expect(child.status).toBe(0);
+  }, 60_000);
+
   it('finishes an outstanding sync on this thread before anything else is written (WAL before data)', async () => {
     // A sync thread that never answers: only the drain can make the request durable.
     const silent = () =>

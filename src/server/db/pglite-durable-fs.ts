@@ -136,10 +136,16 @@ export class WalSync {
   /** After PostgreSQL shut down: nothing may be left unsynced, then the thread and descriptors go. */
   async close(): Promise<void> {
     if (!this.failure) this.drain();
-    // Terminating waits for a sync the thread is in; its answer is not needed, the drain covered it.
-    await this.worker?.terminate();
-    this.inFlight = null;
+    // Terminating waits for a sync the thread is in; its answer is not needed, the drain covered it. The
+    // thread is let go first, and held until it has ended: its last answer must not unref it meanwhile.
+    const worker = this.worker;
     this.worker = null;
+    this.inFlight = null;
+    if (worker) {
+      worker.removeAllListeners('message');
+      worker.ref();
+      await worker.terminate();
+    }
     for (const fd of this.fds.values()) fs.closeSync(fd);
     this.fds.clear();
   }
