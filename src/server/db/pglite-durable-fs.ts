@@ -94,6 +94,11 @@ export class WalSync {
     if (!this.inFlight) this.startRound();
   }
 
+  /** No WAL sync outstanding: nothing written now can come before WAL it depends on. */
+  idle(): boolean {
+    return this.durable >= this.requested;
+  }
+
   /** WAL syncs asked for so far, and done so far (for tests and metrics). */
   progress(): { requested: number; durable: number } {
     return { requested: this.requested, durable: this.durable };
@@ -275,11 +280,36 @@ function installSyncs(mod: NodefsModule, wal: WalSync): void {
       return op(...args);
     };
 
-  const write = streamOps.write as (stream: EmscriptenStream, ...rest: unknown[]) => number;
-  streamOps.write = ((stream: EmscriptenStream, ...rest: unknown[]) => {
-    if (segmentOf(stream) === null) asErrno(() => wal.drain());
-    return write(stream, ...rest);
-  }) as Op;
+  // A block of zeros past the end of its file is PostgreSQL extending a relation: not WAL-logged, and an
+  // all-zero page is a new page to recovery, so it need not wait for the WAL. Most writes while the WAL
+  // is syncing are these (the journal and exactly-once tables grow by a page every few bookings).
+  const extendsWithZeros = (
+    stream: EmscriptenStream,
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+  ) => {
+    for (let i = offset; i < offset + length; i++) if (buffer[i] !== 0) return false;
+    return position >= fs.fstatSync(stream.nfd).size;
+  };
+  type Write = (
+    stream: EmscriptenStream,
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+    canOwn?: boolean,
+  ) => number;
+  const write = streamOps.write as unknown as Write;
+  streamOps.write = ((stream, buffer, offset, length, position, canOwn) => {
+    if (
+      segmentOf(stream) === null &&
+      !(wal.idle() || extendsWithZeros(stream, buffer, offset, length, position))
+    )
+      asErrno(() => wal.drain());
+    return write(stream, buffer, offset, length, position, canOwn);
+  }) as Write as unknown as Op;
   if (streamOps.setattr) streamOps.setattr = afterWal(streamOps.setattr);
   for (const name of ['mknod', 'rename', 'unlink', 'rmdir', 'symlink', 'setattr']) {
     const op = nodeOps[name];
