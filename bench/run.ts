@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createIntegrationToken } from '../src/server/auth/integration-tokens.ts';
 import { ensureWebBuilt } from '../src/server/build-web.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/connect.ts';
+import { type DatabaseHandle, type Durability, openPglite, openPostgres } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedDemo } from '../src/server/db/seed/demo.ts';
 import { largeSizes, seedLarge } from '../src/server/db/seed/large.ts';
@@ -56,9 +56,11 @@ import { readLargeIds, type Workload, workloads } from './workloads.ts';
  *                                         and the overload run (capacity.ts); --only back-office: the
  *                                         floor under back-office work (back-office.ts)
  *   npm run bench -- --scans 200 --profile  scans per field in Chromium; a Chromium trace of them
+ *   npm run bench -- --durability off     PGlite as DURABILITY=off runs it (commits not forced to disk):
+ *                                         the cost of durable commits, beside a run without it (decision 28)
  */
 const usage =
-  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64] [--pool 10] [--only <text>] [--scans 200] [--profile]';
+  'Usage: npm run bench [-- --quick] [--db pglite|postgres|both] [--seconds 10] [--connections 64] [--pool 10] [--only <text>] [--scans 200] [--profile] [--durability full|off]';
 let args: {
   quick?: boolean;
   db?: string;
@@ -68,6 +70,7 @@ let args: {
   only?: string;
   scans?: string;
   profile?: boolean;
+  durability?: string;
 };
 try {
   args = parseArgs({
@@ -80,6 +83,7 @@ try {
       only: { type: 'string' },
       scans: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      durability: { type: 'string', default: 'full' },
     },
   }).values;
 } catch (error) {
@@ -97,8 +101,11 @@ const only = args.only ?? null;
 /** Chromium's scan-to-feedback runs as the workload of this name. */
 const scanTiming = only === null || 'scan-to-feedback'.includes(only);
 const scans = Number(args.scans ?? (quick ? 20 : 200));
+/** The embedded database's DURABILITY, for the database floor and the server alike. */
+const durability = args.durability as Durability;
 if (
   !['pglite', 'postgres', 'both'].includes(args.db ?? '') ||
+  !['full', 'off'].includes(durability) ||
   !(seconds > 0) ||
   !(connections > 0) ||
   !(pool >= 1) ||
@@ -156,7 +163,8 @@ function describeFigures(f: Figures): string {
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Promise<void> {
-  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15';
+  const label =
+    kind === 'pglite' ? (durability === 'off' ? 'PGlite (DURABILITY=off)' : 'PGlite') : 'PostgreSQL 15';
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-bench-'));
   let cluster: PgCluster | null = null;
   try {
@@ -170,8 +178,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
       env = { DATABASE_URL: url, DATABASE_POOL_SIZE: String(pool) };
     } else {
       const dataDir = path.join(work, 'data');
-      open = () => openPglite({ dataDir });
-      env = { DATA_DIR: dataDir };
+      open = () => openPglite({ dataDir, durability });
+      env = { DATA_DIR: dataDir, DURABILITY: durability };
     }
 
     // The warehouse.

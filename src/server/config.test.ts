@@ -33,6 +33,7 @@ describe('configuration from the environment', () => {
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://lager:geheim@db.intern:5432/lager',
       DATA_DIR: '/var/lib/lagerscanner',
+      DURABILITY: 'full',
       DATABASE_POOL_SIZE: '20',
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '60',
@@ -60,6 +61,7 @@ describe('configuration from the environment', () => {
       host: '127.0.0.1',
       databaseUrl: 'postgres://lager:geheim@db.intern:5432/lager',
       dataDir: '/var/lib/lagerscanner',
+      durability: 'full',
       databasePoolSize: 20,
       logLevel: 'warn',
       sessionIdleMinutes: 60,
@@ -131,6 +133,19 @@ describe('configuration from the environment', () => {
   ])('refuses %o with a clear English message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('forces every answered write of the embedded database to disk unless DURABILITY=off says otherwise', () => {
+    expect(loadConfig({}).durability).toBe('full');
+    expect(loadConfig({ DURABILITY: ' Full ' }).durability).toBe('full');
+    expect(loadConfig({ DURABILITY: 'off' }).durability).toBe('off');
+    expect(() => loadConfig({ DURABILITY: 'fast' })).toThrow(
+      'DURABILITY must be "full" (the default: every answer waits until its booking is on disk) or "off"',
+    );
+    // PostgreSQL decides its durability itself: a setting that would silently do nothing is refused.
+    expect(() =>
+      loadConfig({ DURABILITY: 'off', DATABASE_URL: 'postgres://lager@db.intern:5432/lager' }),
+    ).toThrow('DURABILITY=off applies to the embedded database only');
   });
 
   it('lists every bad variable at once', () => {

@@ -51,6 +51,19 @@ const envSchema = z.object({
       return raw;
     }),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  DURABILITY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): 'full' | 'off' => {
+      const value = (raw ?? '').trim().toLowerCase();
+      if (value === '' || value === 'full') return 'full';
+      if (value === 'off') return 'off';
+      ctx.addIssue({
+        code: 'custom',
+        message: `DURABILITY must be "full" (the default: every answer waits until its booking is on disk) or "off" (faster; a power cut or an operating-system crash can lose answered bookings or damage the embedded database), got "${raw}"`,
+      });
+      return z.NEVER;
+    }),
   DATABASE_POOL_SIZE: intInRange('DATABASE_POOL_SIZE', 1, 500, 10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
@@ -230,6 +243,11 @@ export interface Config {
   /** null → embedded PGlite in dataDir. */
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * The embedded database: 'full' answers a write only once it is on disk (decision 28); 'off' never forces
+   * the files to disk (faster; a power cut can lose answered bookings or damage the data folder).
+   */
+  durability: 'full' | 'off';
   databasePoolSize: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sessionIdleMinutes: number;
@@ -301,7 +319,17 @@ function isTimeZone(zone: string): boolean {
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .superRefine((e, ctx) => {
+      if (e.DURABILITY === 'off' && e.DATABASE_URL !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "DURABILITY=off applies to the embedded database only; with DATABASE_URL, PostgreSQL's own settings decide (synchronous_commit in postgresql.conf). Unset DURABILITY",
+        });
+      }
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.');
@@ -315,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    durability: e.DURABILITY,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -6,9 +6,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect, worthNaming } from './pglite-dialect.ts';
+import { DurableNodeFS, syncTree, type WalSync } from './pglite-durable-fs.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+/** DURABILITY: whether the embedded database forces each commit to disk before its answer (decision 28). */
+export type Durability = 'full' | 'off';
 
 /**
  * The PostgreSQL extensions the schema uses, as PGlite loads them: every PGlite opened on this project's
@@ -45,6 +48,8 @@ export interface DatabaseHandle {
    * second request in work would only wait for the first (and halve the gate's estimate of the wait).
    */
   concurrency: number;
+  /** The embedded database's WAL syncs (durability full): how many were asked for and grouped. */
+  wal?: WalSync;
   close(): Promise<void>;
 }
 
@@ -128,10 +133,17 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
 
 const PGLITE_CONCURRENCY = 1;
 
-/** Embedded PGlite. `dataDir` null keeps it in memory (tests); `loadDataDir` starts from a dump (tests). */
+/**
+ * Embedded PGlite. `dataDir` null keeps it in memory (tests); `loadDataDir` starts from a dump (tests).
+ * `durability` (DURABILITY, decision 28): 'full', the default, answers nothing before its commit is on
+ * disk; 'off' runs as PGlite does out of the box, never forcing a file to disk.
+ */
 export async function openPglite(options: {
   dataDir: string | null;
   loadDataDir?: Blob;
+  durability?: Durability;
+  /** PGlite's WebAssembly, compiled once by a caller that opens many databases (the power-cut test). */
+  wasmModule?: WebAssembly.Module;
 }): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (options.dataDir) {
@@ -139,9 +151,26 @@ export async function openPglite(options: {
     unlock = lockDataDir(options.dataDir);
   }
   try {
+    const pgdata = options.dataDir ? path.join(options.dataDir, 'pgdata') : null;
+    const durableFs = pgdata && options.durability !== 'off' ? new DurableNodeFS(pgdata) : null;
+    const fresh = durableFs !== null && pgdata !== null && !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
     const pglite = await PGlite.create({
-      ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+      ...(durableFs ? { fs: durableFs } : pgdata ? { dataDir: pgdata } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
+      // PGlite starts PostgreSQL with -F (fsync off); without it PostgreSQL asks for every sync it needs.
+      // wal_sync_method: Emscripten's fdatasync (PostgreSQL's default on Linux) does nothing, its fsync
+      // reaches our file layer. On the command line, not in postgresql.conf, which PGlite rewrites at every
+      // start without a sync: durability must not hang on that file's state.
+      ...(durableFs
+        ? {
+            startParams: [
+              ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+              '-c',
+              'wal_sync_method=fsync',
+            ],
+          }
+        : {}),
       parsers: pgliteParsers,
       extensions: PGLITE_EXTENSIONS,
       // PostgreSQL's default 128 MB buffer pool lives inside this process with PGlite (WebAssembly memory,
@@ -149,18 +178,24 @@ export async function openPglite(options: {
       // ≈ 100 MB less RSS and the same lookup speed on a 300,000-row table.
       postgresqlconf: ['shared_buffers = 32MB'],
     });
-    const dialect = new PGliteDialect(pglite);
+    if (fresh && options.dataDir) {
+      syncTree(pgdata, [options.dataDir, path.dirname(path.resolve(options.dataDir))]);
+    }
+    const dialect = new PGliteDialect(pglite, durableFs ? () => durableFs.wal.whenDurable() : undefined);
     const db = new Kysely<Database>({ dialect });
     return {
       db,
       kind: 'pglite',
-      describe: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+      describe: options.dataDir
+        ? `PGlite in ${options.dataDir}${durableFs ? '' : ' (DURABILITY=off: commits are not forced to disk)'}`
+        : 'PGlite in memory',
       stats: () => {
         const { held, waiting } = dialect.sessionUse();
         return { total: 1, idle: held ? 0 : 1, waiting };
       },
       connectAll: async () => {}, // one session, open since PGlite.create
       concurrency: PGLITE_CONCURRENCY,
+      ...(durableFs ? { wal: durableFs.wal } : {}),
       close: async () => {
         try {
           await db.destroy();

@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrate.ts';
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
     ? await openPostgres(config.databaseUrl, config.databasePoolSize)
-    : await openPglite({ dataDir: config.dataDir });
+    : await openPglite({ dataDir: config.dataDir, durability: config.durability });
   try {
     await migrateToLatest(handle.db);
     return handle;

@@ -22,7 +22,14 @@ import { BatchWriter, type Columns, readResult } from './pglite-wire.ts';
  */
 export class PGliteDialect implements Dialect {
   private readonly mutex = new Mutex();
-  constructor(private readonly pglite: PGlite) {}
+  /**
+   * `whenDurable`: what a released connection waits for before its caller goes on (and answers): every
+   * commit so far on disk (pglite-durable-fs.ts); undefined when there is nothing to wait for.
+   */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly whenDurable?: () => Promise<void> | undefined,
+  ) {}
   /** Whether a connection holds the session, and how many wait for it (GET /metrics). */
   sessionUse(): { held: boolean; waiting: number } {
     return { held: this.mutex.queued > 0, waiting: Math.max(0, this.mutex.queued - 1) };
@@ -31,7 +38,7 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.mutex);
+    return new PGliteDriver(this.pglite, this.mutex, this.whenDurable);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
@@ -245,6 +252,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly pglite: PGlite,
     private readonly mutex: Mutex,
+    private readonly whenDurable: (() => Promise<void> | undefined) | undefined,
   ) {
     this.statements = new PreparedStatements(pglite);
   }
@@ -277,6 +285,10 @@ class PGliteDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     (connection as PGliteConnection).release();
+    // The session is free for the next request at once; this one goes on (and answers) only once what it
+    // wrote — or read of others' commits — is on disk. Commits that arrive meanwhile share the next sync.
+    const durable = this.whenDurable?.();
+    if (durable) await durable;
   }
 
   async destroy(): Promise<void> {
