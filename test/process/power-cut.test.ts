@@ -6,7 +6,7 @@ import { projectRoot } from '../../src/server/config.ts';
 import { openPglite } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { demo, seedDemo } from '../../src/server/db/seed/demo.ts';
-import { runImport } from '../../src/server/features/leitstand/import/service.ts';
+import { importCsv } from '../../src/server/import/run.ts';
 import { buildJournalPreload } from '../power-cut/journal.ts';
 import type { LoadWorld } from '../power-cut/load.ts';
 import { type PowerCutReport, runPowerCut, tmpWork } from '../power-cut/run.ts';
@@ -35,13 +35,6 @@ beforeAll(async () => {
   try {
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
-    const adminId = (
-      await handle.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', demo.adminUser.username)
-        .executeTakeFirstOrThrow()
-    ).id;
     // Notes for the pickers: one piece each of two articles that lie on one location each.
     const rows = Array.from({ length: 40 }, (_, i) => `LS7${String(i).padStart(5, '0')}`).flatMap(
       (belegnr) => [
@@ -49,20 +42,14 @@ beforeAll(async () => {
         `${belegnr};ja;DHL037;${demo.picking[2].nummer};1`,
       ],
     );
-    const notes = await runImport(
+    const notes = await importCsv(
       handle.db,
-      { userId: adminId, requestKey: null },
-      path.join(projectRoot, 'assets/images'),
       'delivery-notes',
-      {
-        fileName: 'notes.csv',
-        content: Buffer.from(['Belegnr;EU;Versandart;Artikelnummer;Menge', ...rows].join('\n')).toString(
-          'base64',
-        ),
-      },
+      ['Belegnr;EU;Versandart;Artikelnummer;Menge', ...rows].join('\n'),
+      { imagesDir: path.join(projectRoot, 'assets/images') },
     );
-    if (!notes.imported)
-      throw new Error(`the pickers' notes were refused: ${JSON.stringify(notes.lineErrors)}`);
+    if (!notes.committed)
+      throw new Error(`the pickers' notes were refused: ${JSON.stringify(notes.refused)}`);
     const { rows: stocked } = await sql<{ location: number; article: number }>`
       select location_id as location, article_id as article from stock
       where amount >= 20 order by location_id, article_id limit 8`.execute(handle.db);
