@@ -114,6 +114,14 @@ export async function buildApp({
     for (const method of methods) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
 
+  // An answer leaves once the commits it depends on are on disk (decision 28); the wait is here, after the
+  // call gave its place in the admission gate on, so the next call commits meanwhile and shares the sync.
+  app.decorateRequest('durability', null);
+  app.addHook('onSend', async (request) => {
+    const pending = request.durability?.pending;
+    if (pending) await pending;
+  });
+
   const diskFull = new DiskFullWatch(diskFullHoldMs);
   registerErrorHandler(app, diskFull);
   const csrf = await CsrfTokens.load(db);

@@ -13,6 +13,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { afterRelease } from './durability.ts';
 import { BatchWriter, type Columns, readResult } from './pglite-wire.ts';
 
 /**
@@ -287,8 +288,8 @@ class PGliteDriver implements Driver {
     (connection as PGliteConnection).release();
     // The session is free for the next request at once; this one goes on (and answers) only once what it
     // wrote — or read of others' commits — is on disk. Commits that arrive meanwhile share the next sync.
-    const durable = this.whenDurable?.();
-    if (durable) await durable;
+    // Within a unit of the admission gate the wait comes after its place is given on (durability.ts).
+    await afterRelease(this.whenDurable?.());
   }
 
   async destroy(): Promise<void> {

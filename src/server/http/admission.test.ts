@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AdmissionGate, Overloaded } from './admission.ts';
+import { afterRelease, deferred } from '../db/durability.ts';
+import { AdmissionGate, BACK_OFFICE_TURN_MS, Overloaded } from './admission.ts';
 
 /** A clock the test moves by hand (ms). */
 function manualClock() {
@@ -422,5 +423,67 @@ describe('the admission gate', () => {
     expect(step.value).toBe('step');
     expect(gone.refused).toBe('gone');
     expect(log).toEqual(['holder', 'step']);
+  });
+
+  it('waits for the disk after giving the place on: the next call works meanwhile, the caller goes on after', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000 });
+    const log: string[] = [];
+    let synced!: () => void;
+    const sync = new Promise<void>((resolve) => {
+      synced = resolve;
+    });
+    // A step whose commit asks for a sync (as the embedded database's dialect does at its release).
+    const step = gate
+      .step(async () => {
+        await afterRelease(sync);
+        log.push('committed');
+      }, gate.kind('step'))
+      .then(() => log.push('step goes on'));
+    const next = gate.run(async () => {
+      log.push('next works');
+    });
+    await next;
+    expect(log).toEqual(['committed', 'next works']);
+    synced();
+    await step;
+    expect(log).toEqual(['committed', 'next works', 'step goes on']);
+  });
+
+  it('leaves the wait to a call that notes it for its answer (the onSend hook), and waits itself outside any unit', async () => {
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000 });
+    const sync = new Promise<void>(() => {}); // never synced in this test
+    const waits = deferred();
+    await gate.run(() => afterRelease(sync), undefined, undefined, 'floor', waits);
+    expect(waits.pending).toBe(sync);
+    let done = false;
+    void afterRelease(Promise.resolve()).then(() => {
+      done = true;
+    });
+    await settle();
+    expect(done).toBe(true);
+  });
+
+  it('lets a back-office step that has waited 100 ms go next even while handheld calls wait', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: clock.now });
+    const log: string[] = [];
+    const holder = job('holder', log);
+    outcome(gate.run(holder.work));
+    const step = job('step', log);
+    outcome(gate.step(step.work, gate.kind('step')));
+    const scans = [1, 2, 3].map((i) => job(`scan${i}`, log));
+    for (const scan of scans) outcome(gate.run(scan.work));
+    await settle();
+    clock.advance(BACK_OFFICE_TURN_MS);
+    holder.finish();
+    await settle();
+    expect(log).toEqual(['holder', 'step']);
+    step.finish();
+    for (const scan of scans) {
+      await settle();
+      scan.finish();
+    }
+    await settle();
+    expect(log).toEqual(['holder', 'step', 'scan1', 'scan2', 'scan3']);
   });
 });

@@ -12,6 +12,7 @@ import { hashToken } from '../auth/secrets.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import { type AuthUser, checkSession } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
+import { type Deferred, deferred } from '../db/durability.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
@@ -301,6 +302,16 @@ export function registerSteppedEndpoint<E extends Endpoint>(
 }
 
 /**
+ * Where a call's waits for the disk are noted, so that its answer goes out only once its commits — and the
+ * ones it read — are on disk, without holding the admission gate's place meanwhile (durability.ts, decision
+ * 28): app.ts's onSend hook waits for it.
+ */
+export function durabilityOf(request: FastifyRequest): Deferred {
+  request.durability ??= deferred();
+  return request.durability;
+}
+
+/**
  * The call's params, body or query, or a 400 naming the field as the worker's screen does (never the API's
  * key). Exported for a route that answers other than JSON (the journal's CSV) but parses the same way.
  */
@@ -341,8 +352,9 @@ function register<E extends Endpoint>(
     // admission gate, or is answered 503 before it touched anything (decision 26). Its body was read before.
     // Whether its client left is the socket's to say: the request stream counts as destroyed as soon as its
     // body has been read.
+    // The answer waits for the disk after the place is given on (decision 28; app.ts's onSend hook).
     handler: (request, reply) =>
-      deps.admission.run(() => serve(request, reply), request.raw.socket, kind, lane),
+      deps.admission.run(() => serve(request, reply), request.raw.socket, kind, lane, durabilityOf(request)),
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -420,5 +432,12 @@ function register<E extends Endpoint>(
       await reservation.settle(wrongSecret ? 'failed' : result);
     }
     return reply;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The call's waits for the disk, noted while it held its place (durabilityOf). */
+    durability: Deferred | null;
   }
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import * as contract from '../../../contract/wareneingang.ts';
 import { invalid } from '../../domain/errors.ts';
-import { admissionKind, type Deps, registerEndpoint, requireIntegration } from '../../http/route.ts';
+import {
+  admissionKind,
+  type Deps,
+  durabilityOf,
+  registerEndpoint,
+  requireIntegration,
+} from '../../http/route.ts';
 import * as service from './service.ts';
 
 /** Input of the integration call, or 400 naming the field as the JSON has it (English, for integrators). */
@@ -49,6 +55,12 @@ export function wareneingangRoutes(app: FastifyInstance, deps: Deps): void {
     method: push.method,
     url: push.path,
     handler: (request, reply) =>
-      deps.admission.run(() => serve(request, reply), request.raw.socket, kind, 'backOffice'),
+      deps.admission.run(
+        () => serve(request, reply),
+        request.raw.socket,
+        kind,
+        'backOffice',
+        durabilityOf(request),
+      ),
   });
 }
