@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CsvEncoding } from './encoding.ts';
 import type { Line } from './framework.ts';
 import type { KindName } from './kinds/index.ts';
-import { type FileFacts, readCsvText } from './read.ts';
+import { type FileFacts, type FileRead, readCsvText } from './read.ts';
+import { readInput, type WorkerInput } from './read-input.ts';
+
+export type { WorkerInput };
 
 /**
  * Where an import's rows come from: what reading the file found (`opened`), then its batches one at a time
@@ -29,11 +33,6 @@ export type Opened =
   | { ok: false; undecodable: string };
 
 /** What the worker is given (worker.ts): the upload's JSON body, or a file's bytes. */
-export interface WorkerInput {
-  kind: KindName;
-  form: 'upload' | 'file';
-  bytes: Uint8Array;
-}
 
 /** What the worker answers. */
 export type ToReader =
@@ -54,10 +53,13 @@ export class TooManyRows extends Error {
 
 /** A decoded text, read here and now (no worker). */
 export function textSource(kind: KindName, text: string, encoding: CsvEncoding = 'UTF-8'): RowSource {
-  const read = readCsvText(kind, text);
+  return readSource(readCsvText(kind, text), '', encoding);
+}
+
+function readSource(read: FileRead, fileName: string, encoding: CsvEncoding): RowSource {
   let next = 0;
   return {
-    opened: Promise.resolve({ ok: true, fileName: '', encoding, facts: read.facts }),
+    opened: Promise.resolve({ ok: true, fileName, encoding, facts: read.facts }),
     next: async () => {
       const batch = read.batches[next];
       if (!batch) return null;
@@ -67,6 +69,32 @@ export function textSource(kind: KindName, text: string, encoding: CsvEncoding =
     close: async () => {},
   };
 }
+
+/**
+ * Upload bodies up to this size (≈ 300 article lines) are read where they are, in 1–3 ms: a worker takes
+ * far longer to start (its modules loaded afresh: 50–300 ms), and most of an ERP's pushes are this small.
+ * Larger ones are read in the worker.
+ */
+export const INLINE_READ_BYTES = 16 * 1024;
+
+/** An import's input read where it is (`INLINE_READ_BYTES`) or in a worker thread (`workerSource`). */
+export function inputSource(
+  input: WorkerInput,
+  options: { maxHeapMb?: number; onProgress?: (share: number) => void } = {},
+): RowSource {
+  if (input.bytes.byteLength > INLINE_READ_BYTES) return workerSource(input, options);
+  const result = readInput(input);
+  if (result.type === 'invalid') return emptySource(Promise.resolve({ ok: false, invalid: result.message }));
+  if (result.type === 'undecodable')
+    return emptySource(Promise.resolve({ ok: false, undecodable: result.reason }));
+  return readSource(result.read, result.fileName, result.encoding);
+}
+
+const emptySource = (opened: Promise<Opened>): RowSource => ({
+  opened,
+  next: async () => null,
+  close: async () => {},
+});
 
 /**
  * Reads in a worker thread: `bytes` (an upload's JSON body or a file) are moved there, not copied, when
@@ -141,8 +169,9 @@ export function workerSource(
 
 /**
  * The worker as the server runs: the bundle's import-worker.mjs beside main.mjs (build-server.ts), or —
- * from TypeScript (tests, `npm run import` through tsx) — worker.ts, with tsx's loader registered in the
- * worker first (a worker does not inherit the loader, and Node 20 ignores `--import` in its execArgv).
+ * from TypeScript (tests, `npm run import` through tsx) — worker.ts bundled the same way once per process.
+ * (A worker does not inherit tsx's loader; registering it in each worker cost 0.8–2 s per import, which a
+ * one-line import through the API then took.)
  */
 function startWorker(input: WorkerInput, transferList: ArrayBuffer[], maxHeapMb?: number): Worker {
   const options = {
@@ -152,22 +181,41 @@ function startWorker(input: WorkerInput, transferList: ArrayBuffer[], maxHeapMb?
   };
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./import-worker.mjs', import.meta.url), options);
-  const boot = [
-    `import { register } from ${JSON.stringify(tsxApi())};`,
-    'register();',
-    `await import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)});`,
-  ].join('\n');
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
+  bundledFromSource ??= bundleWorkerSource();
+  return new Worker(bundledFromSource, options);
 }
 
-/** tsx's ESM API as a file URL (a data: URL cannot resolve a package name), from tsx's own exports map. */
-function tsxApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exports = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports as Record<
-    string,
-    { import?: { default?: string } }
-  >;
-  const file = exports['./esm/api']?.import?.default;
-  if (!file) throw new Error('tsx: no ./esm/api export');
-  return pathToFileURL(path.join(path.dirname(manifest), file)).href;
+let bundledFromSource: URL | undefined;
+
+/**
+ * worker.ts as one ES module (≈ 0.2 s, once): in node_modules/.cache so that its packages resolve from
+ * node_modules as the bundle's do, named by its content so that processes running side by side share it
+ * and an old one is never started; written beside and renamed into place.
+ */
+function bundleWorkerSource(): URL {
+  const require = createRequire(import.meta.url);
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const result = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0]?.contents;
+  if (!code) throw new Error('import worker: esbuild wrote nothing');
+  const digest = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const folder = path.join(path.dirname(require.resolve('esbuild/package.json')), '../.cache/lagerscanner');
+  const file = path.join(folder, `import-worker-${digest}.mjs`);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(folder, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, code);
+    fs.renameSync(temporary, file);
+  }
+  return pathToFileURL(file);
 }

@@ -12,7 +12,7 @@ import type { Claim } from '../../../http/idempotency.ts';
 import type { Deps } from '../../../http/route.ts';
 import { LeavesNoAdmin } from '../../../import/framework.ts';
 import { isKindName } from '../../../import/kinds/index.ts';
-import { TooManyRows, workerSource } from '../../../import/source.ts';
+import { inputSource, TooManyRows } from '../../../import/source.ts';
 import {
   answerOf,
   applyRun,
@@ -186,12 +186,13 @@ export class ImportUploads {
 
   /** Reads, stages and writes run `runId`; a refusal is stored as the key's answer. */
   private async run(runId: number, options: RunOptions, body: UploadBody): Promise<Answer> {
+    // A refused upload writes nothing, as every refused call: its run is dropped and its key freed, so the
+    // same key may carry the corrected file.
     const refuse = async (status: number, message: string): Promise<Answer> => {
-      const refusal = { success: false, message };
-      await closeRun(this.engine, runId, { status, body: refusal });
-      return { status, body: refusal, replayed: false };
+      await closeRun(this.engine, runId, null);
+      return { status, body: { success: false, message }, replayed: false };
     };
-    const source = workerSource(
+    const source = inputSource(
       { kind: options.kind, form: 'upload', bytes: body.bytes },
       { maxHeapMb: UPLOAD_WORKER_HEAP_MB },
     );
