@@ -503,7 +503,7 @@ const markdown = `${[...header, ...table, ...(web ? screens : [])].join('\n')}\n
 console.log(markdown);
 const resultsDir = path.join(root, 'bench', 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
-// latest.md is the last full run (the README shows it); a run of one database or of some workloads is not.
+// latest.md is the last full run (docs/performance.md shows it); a run of one database or of some workloads is not.
 const resultsName =
   only !== null ? 'only' : quick ? 'quick' : args.db !== 'both' ? (args.db as string) : 'latest';
 const resultsFile = path.join(resultsDir, `${resultsName}.md`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // nginx's list of Lagerscanner instances, kept to those that are ready (lagerscanner-upstream.service runs
-// it; README "Operating it"). Every 2 s it asks each instance GET http://127.0.0.1:<port>/readyz and writes
+// it; docs/operating.md "Operating it"). Every 2 s it asks each instance GET http://127.0.0.1:<port>/readyz and writes
 // the server lines of the site's upstream (deploy/nginx-lagerscanner.conf includes the file), `down` on each
 // instance that did not answer 200; when the file changed, it has nginx reload it.
 //   node deploy/nginx-upstream.mjs 3001 3002          keep at it (the service)

@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
 /**
- * The README gallery (issue 8 point 9): one picture per screen at 360×640, written to docs/screenshots/ by
+ * The gallery of docs/using.md (issue 8 point 9): one picture per screen at 360×640, written to docs/screenshots/ by
  * `npm run screenshots` (SCREENSHOTS=1) on a fresh demo warehouse. Skipped in other runs, which leave the
  * work tree clean and must not meet the bookings made here. Device scale 1 keeps each PNG small.
  */
@@ -29,10 +29,10 @@ test('every screen after the login', async ({ page }) => {
   for (const view of pictured(loggedInViews)) await photograph(page, view);
 });
 
-test('the README shows every picture', () => {
-  const readme = fs.readFileSync('README.md', 'utf8');
+test('docs/using.md shows every picture', () => {
+  const gallery = fs.readFileSync('docs/using.md', 'utf8');
   for (const view of pictured([...loggedOutViews, ...loggedInViews]))
-    expect(readme).toContain(`<img src="docs/screenshots/${view.name}.png" width="180"`);
+    expect(gallery).toContain(`<img src="screenshots/${view.name}.png" width="180"`);
 });
 
 test('every page of the Leitstand, at desktop size', async ({ page }) => {

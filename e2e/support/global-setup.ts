@@ -10,7 +10,7 @@ import { buildServer, serverCommand } from '../../src/server/build-server.ts';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The packing station's cheat code for this run (server configuration, see README). */
+/** The packing station's cheat code for this run (server configuration, see docs/configuration.md). */
 export const E2E_CHEAT_CODE = 'E2E-ALLES-FERTIG';
 
 /** The network label printer this run's server knows (PRINTERS); e2e/etiketten.spec.ts listens on its port. */

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 /**
  * Receipts (Wareneingang) for a test of its own, as the ERP announces them: through the integration call
  * with a token the admin creates. Each test pushes fresh numbers, so specs sharing a run never meet each
- * other's bookings (the demo's WE100001 stays as seeded for the README tour and the gallery).
+ * other's bookings (the demo's WE100001 stays as seeded for the demo tour and the gallery (docs/using.md)).
  */
 let integrationToken: string | null = null;
 

@@ -3,7 +3,7 @@ import { scanInto } from './helpers.ts';
 
 /**
  * Every screen of the app in a state worth looking at, shared by the accessibility spec (which checks each
- * one) and the README gallery (which photographs each one). A view's `show` starts from any page of a
+ * one) and the gallery of docs/using.md (which photographs each one). A view's `show` starts from any page of a
  * logged-in session (or none, for the login views) and returns once the state is on screen.
  *
  * What the views write is safe to repeat in a run that other specs share: a parcel or batch scanned twice
@@ -21,7 +21,7 @@ export interface View {
    */
   flash?: boolean;
   /**
-   * Further steps for the README picture only (`npm run screenshots`, on a server of its own): they book or
+   * Further steps for the gallery picture only (`npm run screenshots`, on a server of its own): they book or
    * write what the other specs of a shared run must find untouched.
    */
   moreForPicture?: (page: Page) => Promise<void>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ean13 } from '../../src/server/db/seed/random.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 
-/** The fixed demo records of DESIGN §7 that the README tour and the end-to-end tests rely on. */
+/** The fixed demo records of DESIGN §7 that the demo tour (docs/using.md) and the end-to-end tests rely on. */
 describe.each(databaseKinds())('the demo warehouse on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {

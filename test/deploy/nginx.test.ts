@@ -313,7 +313,7 @@ describe.skipIf(missing.length > 0 && process.env.CI !== 'true')(
       instances[1] = await startInstance(ports.upstream[1], env(1));
       await db.connect();
 
-      // README "Operating it" step 6: the upstream's include file, written once before nginx first reads it.
+      // docs/operating.md "Operating it" step 6: the upstream's include file, written once before nginx first reads it.
       // Not spawnSync: the relay to PostgreSQL lives in this process and must keep running meanwhile.
       const [program, args] = upstreamCommand(ports.upstream, dir, ['--once']);
       const once = spawn(program, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolation, type ImportGraph, importGraph } from './import-graph.ts';
 
 /**
- * The boundaries of src/ (README "How it is built", decision 16), as dependency-cruiser rules. Paths are
+ * The boundaries of src/ (docs/architecture.md "How it is built", decision 16), as dependency-cruiser rules. Paths are
  * relative to the repository root; `$1` in a `to` is what the `from` pattern's group matched.
  */
 const rules: IForbiddenRuleType[] = [

@@ -27,7 +27,7 @@ type Db = Kysely<Database>;
 /** Sliding expiry is refreshed at most once a minute per session, so reads stay reads. */
 const TOUCH_AFTER_SECONDS = 60;
 
-/** What a login needs to know about sessions (README "Configuration"). */
+/** What a login needs to know about sessions (docs/configuration.md). */
 export type SessionPolicy = Pick<Config, 'sessionMaxPerUser' | 'sessionIdleMinutes'>;
 
 /** A new login, and the logins the cap per user ended to make room (the server forgets them at once). */

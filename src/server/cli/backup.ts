@@ -17,7 +17,7 @@ import {
 import { type BackupRecord, recordBackup } from '../repositories/backup.repository.ts';
 
 /**
- * Backup and restore, for the embedded database and for PostgreSQL (README "Backup and restore",
+ * Backup and restore, for the embedded database and for PostgreSQL (docs/operating.md "Backup and restore",
  * decision 29):
  *   npm run backup -- create <file>
  *   npm run backup -- restore <file> [--force]

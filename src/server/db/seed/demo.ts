@@ -4,7 +4,7 @@ import type { Database } from '../schema.ts';
 import { ean13, seededRandom } from './random.ts';
 
 /**
- * The demo warehouse (DESIGN §7): fixed records the README tour and the acceptance tests rely on, plus a
+ * The demo warehouse (DESIGN §7): fixed records the demo tour (docs/using.md) and the acceptance tests rely on, plus a
  * generated, realistic rest (same on every machine). Stock is journalled like any booking ('seed'), so the
  * journal and the stock table agree from the first minute.
  */
