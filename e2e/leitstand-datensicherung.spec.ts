@@ -28,7 +28,7 @@ test('an admin sees the missing backup warned about, and the one npm run backup 
     .click();
   await expect(page.getByRole('heading', { name: 'Datensicherung', level: 1 })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(
-    'Es ist noch keine Datensicherung verzeichnet. Bitte die nächtliche Sicherung einrichten (README, Abschnitt „Operating it“).',
+    'Es ist noch keine Datensicherung verzeichnet. Bitte die nächtliche Sicherung einrichten (docs/operating.md, Abschnitt „Operating it“).',
   );
   expect(await seriousAxeFindings(page)).toEqual([]);
 

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`${error.message}\nSee README.md, section "Configuration".`);
+      console.error(`${error.message}\nSee docs/configuration.md.`);
       process.exit(1);
     }
     throw error;

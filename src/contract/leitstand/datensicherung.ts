@@ -38,7 +38,7 @@ export const datensicherung = endpoint({
 export const datensicherungTexts = {
   title: 'Datensicherung',
   intro:
-    'Gesichert wird auf dem Server mit „npm run backup -- create <Datei>“, im laufenden Betrieb – eingerichtet ist das jede Nacht als systemd-Timer (README, Abschnitt „Operating it“). Zurückgespielt wird mit „npm run backup -- restore <Datei>“.',
+    'Gesichert wird auf dem Server mit „npm run backup -- create <Datei>“, im laufenden Betrieb – eingerichtet ist das jede Nacht als systemd-Timer (docs/operating.md, Abschnitt „Operating it“). Zurückgespielt wird mit „npm run backup -- restore <Datei>“.',
   last: 'Letzte Sicherung',
   finishedAt: 'Abgeschlossen',
   startedAt: 'Begonnen',
@@ -52,7 +52,7 @@ export const datensicherungTexts = {
   stale: (when: string) =>
     `Die letzte Datensicherung ist älter als einen Tag (${when}). Bitte die nächtliche Sicherung prüfen: systemctl status lagerscanner-backup.timer`,
   never:
-    'Es ist noch keine Datensicherung verzeichnet. Bitte die nächtliche Sicherung einrichten (README, Abschnitt „Operating it“).',
+    'Es ist noch keine Datensicherung verzeichnet. Bitte die nächtliche Sicherung einrichten (docs/operating.md, Abschnitt „Operating it“).',
   megabytes: (bytes: number) =>
     `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`,
 } as const;
