@@ -486,4 +486,37 @@ describe('the admission gate', () => {
     await settle();
     expect(log).toEqual(['holder', 'step', 'scan1', 'scan2', 'scan3']);
   });
+
+  it('lets the back office go ahead of waiting handheld calls once per 100 ms, not a whole burst of it', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000, now: clock.now });
+    const log: string[] = [];
+    const holder = job('holder', log);
+    outcome(gate.run(holder.work));
+    // Twenty live desks refetch at once, then the handhelds scan: all wait behind the holder.
+    const names = ['desk1', 'desk2', 'desk3', 'scan1', 'scan2', 'scan3'];
+    const desks = [1, 2, 3].map((i) => job(`desk${i}`, log));
+    for (const desk of desks) outcome(gate.run(desk.work, undefined, gate.kind('desk'), 'backOffice'));
+    const scans = [1, 2, 3].map((i) => job(`scan${i}`, log));
+    for (const scan of scans) outcome(gate.run(scan.work));
+    await settle();
+    clock.advance(BACK_OFFICE_TURN_MS);
+    holder.finish();
+    await settle();
+    const jobs = new Map([...desks, ...scans].map((j, i) => [names[i], j]));
+    /** Finishes the job at work and answers which one the gate let in next. */
+    const next = async (name: string) => {
+      jobs.get(String(log.at(-1)))?.finish();
+      await settle();
+      expect(log.at(-1)).toBe(name);
+    };
+    expect(log).toEqual(['holder', 'desk1']);
+    // The other desks waited as long, but the floor goes first until another 100 ms have passed.
+    await next('scan1');
+    await next('scan2');
+    clock.advance(BACK_OFFICE_TURN_MS);
+    await next('desk2');
+    await next('scan3');
+    await next('desk3');
+  });
 });

@@ -48,8 +48,9 @@ export const BACK_OFFICE_WAIT_FACTOR = 10;
 
 /**
  * A back-office call or step that has waited this long gets the next place even while handheld calls wait
- * (ms): without it a floor that never pauses (the power-cut test's ten booking loops) let a two-line import
- * finish once in 12 s. With 5 ms steps the back office then takes at most about 5 % of a saturated server.
+ * (ms), one such place per this time: without it a floor that never pauses (the power-cut test's ten booking
+ * loops) let a two-line import finish once in 12 s. With 5 ms steps the back office then takes about 5 % of a
+ * saturated server.
  */
 export const BACK_OFFICE_TURN_MS = 100;
 
@@ -190,6 +191,8 @@ export class AdmissionGate {
   private readonly warn: AdmissionOptions['warn'];
   private readonly held: AdmissionOptions['held'];
   private working = 0;
+  /** When a back-office call last went ahead of waiting handheld calls (BACK_OFFICE_TURN_MS). */
+  private officeTurnAt = Number.NEGATIVE_INFINITY;
   private readonly lines: Record<Lane, Line> = { floor: new Line(), backOffice: new Line() };
   private readonly kinds = new Map<string, CallKind>();
   /** Calls run without a kind of their own (tests, tools). */
@@ -378,8 +381,14 @@ export class AdmissionGate {
     for (;;) {
       // The floor first — but a back-office call or step that has waited BACK_OFFICE_TURN_MS goes next, so
       // a floor that never pauses cannot starve an import or a download (their share: one step a while).
+      // One such turn per BACK_OFFICE_TURN_MS: a burst of Leitstand calls that all waited that long (twenty
+      // live desks refetching at once) must not go ahead of the floor one after another.
       const office = this.lines.backOffice.peek();
-      const officeTurn = office !== undefined && now - office.since >= BACK_OFFICE_TURN_MS;
+      const officeTurn =
+        office !== undefined &&
+        now - office.since >= BACK_OFFICE_TURN_MS &&
+        now - this.officeTurnAt >= BACK_OFFICE_TURN_MS;
+      if (officeTurn) this.officeTurnAt = now;
       const next = officeTurn
         ? this.lines.backOffice.shift()
         : (this.lines.floor.shift() ?? this.lines.backOffice.shift());

@@ -26,29 +26,38 @@ export type InputRead =
  * (worker.ts), or where it is for an upload small enough (source.ts, `inlineSource`).
  */
 export function readInput(input: WorkerInput, onShare?: (share: number) => void): InputRead {
-  let fileName = '';
-  let bytes = input.bytes;
-  if (input.form === 'upload') {
-    let body: unknown;
-    try {
-      body = JSON.parse(
-        Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength).toString('utf8'),
-      );
-    } catch {
-      return { type: 'invalid', message: texts.errors.invalidJson };
-    }
-    const parsed = runImport.body.safeParse(body, { reportInput: true });
-    if (!parsed.success)
-      return { type: 'invalid', message: inputErrorMessage(runImport.name, parsed.error.issues[0]) };
-    fileName = parsed.data.fileName;
-    bytes = Buffer.from(parsed.data.content, 'base64');
-  }
-  const decoded = decodeCsv(bytes);
+  // Each stage in a function of its own, so that what the last one held is garbage before the next one
+  // allocates: the upload's parsed body (a 20 MB string), then its bytes. Held across the CSV's reading,
+  // they made the largest allowed file overrun the worker's heap (UPLOAD_WORKER_HEAP_MB).
+  const file = openInput(input);
+  if ('type' in file) return file;
+  const decoded = decodeCsv(file.bytes);
   if (!decoded.ok) return { type: 'undecodable', reason: decoded.reason };
-  return {
-    type: 'read',
-    fileName,
-    encoding: decoded.encoding,
-    read: readCsvText(input.kind, decoded.text, onShare),
-  };
+  return readDecoded(input.kind, file.fileName, decoded, onShare);
+}
+
+function openInput(input: WorkerInput): { fileName: string; bytes: Uint8Array } | InputRead {
+  if (input.form === 'file') return { fileName: '', bytes: input.bytes };
+  let body: unknown;
+  try {
+    body = JSON.parse(
+      Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength).toString('utf8'),
+    );
+  } catch {
+    return { type: 'invalid', message: texts.errors.invalidJson };
+  }
+  const parsed = runImport.body.safeParse(body, { reportInput: true });
+  if (!parsed.success)
+    return { type: 'invalid', message: inputErrorMessage(runImport.name, parsed.error.issues[0]) };
+  return { fileName: parsed.data.fileName, bytes: Buffer.from(parsed.data.content, 'base64') };
+}
+
+function readDecoded(
+  kind: KindName,
+  fileName: string,
+  decoded: { text: string; encoding: CsvEncoding },
+  onShare?: (share: number) => void,
+): InputRead {
+  const { text, encoding } = decoded;
+  return { type: 'read', fileName, encoding, read: readCsvText(kind, text, onShare) };
 }
