@@ -159,8 +159,11 @@ describe('the import upload on the real server', () => {
         { code: 'counts', params: { what: 'articles', inserted: ARTICLES, updated: 0, unchanged: 0 } },
       ],
     });
-    // It was the server's start that completed it — the crash came while the rows were being written.
-    expect(second.output()).toContain('import: completed a run a stopped server had begun to write');
+    // It was the second server that completed it — the crash came while the rows were being written. Its
+    // log line may reach this process after the answer does (another pipe): waited for, briefly.
+    const completed = 'import: completed a run a stopped server had begun to write';
+    for (let waited = 0; !second.output().includes(completed) && waited < 5000; waited += 50) await sleep(50);
+    expect(second.output()).toContain(completed);
     expect(await count(prefix, key)).toEqual({ articles: ARTICLES, audits: 1 });
   }
 
