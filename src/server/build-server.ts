@@ -30,6 +30,15 @@ export const serverCommand = (): { command: string; args: string[]; env: Record<
   env: { ...SERVER_ENV },
 });
 
+/** How the server and its import worker are bundled: one ES module each for Node 20, packages kept out. */
+export const SERVER_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+} as const;
+
 /**
  * Bundles src/server/main.ts and the import worker with esbuild (≈ 0.3 s). Written beside and renamed into
  * place, so two builds at once (test runners in parallel) never leave a half-written file for a starting
@@ -44,11 +53,7 @@ export async function buildServer(): Promise<void> {
     },
     outdir: path.dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
+    ...SERVER_BUNDLE_OPTIONS,
     sourcemap: 'linked',
     write: false,
     logLevel: 'warning',

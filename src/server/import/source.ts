@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { SERVER_BUNDLE_OPTIONS } from '../build-server.ts';
 import type { CsvEncoding } from './encoding.ts';
 import type { Line } from './framework.ts';
 import type { KindName } from './kinds/index.ts';
@@ -31,8 +32,6 @@ export type Opened =
   | { ok: false; invalid: string }
   /** Neither UTF-8 nor Windows-1252 (English advice, as the CLI prints it). */
   | { ok: false; undecodable: string };
-
-/** What the worker is given (worker.ts): the upload's JSON body, or a file's bytes. */
 
 /** What the worker answers. */
 export type ToReader =
@@ -196,12 +195,8 @@ function bundleWorkerSource(): URL {
   const require = createRequire(import.meta.url);
   const esbuild = require('esbuild') as typeof import('esbuild');
   const result = esbuild.buildSync({
+    ...SERVER_BUNDLE_OPTIONS,
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
     sourcemap: 'inline',
     write: false,
     logLevel: 'warning',
