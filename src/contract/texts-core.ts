@@ -186,6 +186,11 @@ export const coreTexts = {
       captureTransporter: 'Transporter',
     },
   },
+  /** The red banner (src/web/ui/banner.tsx): a burst's earlier refusals listed under the newest. */
+  banner: {
+    earlier: 'Frühere Meldungen',
+    more: (n: number) => `… und ${de(n)} weitere`,
+  },
   /** Where a scan goes (src/web/scan): a scan that cannot land says what the screen expects instead. */
   scan: {
     refused: (what: string) => `Scan nicht angenommen – ${what}`,

@@ -77,6 +77,10 @@ let nextId = 1;
 const registrations: Registration[] = [];
 let focusedFor: number | null = null;
 let show: (message: string) => void = () => {};
+/** Runs `go` once what the screen did with a replayed scan is on screen (the app: after the next paint). */
+let afterScreenChanged: (go: () => void) => void = (go) => setTimeout(go, 0);
+/** Keys dispatched by a script are routed too (a test of this module; never set by the app). */
+let routeSyntheticKeys = false;
 let words: RefusalTexts = {
   refused: (what) => what,
   expected: (label) => label,
@@ -86,9 +90,16 @@ let words: RefusalTexts = {
   nothingHere: '',
 };
 
-export function configureScanRouter(options: { show: (message: string) => void; texts: RefusalTexts }): void {
+export function configureScanRouter(options: {
+  show: (message: string) => void;
+  texts: RefusalTexts;
+  afterPaint?: (go: () => void) => void;
+  syntheticKeys?: boolean;
+}): void {
   show = options.show;
   words = options.texts;
+  if (options.afterPaint) afterScreenChanged = options.afterPaint;
+  routeSyntheticKeys = options.syntheticKeys ?? false;
 }
 
 function currentRegistration(): Registration | undefined {
@@ -204,7 +215,16 @@ let run: { input: HTMLInputElement; before: string; start: number; end: number; 
 let lastKeyAt = Number.NEGATIVE_INFINITY;
 /** Answers on their way (holdKeysWhile) and the keys that came meanwhile. */
 let inFlight = 0;
+/**
+ * Held keys are being typed out, a scan at a time: keys that come meanwhile are held too, behind them, so
+ * no scan overtakes another and none is typed into a screen that has not yet taken the one before.
+ */
+let replaying = false;
 const held: HeldKey[] = [];
+
+function holding(): boolean {
+  return inFlight > 0 || replaying;
+}
 const replayedAt = new WeakMap<Event, number>();
 
 /** Whether this key event is a held key typed out again (it came while a scan's answer was on its way). */
@@ -256,7 +276,8 @@ export function pauseScanRouting(): () => void {
 
 function onKeyDown(event: KeyboardEvent): void {
   if (pausedBy > 0) return;
-  if (!event.isTrusted || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (!(event.isTrusted || (routeSyntheticKeys && !replayedAt.has(event)))) return;
+  if (event.ctrlKey || event.altKey || event.metaKey) return;
   const character = event.key.length === 1;
   const terminator = event.key === 'Enter' || event.key === 'Tab';
   if (!character && !terminator) {
@@ -267,7 +288,7 @@ function onKeyDown(event: KeyboardEvent): void {
   const inBurst = at - lastKeyAt <= BURST_GAP_MS;
   lastKeyAt = at;
 
-  if (inFlight > 0) {
+  if (holding()) {
     swallow(event);
     held.push({ key: event.key, at });
     return;
@@ -507,43 +528,81 @@ export function holdKeys(): () => void {
     // state not yet rendered. Keys arriving until then are still held, so their order is kept.
     setTimeout(() => {
       inFlight--;
-      typeHeldKeys();
+      replayHeldKeys();
     });
   };
 }
 
-function typeHeldKeys(): void {
-  while (inFlight === 0 && held.length > 0) {
-    const end = held.findIndex((k) => k.key === 'Enter' || k.key === 'Tab');
-    const keys = held.splice(0, end === -1 ? held.length : end);
-    const terminator = held.shift();
-    const text = keys.map((k) => k.key).join('');
-    const target = current();
-    const input = fieldOf(target);
-    if (!input) {
-      // A target without a field: the code is handed over whole, or refused.
-      if (text !== '') {
-        startCollecting(text, target, false);
-        if (terminator) finishCollected();
-      }
-      continue;
-    }
-    if (document.activeElement !== input) input.focus();
-    if (text !== '') {
-      const amount = input.getAttribute(SCAN_ATTRIBUTE) === 'digits' && target.kind === 'field';
-      const problem = !amount
-        ? null
-        : terminator && isScannersBurst(keys, terminator)
-          ? words.refused(words.typeIn(target.label))
-          : digitsProblem(input, target.label, text);
-      if (problem) {
-        refuseNow(problem);
-        continue;
-      }
-      typeText(input, text);
-    }
-    if (terminator) pressKey(input, terminator);
+/** How long held keys without an Enter or Tab are watched for more of their burst before they are typed. */
+const TAIL_QUIET_MS = 2 * BURST_GAP_MS;
+
+/**
+ * Types the held keys out, one scan at a time (the keys up to an Enter or Tab), into the target current
+ * when its turn comes: after each scan the next waits until the screen has taken it — the answer it waited
+ * for painted, or (a scan the screen takes at once) the screen's next paint — so two scans are never typed
+ * into one field, nor one into the field the scan before it leads away from. Keys without an Enter or Tab
+ * at the end (a burst still coming, a person typing) are typed once no key came for a moment, so a burst
+ * is never split between two targets.
+ */
+function replayHeldKeys(): void {
+  if (inFlight > 0 || replaying) return; // a hold still on, or a replay under way: that one goes on
+  replaying = true;
+  replayNext(-1);
+}
+
+/** `seen`: how many keys were held when the tail was last looked at (-1: not yet). */
+function replayNext(seen: number): void {
+  if (inFlight > 0 || held.length === 0) {
+    // A replayed scan started a hold of its own (its release replays the rest), or nothing is left.
+    replaying = false;
+    return;
   }
+  const end = held.findIndex((k) => k.key === 'Enter' || k.key === 'Tab');
+  if (end === -1 && held.length !== seen) {
+    const count = held.length;
+    setTimeout(() => replayNext(count), TAIL_QUIET_MS);
+    return;
+  }
+  const keys = held.splice(0, end === -1 ? held.length : end);
+  const terminator = held.shift();
+  typeScan(keys, terminator);
+  if (!terminator || inFlight > 0 || held.length === 0) {
+    replayNext(-1);
+    return;
+  }
+  afterScreenChanged(() => replayNext(-1));
+}
+
+/** One held scan typed into the current target: its keys, then its Enter or Tab (if it had one). */
+function typeScan(keys: HeldKey[], terminator: HeldKey | undefined): void {
+  const text = keys.map((k) => k.key).join('');
+  const target = current();
+  const input = fieldOf(target);
+  if (!input) {
+    // A target without a field: the code is handed over whole, or refused.
+    if (text !== '') {
+      startCollecting(text, target, false);
+      if (terminator) finishCollected();
+    }
+    return;
+  }
+  if (document.activeElement !== input) input.focus();
+  if (text !== '') {
+    const amount = input.getAttribute(SCAN_ATTRIBUTE) === 'digits' && target.kind === 'field';
+    // A code with letters is refused as in a field typed live ('nur Ziffern'); a scanner's digits as an
+    // article number ('bitte eintippen').
+    const problem = !amount
+      ? null
+      : /^\d+$/.test(text) && terminator && isScannersBurst(keys, terminator)
+        ? words.refused(words.typeIn(target.label))
+        : digitsProblem(input, target.label, text);
+    if (problem) {
+      refuseNow(problem);
+      return;
+    }
+    typeText(input, text);
+  }
+  if (terminator) pressKey(input, terminator);
 }
 
 /** Held keys that came as a scanner's burst: enough of them, each ≤ BURST_GAP_MS after the one before. */
@@ -580,8 +639,8 @@ function pressKey(target: HTMLInputElement, key: HeldKey): void {
 
 // Text that comes without a key of its own (some wedges type the GS1 group separator so, as does an IME).
 function onBeforeInput(event: InputEvent): void {
-  if (!event.isTrusted || event.inputType !== 'insertText' || !event.data) return;
-  if (inFlight > 0) {
+  if (!(event.isTrusted || routeSyntheticKeys) || event.inputType !== 'insertText' || !event.data) return;
+  if (holding()) {
     swallow(event);
     for (const key of event.data) held.push({ key, at: event.timeStamp });
     return;
