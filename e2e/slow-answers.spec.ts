@@ -1,0 +1,268 @@
+import type { Request } from '@playwright/test';
+import { loginWithPassword, scan, setStock, wedgeScan } from './support/helpers.ts';
+import { newPickNote } from './support/picking.ts';
+import { freshReceiptNumber, pushReceipt } from './support/receipts.ts';
+import { expect, type Page, test } from './support/test.ts';
+
+/**
+ * Slow answers (issue 36): warehouse Wi-Fi makes a booking's or a lookup's answer take a moment, and the
+ * scanner does not wait. With the screen's calls answered 0.3, 1.5 or 4 s late, scans come as a wedge types
+ * them (keys 2 ms apart, then Enter), 0–600 ms apart: every scan must land whole where the screen expects it
+ * when its turn comes — never two in one field, never a scan's tail in an amount, never lost in silence —
+ * and each booking go out once.
+ *
+ * Sampled, not the whole matrix (3 delays × 4 gaps × 2–3 scans per screen would add minutes to CI): each
+ * screen walks each delay once, with a different gap each, so every gap meets every delay across the
+ * screens. The whole matrix, a thousand sequences of it, runs on a faked clock against the router and the
+ * app's own fields: src/web/scan/router.test.tsx.
+ */
+
+interface Case {
+  /** How late the screen's slow calls are answered (ms). */
+  delay: number;
+  /** Between one scan's Enter and the next scan's first key (ms). */
+  gap: number;
+  scans: string[];
+  /** Where the scans landed, once the answers are in. */
+  landed: (page: Page, sent: Request[]) => Promise<void>;
+}
+
+interface Screen {
+  name: string;
+  /** The calls answered late ('**' patterns). */
+  slow: string[];
+  /** From logged in to the state the first scan is made in. */
+  reach: (page: Page) => Promise<void>;
+  cases: Case[];
+}
+
+const banner = (page: Page) => page.getByRole('alert').and(page.locator('.banner'));
+const refused = (what: string) => `Scan nicht angenommen – ${what}`;
+const field = (page: Page, label: string) =>
+  page.locator('.field').filter({ has: page.locator('.field-label').getByText(label, { exact: true }) });
+const locked = (page: Page, label: string) => field(page, label).locator('.locked-value');
+/** The calls that went out to this path with this method. */
+const calls = (sent: Request[], method: string, path: string) =>
+  sent.filter((r) => r.method() === method && new URL(r.url()).pathname === path);
+
+let receipt = '';
+let pickNote = '';
+
+const screens: Screen[] = [
+  {
+    name: 'Wareneingang',
+    slow: ['**/api/wareneingang/buchen'],
+    reach: async (page) => {
+      receipt = freshReceiptNumber();
+      await pushReceipt(page.request, receipt, [
+        { article: '100001', expected: 50 },
+        { article: '100003', expected: 50 },
+      ]);
+      await page.getByRole('link', { name: 'Wareneingang', exact: true }).click();
+      await expect(page.getByLabel('Wareneingang')).toBeFocused();
+      await scan(page, receipt);
+      await expect(locked(page, 'Wareneingang')).toContainText(receipt);
+      await scan(page, '100001');
+      await expect(page.getByLabel('Menge')).toBeFocused();
+      await page.keyboard.type('2', { delay: 80 });
+      await page.keyboard.press('Enter');
+      await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+    },
+    cases: [
+      {
+        // The issue's: the put-away location, then two articles 400–600 ms apart.
+        delay: 1500,
+        gap: 500,
+        scans: ['B-02-01-01', '100001', '100003'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Position')).toHaveText(/^100001 Kugelschreiber blau · Offen 48/);
+          await expect(banner(page)).toHaveText(refused('Menge bitte eintippen.'));
+          await expect(page.getByLabel('Menge')).toHaveValue('48');
+          expect(calls(sent, 'POST', '/api/wareneingang/buchen')).toHaveLength(1);
+        },
+      },
+      {
+        // The issue's at wedge speed: location, article, a delivery note's number — its tail never the amount.
+        delay: 300,
+        gap: 0,
+        scans: ['B-02-01-01', '100001', 'LS100001'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Position')).toHaveText(/^100001 Kugelschreiber blau · Offen 48/);
+          await expect(banner(page)).toHaveText(refused('Menge: nur Ziffern.'));
+          await expect(page.getByLabel('Menge')).toHaveValue('48');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          expect(calls(sent, 'POST', '/api/wareneingang/buchen')).toHaveLength(1);
+        },
+      },
+      {
+        delay: 4000,
+        gap: 100,
+        scans: ['B-02-01-01', '100003'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Position')).toHaveText(/^100003 Textmarker gelb 4er · Offen 50/);
+          await expect(page.getByLabel('Menge')).toHaveValue('50');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          expect(calls(sent, 'POST', '/api/wareneingang/buchen')).toHaveLength(1);
+        },
+      },
+    ],
+  },
+  {
+    name: 'Inventur',
+    slow: ['**/api/inventur/findlp/**', '**/api/inventur/findarticle/**'],
+    reach: async (page) => {
+      await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+      await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+    },
+    cases: [
+      {
+        // The issue's: a location, then at once another location, an article and a delivery note's number.
+        delay: 300,
+        gap: 0,
+        scans: ['A-01-01-02', 'A-01-01-01', '100001', 'LS100001'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Lagerplatz')).toHaveText('A-01-01-02');
+          await expect(page.getByText('100001 Kugelschreiber blau')).toBeVisible();
+          await expect(banner(page)).toHaveText(refused('Menge: nur Ziffern.'));
+          await expect(page.getByLabel('Menge')).toHaveValue('');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          // The second location was looked up as an article (not found), never glued to the next scan.
+          expect(calls(sent, 'GET', '/api/inventur/findarticle/A-01-01-01')).toHaveLength(1);
+          expect(calls(sent, 'GET', '/api/inventur/findarticle/100001')).toHaveLength(1);
+        },
+      },
+      {
+        delay: 1500,
+        gap: 400,
+        scans: ['A-01-01-02', '100001', '100003'],
+        landed: async (page, sent) => {
+          await expect(page.getByText('100001 Kugelschreiber blau')).toBeVisible();
+          await expect(banner(page)).toHaveText(refused('Menge bitte eintippen.'));
+          await expect(page.getByLabel('Menge')).toHaveValue('');
+          expect(calls(sent, 'GET', '/api/inventur/findarticle/100003')).toHaveLength(0);
+        },
+      },
+      {
+        delay: 4000,
+        gap: 600,
+        scans: ['A-01-01-02', '100003'],
+        landed: async (page) => {
+          await expect(locked(page, 'Lagerplatz')).toHaveText('A-01-01-02');
+          await expect(page.getByText('100003 Textmarker gelb 4er')).toBeVisible();
+          await expect(page.getByLabel('Menge')).toBeFocused();
+        },
+      },
+    ],
+  },
+  {
+    name: 'Kommissionierung',
+    slow: ['**/api/kommissionierung/entnahme'],
+    reach: async (page) => {
+      // Three of 100008 on A-04-01-02 first, then two of 100006 on B-01-02-01: no question above five.
+      pickNote = await newPickNote(page.request, [
+        ['100008', 3],
+        ['100006', 2],
+      ]);
+      await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
+      await expect(page.getByLabel('Lieferschein')).toBeFocused();
+      await scan(page, pickNote);
+      await expect(page.getByRole('region', { name: 'Gehe zu' })).toContainText('A-04-01-02');
+    },
+    cases: [
+      {
+        // The issue's: slow picks, scans 500 ms apart — three pieces of one article, each a pick of its own,
+        // then the next stop's location and article while the last pick is on its way.
+        delay: 1500,
+        gap: 500,
+        scans: ['A-04-01-02', '100008', '100008', '100008', 'B-01-02-01', '100006'],
+        landed: async (page, sent) => {
+          await expect(page.getByRole('region', { name: 'Gehe zu' })).toContainText('B-01-02-01');
+          await expect(page.getByRole('list', { name: 'Positionen an diesem Lagerplatz' })).toContainText(
+            '1 Stück',
+          );
+          await expect(page.getByLabel('Artikel scannen')).toBeFocused();
+          await expect(page.getByLabel('Artikel scannen')).toHaveValue('');
+          expect(calls(sent, 'POST', '/api/kommissionierung/entnahme')).toHaveLength(4);
+        },
+      },
+      {
+        delay: 4000,
+        gap: 0,
+        scans: ['A-04-01-02', '100008', 'B-01-02-01'],
+        landed: async (page, sent) => {
+          await expect(banner(page)).toHaveText('Artikel B-01-02-01 wird auf A-04-01-02 nicht entnommen.');
+          await expect(page.getByRole('list', { name: 'Positionen an diesem Lagerplatz' })).toContainText(
+            '2 Stück',
+          );
+          expect(calls(sent, 'POST', '/api/kommissionierung/entnahme')).toHaveLength(1);
+        },
+      },
+      {
+        delay: 300,
+        gap: 100,
+        scans: ['A-04-01-02', '100008', '100006'],
+        landed: async (page, sent) => {
+          await expect(banner(page)).toHaveText('Artikel 100006 wird auf A-04-01-02 nicht entnommen.');
+          await expect(page.getByRole('list', { name: 'Positionen an diesem Lagerplatz' })).toContainText(
+            '2 Stück',
+          );
+          expect(calls(sent, 'POST', '/api/kommissionierung/entnahme')).toHaveLength(1);
+        },
+      },
+    ],
+  },
+];
+
+for (const screen of screens) {
+  test.describe(screen.name, () => {
+    for (const c of screen.cases) {
+      test(`answers ${c.delay} ms late, ${c.scans.length} scans ${c.gap} ms apart: ${c.scans.join(' → ')}`, async ({
+        page,
+      }) => {
+        test.setTimeout(30_000 + c.delay * c.scans.length);
+        await loginWithPassword(page);
+        await screen.reach(page);
+        for (const pattern of screen.slow) {
+          await page.route(pattern, async (route) => {
+            await new Promise((r) => setTimeout(r, c.delay));
+            await route.fallback();
+          });
+        }
+        const sent: Request[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/api/')) sent.push(r);
+        });
+        for (const [i, code] of c.scans.entries()) {
+          if (i > 0 && c.gap > 0) await page.waitForTimeout(c.gap);
+          await wedgeScan(page, code);
+        }
+        await c.landed(page, sent);
+        // Nothing came late: no further call once the screen shows where the scans landed.
+        const count = sent.length;
+        await page.waitForTimeout(Math.min(c.delay, 1500) + 300);
+        expect(sent.length - count, 'no call after the scans landed').toBe(0);
+      });
+    }
+  });
+}
+
+test('a burst of refused scans stays readable: the earlier refusals listed under the newest', async ({
+  page,
+}) => {
+  await loginWithPassword(page);
+  await setStock(page, 'A-01-01-01', '100001', 5);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await scan(page, 'A-01-01-01');
+  await scan(page, '100001');
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  for (const code of ['LS100001', '100003', 'B-02-01-01']) await wedgeScan(page, code);
+  await expect(banner(page)).toHaveText(refused('Menge: nur Ziffern.'));
+  await expect(page.getByRole('list', { name: 'Frühere Meldungen' }).getByRole('listitem')).toHaveText([
+    refused('Menge bitte eintippen.'),
+    refused('Menge: nur Ziffern.'),
+  ]);
+  // A tap acknowledges them all.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(banner(page)).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Frühere Meldungen' })).toHaveCount(0);
+});
