@@ -1,5 +1,12 @@
 import type { Request } from '@playwright/test';
-import { importDeliveryNote, loginWithPassword, scan, setStock, wedgeScan } from './support/helpers.ts';
+import {
+  DEMO_CARD,
+  importDeliveryNote,
+  loginWithPassword,
+  scan,
+  setStock,
+  wedgeScan,
+} from './support/helpers.ts';
 import { newPickNote } from './support/picking.ts';
 import { freshReceiptNumber, pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -14,7 +21,7 @@ import { expect, type Page, test } from './support/test.ts';
  * Sampled, not the whole matrix (3 delays × 4 gaps × 2–3 scans per screen would add minutes to CI): each
  * screen walks each delay once, with a different gap each, so every gap meets every delay across the
  * screens. The whole matrix, a thousand sequences of it, runs on a faked clock against the router and the
- * app's own fields: src/web/scan/router.test.tsx.
+ * app's own fields: src/web/ui/held-scans.test.tsx.
  */
 
 interface Case {
@@ -23,6 +30,8 @@ interface Case {
   /** Between one scan's Enter and the next scan's first key (ms). */
   gap: number;
   scans: string[];
+  /** What the worker tapped right before the scans (a booking's yes): its answer is late too. */
+  tap?: (page: Page) => Promise<void>;
   /** Where the scans landed, once the answers are in. */
   landed: (page: Page, sent: Request[]) => Promise<void>;
 }
@@ -34,6 +43,8 @@ interface Screen {
   /** From logged in to the state the first scan is made in. */
   reach: (page: Page) => Promise<void>;
   cases: Case[];
+  /** Puts back what the case left that other specs rely on (an open customs cart). */
+  after?: (page: Page) => Promise<void>;
 }
 
 const banner = (page: Page) => page.getByRole('alert').and(page.locator('.banner'));
@@ -48,6 +59,8 @@ const calls = (sent: Request[], method: string, path: string) =>
 let receipt = '';
 let pickNote = '';
 let packNote = '';
+/** The Zollpaket case's two notes. */
+let customs: string[] = [];
 
 const screens: Screen[] = [
   {
@@ -328,6 +341,171 @@ const screens: Screen[] = [
       },
     ],
   },
+  {
+    name: 'Artikel umlagern',
+    slow: ['**/api/umbuchung/artikel/'],
+    reach: async (page) => {
+      await setStock(page, 'A-01-01-01', '100001', 50);
+      await page.goto('/artikelumlagern');
+      await expect(page.getByLabel('Artikel')).toBeFocused();
+      await scan(page, '100001');
+      await expect(locked(page, 'Artikel')).toBeVisible();
+      await scan(page, 'A-01-01-01');
+      await expect(locked(page, 'Lagerplatz')).toBeVisible();
+      await page.keyboard.type('1', { delay: 80 });
+      await page.keyboard.press('Enter');
+      await expect(locked(page, 'Menge')).toBeVisible();
+      await scan(page, 'B-02-01-01');
+      await expect(locked(page, 'Ziel-Lagerplatz')).toBeVisible();
+    },
+    cases: [
+      {
+        // The next article and its location, scanned while the move's answer is on its way.
+        delay: 1500,
+        gap: 100,
+        tap: async (page) => {
+          await page.getByRole('button', { name: 'Umlagern' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Umlagern' }).click();
+        },
+        scans: ['100001', 'A-01-01-01'],
+        landed: async (page, sent) => {
+          await expect(page.getByRole('status')).toHaveText(/umgelagert/i);
+          await expect(locked(page, 'Artikel')).toHaveText('100001 Kugelschreiber blau');
+          await expect(locked(page, 'Lagerplatz')).toHaveText('A-01-01-01');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          expect(calls(sent, 'POST', '/api/umbuchung/artikel/')).toHaveLength(1);
+        },
+      },
+    ],
+  },
+  {
+    name: 'Zollpaket',
+    slow: ['**/api/zollpaketerfassung/paket'],
+    reach: async (page) => {
+      customs = [await importDeliveryNote(page.request), await importDeliveryNote(page.request)];
+      await page.goto('/zollpaket');
+      await page.getByRole('button', { name: 'Neu' }).click();
+      await scan(page, 'ZW03');
+      await expect(page.getByPlaceholder('Lieferschein')).toBeVisible();
+    },
+    cases: [
+      {
+        delay: 4000,
+        gap: 400,
+        scans: ['@zoll1', '@zoll2'],
+        landed: async (page, sent) => {
+          await expect
+            .poll(
+              () =>
+                calls(sent, 'PUT', '/api/zollpaketerfassung/paket').map(
+                  (r) => r.postDataJSON()?.lieferschein,
+                ),
+              { timeout: 10_000 },
+            )
+            .toEqual(customs);
+          await expect(page.getByPlaceholder('Lieferschein')).toHaveValue('');
+        },
+      },
+    ],
+    after: async (page) => {
+      // The cart is closed again: the next walk (and the customs spec) find none open.
+      const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+      const headers = { authorization: `Bearer ${token}` };
+      const open = await (await page.request.get('/api/zollpaketerfassung/checkWagen', { headers })).json();
+      if (!open.found) return;
+      const closed = await page.request.put('/api/zollpaketerfassung/paket', {
+        headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+        data: { lieferschein: '', wagennummer: open.wagennummer, close: true },
+      });
+      expect(closed.status()).toBe(200);
+    },
+  },
+  {
+    name: 'Batch (Lieferschein)',
+    slow: ['**/api/batch/**', '**/api/batch'],
+    reach: async (page) => {
+      await page.goto('/batch');
+      await expect(page.getByLabel('Lieferschein')).toBeFocused();
+    },
+    cases: [
+      {
+        delay: 300,
+        gap: 0,
+        scans: ['LS100001', DEMO_CARD, 'LS100001'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Lieferschein')).toHaveText('Batch 123456');
+          await expect.poll(() => calls(sent, 'PUT', '/api/batch').length).toBe(1);
+          await expect
+            .poll(() => calls(sent, 'GET', '/api/batch/getBatchIdByLieferscheinBelegnr/LS100001').length)
+            .toBe(2);
+        },
+      },
+    ],
+  },
+  {
+    name: 'WMS-Retoure',
+    slow: ['**/api/wmsretoure'],
+    reach: async (page) => {
+      await page.goto('/wmsretoure');
+      await expect(page.getByLabel('Artikel')).toBeFocused();
+      await scan(page, '100001');
+      await expect(locked(page, 'Artikel')).toBeVisible();
+      await scan(page, 'LHM000001');
+      await expect(locked(page, 'LHM')).toBeVisible();
+    },
+    cases: [
+      {
+        // The next return's article and load carrier, scanned while this one's booking is on its way.
+        delay: 4000,
+        gap: 0,
+        tap: async (page) => {
+          await page.keyboard.press('Enter');
+          await page.getByRole('dialog').getByRole('button', { name: 'Buchen' }).click();
+        },
+        scans: ['100003', 'LHM000001'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Artikel')).toHaveText(/^100003 /, { timeout: 10_000 });
+          await expect(locked(page, 'LHM')).toHaveText('LHM000001');
+          await expect(page.getByLabel('Menge')).toHaveValue('1');
+          expect(calls(sent, 'PUT', '/api/wmsretoure')).toHaveLength(1);
+        },
+      },
+    ],
+  },
+  {
+    name: 'Nachschub',
+    slow: ['**/api/umbuchung/artikel/', '**/api/nachschub'],
+    reach: async (page) => {
+      await setStock(page, 'A-01-01-02', '100001', 10);
+      await setStock(page, 'A-01-01-01', '100001', 50);
+      await page.goto('/nachschub');
+      await page.getByRole('button', { name: 'Nachschub holen: 100001 nach A-01-01-02' }).click();
+      await scan(page, 'A-01-01-01');
+      await expect(locked(page, 'Quell-Lagerplatz')).toBeVisible();
+      await scan(page, '100001');
+      await expect(locked(page, 'Artikel')).toBeVisible();
+      await page.keyboard.type('5', { delay: 80 });
+      await page.keyboard.press('Enter');
+      await expect(locked(page, 'Menge')).toBeVisible();
+      await scan(page, 'A-01-01-02');
+      await expect(locked(page, 'Ziel-Lagerplatz')).toBeVisible();
+    },
+    cases: [
+      {
+        // Booked, and at once the next location scanned: the task list takes no scan — refused out loud.
+        delay: 300,
+        gap: 0,
+        tap: (page) => page.getByRole('button', { name: 'Buchen' }).click(),
+        scans: ['A-01-01-01'],
+        landed: async (page, sent) => {
+          await expect(banner(page)).toHaveText(
+            refused('bitte zuerst eine Aufgabe mit „Nachschub holen“ wählen.'),
+          );
+          expect(sent.filter((r) => r.method() !== 'GET')).toHaveLength(1);
+        },
+      },
+    ],
+  },
   ...captureScreens(),
 ];
 
@@ -398,34 +576,45 @@ function captureScreens(): Screen[] {
 for (const screen of screens) {
   test.describe(screen.name, () => {
     for (const c of screen.cases) {
-      test(`answers ${c.delay} ms late, ${c.scans.length} scans ${c.gap} ms apart: ${c.scans.join(' → ')}`, async ({
+      const named = c.scans.map((code) => (code === DEMO_CARD ? 'the demo card' : code)).join(' → ');
+      test(`answers ${c.delay} ms late, ${c.scans.length === 1 ? 'a scan' : `${c.scans.length} scans ${c.gap} ms apart`}: ${named}`, async ({
         page,
       }) => {
         test.setTimeout(30_000 + c.delay * c.scans.length);
         await loginWithPassword(page);
-        await screen.reach(page);
-        for (const pattern of screen.slow) {
-          await page.route(pattern, async (route) => {
-            await new Promise((r) => setTimeout(r, c.delay));
-            await route.fallback();
-          });
+        try {
+          await walk(page, screen, c);
+        } finally {
+          await screen.after?.(page);
         }
-        const sent: Request[] = [];
-        page.on('request', (r) => {
-          if (r.url().includes('/api/')) sent.push(r);
-        });
-        for (const [i, code] of c.scans.entries()) {
-          if (i > 0 && c.gap > 0) await page.waitForTimeout(c.gap);
-          await wedgeScan(page, code);
-        }
-        await c.landed(page, sent);
-        // Nothing came late: no further call once the screen shows where the scans landed.
-        const count = sent.length;
-        await page.waitForTimeout(Math.min(c.delay, 500) + 300);
-        expect(sent.length - count, 'no call after the scans landed').toBe(0);
       });
     }
   });
+}
+
+/** The case on its screen: reached with quick answers, then its calls slowed, its tap and scans made. */
+async function walk(page: Page, screen: Screen, c: Case): Promise<void> {
+  await screen.reach(page);
+  for (const pattern of screen.slow) {
+    await page.route(pattern, async (route) => {
+      await new Promise((r) => setTimeout(r, c.delay));
+      await route.fallback();
+    });
+  }
+  const sent: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) sent.push(r);
+  });
+  await c.tap?.(page);
+  for (const [i, code] of c.scans.entries()) {
+    if (i > 0 && c.gap > 0) await page.waitForTimeout(c.gap);
+    await wedgeScan(page, code.replace('@zoll1', customs[0] ?? '').replace('@zoll2', customs[1] ?? ''));
+  }
+  await c.landed(page, sent);
+  // Nothing came late: no further call once the screen shows where the scans landed.
+  const count = sent.length;
+  await page.waitForTimeout(Math.min(c.delay, 500) + 300);
+  expect(sent.length - count, 'no call after the scans landed').toBe(0);
 }
 
 test('a burst of refused scans stays readable: the earlier refusals listed under the newest', async ({

@@ -57,13 +57,12 @@ vi.stubGlobal('MessageChannel', FakeChannel);
 
 const React = await import('react');
 const { createRoot } = await import('react-dom/client');
-const { configureScanRouter } = await import('./router.ts');
-const { ScanField } = await import('../ui/scan-field.tsx');
-const { AmountField } = await import('../ui/amount-field.tsx');
-const { BannerProvider } = await import('../ui/banner.tsx');
-const { holdKeysUntil } = await import('./router.ts');
-const { afterNextPaint } = await import('../ui/after-paint.ts');
-const { setScanSettings, DEFAULT_SCAN_SETTINGS } = await import('../ui/scan-settings.ts');
+const { configureScanRouter, holdKeysUntil } = await import('../scan/router.ts');
+const { ScanField } = await import('./scan-field.tsx');
+const { AmountField } = await import('./amount-field.tsx');
+const { BannerProvider } = await import('./banner.tsx');
+const { afterNextPaint } = await import('./after-paint.ts');
+const { setScanSettings, DEFAULT_SCAN_SETTINGS } = await import('./scan-settings.ts');
 const { coreTexts } = await import('../../contract/texts-core.ts');
 
 type Step = 'location' | 'article' | 'amount' | 'target';
