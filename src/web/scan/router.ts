@@ -100,7 +100,19 @@ export function configureScanRouter(options: {
   words = options.texts;
   if (options.afterPaint) afterScreenChanged = options.afterPaint;
   routeSyntheticKeys = options.syntheticKeys ?? false;
+  if (!configured) {
+    configured = true;
+    // What was scanned while the page was starting: to its screen, once that is there (a screen whose code
+    // still loads holds it on: HoldKeysWhileLoading).
+    if (held.length > 0) setTimeout(replayHeldKeys);
+  }
 }
+
+/**
+ * Until the app has mounted (and configured this module), keys are held: a scan while the page starts
+ * would find no screen yet and be refused for nothing.
+ */
+let configured = false;
 
 function currentRegistration(): Registration | undefined {
   return (
@@ -223,7 +235,7 @@ let replaying = false;
 const held: HeldKey[] = [];
 
 function holding(): boolean {
-  return inFlight > 0 || replaying;
+  return !configured || inFlight > 0 || replaying;
 }
 const replayedAt = new WeakMap<Event, number>();
 
@@ -546,6 +558,11 @@ const TAIL_QUIET_MS = 2 * BURST_GAP_MS;
  */
 function replayHeldKeys(): void {
   if (inFlight > 0 || replaying) return; // a hold still on, or a replay under way: that one goes on
+  if (pausedBy > 0) {
+    // A desk page (the Leitstand) opened meanwhile: its keys are the browser's, typed before it was there.
+    held.length = 0;
+    return;
+  }
   replaying = true;
   replayNext(-1);
 }
