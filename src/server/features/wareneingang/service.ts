@@ -189,6 +189,7 @@ export async function bookReceipt(
       mhd,
       user_id: input.userId,
       request_key: input.requestKey,
+      receipt_id: receipt.id,
     },
   });
   await db
@@ -203,7 +204,10 @@ export async function bookReceipt(
   };
 }
 
-/** 'Abschließen': each line's short and over delivery is recorded; the receipt is read-only afterwards. */
+/**
+ * 'Abschließen': each line's short and over delivery is recorded (and journalled for the export); the receipt
+ * is read-only afterwards.
+ */
 export async function closeReceipt(db: Db, input: { wareneingang: string; userId: number }) {
   const receipt = await lockOpenReceipt(db, input.wareneingang);
   await db
@@ -219,6 +223,12 @@ export async function closeReceipt(db: Db, input: { wareneingang: string; userId
     .set({ status: 'abgeschlossen', closed_at: sql`now()`, closed_by: input.userId })
     .where('id', '=', receipt.id)
     .execute();
+  // The export's journal of differences (feed receiptdifferences), at the closing time.
+  await sql`insert into receipt_differences
+      (receipt_id, receipt_line_id, article_id, charge, mhd, expected, received, fehlmenge, mehrmenge, user_id)
+    select receipt_id, id, article_id, charge, mhd, expected, received, fehlmenge, mehrmenge, ${input.userId}::integer
+    from receipt_lines where receipt_id = ${receipt.id} and (fehlmenge > 0 or mehrmenge > 0)
+    order by id`.execute(db);
   return {
     success: true as const,
     message: t.closedMessage(input.wareneingang),
