@@ -77,12 +77,23 @@ for (const [size, viewport] of [
       expect(await seriousAxeFindings(page)).toEqual([]);
 
       const locations = page.getByRole('region', { name: 'Lagerplätze und LHM' });
+      // Nothing chosen yet: the buttons wait and say what for (issue 36.9).
+      const download = locations.getByRole('button', { name: 'Herunterladen' });
+      await expect(download).toBeDisabled();
+      await expect(download).toHaveAccessibleDescription(/Bitte „Von Lagerplatz“ angeben/);
+      await expect(
+        page.getByRole('region', { name: 'Artikel' }).getByRole('button', { name: 'Herunterladen' }),
+      ).toHaveAccessibleDescription('Bitte zuerst Artikel suchen und auswählen.');
+      // 'Von' alone is one label.
       await locations.getByLabel('Von Lagerplatz').fill('A-01-01-01');
+      await expect(download).toBeEnabled();
+      const single = page.waitForEvent('download');
+      await download.click();
+      expect((await single).suggestedFilename()).toBe('etiketten-lagerplatz.pdf');
       await locations.getByLabel('Bis Lagerplatz').fill('A-01-03-04');
       const downloading = page.waitForEvent('download');
-      await locations.getByRole('button', { name: 'Herunterladen' }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe('etiketten-lagerplatz.pdf');
+      await download.click();
+      expect((await downloading).suggestedFilename()).toBe('etiketten-lagerplatz.pdf');
       await expect(locations.getByRole('status')).toHaveText('etiketten-lagerplatz.pdf heruntergeladen.');
 
       await locations.getByRole('button', { name: 'Drucken' }).click();

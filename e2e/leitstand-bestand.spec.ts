@@ -90,7 +90,7 @@ for (const [size, viewport] of [
       const csv = fs.readFileSync(await download.path(), 'utf8');
       expect(
         csv.startsWith(
-          '\uFEFFZeit;Art;Artikelnummer;Bezeichnung;Von;Nach;Menge;Charge;MHD;Benutzer;Buchungsnummer\r\n',
+          '\uFEFFZeit;Art;Artikelnummer;Bezeichnung;Von;Nach;Menge;Charge;MHD;Benutzer;Buchungsnummer;Beleg\r\n',
         ),
       ).toBe(true);
       const lines = csv.trimEnd().split('\r\n').slice(1);
@@ -100,7 +100,7 @@ for (const [size, viewport] of [
         expect(line).toContain(';Schicht Leitung;');
       }
       expect(lines[0]).toMatch(
-        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Inventur;100001;Kugelschreiber blau;;A-01-01-01;1;;;Schicht Leitung;\d+$/,
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Inventur;100001;Kugelschreiber blau;;A-01-01-01;1;;;Schicht Leitung;\d+;$/,
       );
     });
 

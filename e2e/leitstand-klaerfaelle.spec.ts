@@ -158,6 +158,16 @@ for (const [size, viewport] of [
         'Lieferschein ist als Klärfall erledigt und wird nicht gepackt.',
       );
       expect(await seriousAxeFindings(page)).toEqual([]);
+
+      // The Protokoll names the note and the comment, not the Klärfall's database id (issue 36.9).
+      await page.goto('/leitstand/audit');
+      const entries = page.getByRole('region', { name: 'Einträge' });
+      const erledigt = entries.getByRole('row', { name: new RegExp(`Klärfall erledigt ${erledigtNote}`) });
+      await expect(erledigt.getByRole('cell').last()).toHaveText('Kommentar: Kunde hat storniert');
+      const zurueck = entries.getByRole('row', {
+        name: new RegExp(`Klärfall zurück ins Packen ${zurueckNote}`),
+      });
+      await expect(zurueck.getByRole('cell').last()).toHaveText('');
     });
 
     test('a worker sees the German refusal at its address, not the page', async ({ page }) => {

@@ -28,7 +28,7 @@ test('packs LS100001 from the note to the parcel-out compare', async ({ page }) 
   await scanInto(page, itemField(page), '4006381333931');
   await expect(istOf(page, '100001')).toHaveText('2');
   await scanInto(page, itemField(page), '100001');
-  await expect(page.getByRole('alert')).toHaveText('wurde schon gescannt');
+  await expect(page.getByRole('alert')).toHaveText('100001 Kugelschreiber blau wurde schon gescannt');
   await scanInto(page, itemField(page), '999999999');
   await expect(page.getByRole('alert')).toHaveText('Artikel nicht im Lieferschein enthalten');
 
@@ -364,7 +364,8 @@ test('the line a scan counted shows under the scan field, also when it lies belo
 
   // A line made complete is marked so in the strip too.
   await scanInto(page, itemField(page), '100007');
-  await expect(page.getByRole('alert')).toHaveText('wurde schon gescannt'); // complete already: not sent
+  // Complete already: not sent, and the message names the article (issue 36.9).
+  await expect(page.getByRole('alert')).toHaveText('100007 Ordner A4 blau wurde schon gescannt');
   await expect(counted).toHaveText('Gezählt: 100001 Kugelschreiber blau 1 von 2');
   await scanInto(page, itemField(page), '4006381333931');
   await expect(counted).toHaveText('Gezählt: 100001 Kugelschreiber blau 2 von 2 ✓');

@@ -32,7 +32,7 @@ const locked = (page: Page, label: string) => field(page, label).locator('.locke
 const row = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Positionen' }).getByRole('row').filter({ hasText: text });
 
-/** A row's Erwartet, Erhalten and Offen (or Differenz) cells. */
+/** A row's Soll (Erwartet), Ist (Erhalten) and Offen (or Differenz) cells. */
 async function amounts(page: Page, text: string): Promise<string[]> {
   return (await row(page, text).getByRole('cell').allInnerTexts()).slice(1);
 }
@@ -137,6 +137,7 @@ test('closing with a short line records it, and the closed receipt is read-only'
   await pushReceipt(page.request, number, [
     { article: '100001', expected: 10 },
     { article: '100003', expected: 4 },
+    { article: '100008', expected: 2500 },
   ]);
   await openReceipt(page, number);
   await scan(page, '100001');
@@ -153,6 +154,14 @@ test('closing with a short line records it, and the closed receipt is read-only'
   await expect(page.getByRole('heading', { name: 'Positionen · abgeschlossen' })).toBeVisible();
   expect(await amounts(page, '100003 Textmarker')).toEqual(['4', '0', 'Fehlmenge 4']);
   expect(await amounts(page, '100001 Kugelschreiber')).toEqual(['10', '10', '0']);
+  expect(await amounts(page, '100008 Kopierpapier')).toEqual(['2500', '0', 'Fehlmenge 2500']);
+  // The closed table fits the 360 px screen (issue 36.9: it was 390–404 px, 'Fehlmenge …' kept on one line
+  // beside three long headers): short headers as the packing station's, the word and amount on two lines.
+  const table = page.getByRole('region', { name: 'Positionen' }).getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Artikel', 'Soll', 'Ist', 'Differenz']);
+  const box = await table.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   // The receipt field takes the next receipt; this one again says it is closed.
   await expect(page.getByLabel('Wareneingang')).toBeFocused();
   await scan(page, number);

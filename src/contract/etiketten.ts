@@ -143,6 +143,11 @@ export const etikettenTexts = {
   locationKind: 'Art',
   rangeFrom: 'Von Lagerplatz',
   rangeTo: 'Bis Lagerplatz',
+  /** Why 'Herunterladen' and 'Drucken' wait, beside them. */
+  needsLocation:
+    'Bitte „Von Lagerplatz“ angeben – für ein einzelnes Etikett genügt das, für einen Bereich auch „Bis Lagerplatz“.',
+  needsArticles: 'Bitte zuerst Artikel suchen und auswählen.',
+  needsPrinter: 'Zum Drucken bitte einen Drucker einrichten (IT-Administration).',
   arrow: 'Pfeil',
   arrows: { keiner: 'kein Pfeil', hoch: 'Pfeil nach oben', runter: 'Pfeil nach unten' },
   articlesHeading: 'Artikel',

@@ -6,7 +6,15 @@ import { endpoint } from './endpoint.ts';
  * token (`npm run token -- create <name>`), never for a scanner login. Its messages are English: they are
  * read by the people who build an integration, not by warehouse staff.
  */
-export const FEEDS = ['movements', 'inventory', 'wmsreturns', 'parcels', 'customs'] as const;
+export const FEEDS = [
+  'movements',
+  'inventory',
+  'wmsreturns',
+  'parcels',
+  'customs',
+  'receiptdifferences',
+  'pickshortages',
+] as const;
 export type Feed = (typeof FEEDS)[number];
 
 export const DEFAULT_LIMIT = 1000;
@@ -90,6 +98,8 @@ export const movementRow = z.object({
   charge: z.string().nullable(),
   mhd: day,
   user: userName,
+  receipt: z.string().nullable().describe('Receipt number (Wareneingang) the goods arrived with'),
+  belegnr: z.string().nullable().describe('Delivery note number the goods were picked for'),
 });
 
 export const inventoryRow = z.object({
@@ -132,6 +142,30 @@ export const customsRow = z.object({
   user: userName,
 });
 
+export const receiptDifferenceRow = z.object({
+  id: z.number().int().describe('Id of the receipt line'),
+  time: time.describe('When the receipt was closed, UTC, microseconds'),
+  receipt: z.string().describe('Receipt number'),
+  supplier: z.string(),
+  article: z.string().describe('Article nummer'),
+  charge: z.string().nullable(),
+  mhd: day,
+  expected: z.number().int().describe('Amount announced'),
+  received: z.number().int().describe('Amount booked in'),
+  short: z.number().int().describe('Short delivery: expected minus received, at least 0'),
+  over: z.number().int().describe('Over delivery: received minus expected, at least 0'),
+  user: userName.describe('Name of the user who closed the receipt'),
+});
+
+export const pickShortageRow = z.object({
+  id: z.number().int(),
+  time,
+  belegnr: z.string().describe('Delivery note number'),
+  article: z.string().describe('Article nummer'),
+  amount: z.number().int().describe('Pieces reported missing while picking'),
+  user: userName.describe('Name of the picker who reported it'),
+});
+
 const page = <T extends z.ZodType>(row: T) =>
   z.object({
     items: z.array(row),
@@ -158,6 +192,12 @@ export const exportInventory = exportEndpoint('inventory', 'exportInventory', in
 export const exportWmsReturns = exportEndpoint('wmsreturns', 'exportWmsReturns', wmsReturnRow);
 export const exportParcels = exportEndpoint('parcels', 'exportParcels', parcelRow);
 export const exportCustoms = exportEndpoint('customs', 'exportCustoms', customsRow);
+export const exportReceiptDifferences = exportEndpoint(
+  'receiptdifferences',
+  'exportReceiptDifferences',
+  receiptDifferenceRow,
+);
+export const exportPickShortages = exportEndpoint('pickshortages', 'exportPickShortages', pickShortageRow);
 
 export const exportEndpoints = {
   movements: exportMovements,
@@ -165,6 +205,8 @@ export const exportEndpoints = {
   wmsreturns: exportWmsReturns,
   parcels: exportParcels,
   customs: exportCustoms,
+  receiptdifferences: exportReceiptDifferences,
+  pickshortages: exportPickShortages,
 } as const satisfies Record<Feed, unknown>;
 
 export type ExportRow = {
@@ -178,4 +220,6 @@ export const exportColumns: Record<Feed, readonly string[]> = {
   wmsreturns: Object.keys(wmsReturnRow.shape),
   parcels: Object.keys(parcelRow.shape),
   customs: Object.keys(customsRow.shape),
+  receiptdifferences: Object.keys(receiptDifferenceRow.shape),
+  pickshortages: Object.keys(pickShortageRow.shape),
 };

@@ -174,7 +174,8 @@ export const texts = {
   paketinhalt: {
     deliveryNoteNotFound: (x: string) => `Lieferschein ${x} kann nicht gefunden werden.`,
     noContent: 'Lieferschein hat keinen Inhalt. Bitte an die IT wenden.',
-    alreadyScanned: 'wurde schon gescannt',
+    /** SPEC §5's 'wurde schon gescannt', after the article it is about (issue 36.9: a burst left it unsaid). */
+    alreadyScanned: (nummer: string, name: string) => `${nummer} ${name} wurde schon gescannt`,
     notInDeliveryNote: 'Artikel nicht im Lieferschein enthalten',
     maxReached: (x: string) => `Maximale Menge für Artikel ${x} erreicht`,
     itemNotInNote: (x: string) => `ArtikelNr/EAN: ${x} nicht im Lieferschein vorhanden.`,

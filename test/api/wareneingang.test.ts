@@ -88,9 +88,28 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
     };
     // 100001 lies on A-01-01-01 (50) and A-01-01-02 (10, its pick place with a minimum): the pick place.
     expect(await suggest(lineOf(r, '100001').position)).toEqual({ code: 'A-01-01-02', grund: 'holds' });
-    // 100002 lies nowhere and has no fixed location: nothing to suggest.
+    const placeOf = (code: string | null) =>
+      db()
+        .selectFrom('locations')
+        .select([
+          'lagertyp',
+          'is_lhm',
+          sql<number>`(select count(*) from stock s where s.location_id = locations.id)::int`.as('rows'),
+        ])
+        .where('code', '=', code ?? '')
+        .executeTakeFirstOrThrow();
+    // 100002 lies nowhere and has no fixed location (so no Lagertyp of its own): the first empty location,
+    // not a load carrier (issue 36.9: there was no suggestion at all).
     const joghurt = lineOf(r, '100002').position;
-    expect(await suggest(joghurt)).toEqual({ code: null, grund: null });
+    const first = await suggest(joghurt);
+    expect(first.grund).toBe('empty');
+    expect(await placeOf(first.code)).toMatchObject({ is_lhm: false, rows: 0 });
+    const firstEmpty = await sql<{ code: string }>`
+      select code from locations l where not is_lhm
+        and not exists (select 1 from stock s where s.location_id = l.id) order by code limit 1`.execute(
+      db(),
+    );
+    expect(first.code).toBe(firstEmpty.rows[0]?.code);
     // Its fixed location once it has a minimum somewhere.
     const fixed = await locationId(db(), 'C-05-03-04');
     const a2 = await articleId(db(), '100002');
@@ -113,16 +132,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       .execute();
     const other = await suggest(joghurt, 'NEU-1');
     expect(other.grund).toBe('empty');
-    const place = await db()
-      .selectFrom('locations')
-      .select([
-        'lagertyp',
-        'is_lhm',
-        sql<number>`(select count(*) from stock s where s.location_id = locations.id)::int`.as('rows'),
-      ])
-      .where('code', '=', other.code ?? '')
-      .executeTakeFirstOrThrow();
-    expect(place).toEqual({ lagertyp: 'Fachboden', is_lhm: false, rows: 0 });
+    expect(await placeOf(other.code)).toEqual({ lagertyp: 'Fachboden', is_lhm: false, rows: 0 });
     // …and the location holding the article with the Charge asked for.
     expect(await suggest(joghurt, 'ALT')).toEqual({ code: 'C-05-01-04', grund: 'holds' });
     await db().deleteFrom('stock').where('article_id', '=', a2).where('charge', '=', 'ALT').execute();

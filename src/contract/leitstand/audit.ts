@@ -111,6 +111,12 @@ export const auditTexts = {
   no: 'nein',
 } as const;
 
+/**
+ * Detail keys recorded for IT and not shown on the page: a Klärfall's database id means nothing to a reader
+ * ('Klärfall: 1'); the entry's subject names its delivery note, and its time tells two of a note apart.
+ */
+export const AUDIT_HIDDEN_DETAIL_KEYS: readonly string[] = ['klaerfall'];
+
 /** What the audit list records: a key of auditTexts.actions, or `import.<kind>`. */
 export type AuditAction = Exclude<keyof typeof auditTexts.actions, 'import'> | `import.${string}`;
 

@@ -68,6 +68,7 @@ export const bestandTexts = {
     vonNach: 'Von → Nach',
     chargeMhd: 'Charge / MHD',
     benutzer: 'Benutzer',
+    beleg: 'Beleg',
   },
   treffer: {
     nummer: 'Artikelnummer',
@@ -131,6 +132,7 @@ export const JOURNAL_CSV_COLUMNS = [
   'MHD',
   'Benutzer',
   'Buchungsnummer',
+  'Beleg',
 ] as const;
 
 /** A date (the whole day, in the site's time zone) or a time: with a zone, or the site's local time. */
@@ -249,6 +251,8 @@ export const journalZeile = z.object({
   charge: z.string().nullable(),
   mhd: day,
   benutzer: z.string().nullable(),
+  /** The document it was booked for: a receipt's number (Wareneingang), a delivery note's (Kommissionierung). */
+  beleg: z.string().nullable(),
 });
 export type JournalZeile = z.infer<typeof journalZeile>;
 

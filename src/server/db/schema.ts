@@ -97,6 +97,37 @@ export interface MovementsTable {
   user_id: number | null;
   request_key: string | null;
   at: CreatedAt;
+  /** The receipt the goods arrived with (kind 'wareneingang'); null before migration 2026-11-28-01. */
+  receipt_id: number | null;
+  /** The delivery note the goods were picked for (kind 'kommissionierung'; set by a trigger on its line). */
+  delivery_note_id: number | null;
+}
+
+/** A 'Fehlmenge' reported while picking, journalled by a trigger on the note's line (migration 2026-11-28-01). */
+export interface PickShortagesTable {
+  id: Generated<number>;
+  delivery_note_id: number;
+  article_id: number;
+  amount: number;
+  user_id: number | null;
+  at: CreatedAt;
+}
+
+/** A closed receipt's line that arrived short or over, written when the receipt is closed (2026-11-28-01). */
+export interface ReceiptDifferencesTable {
+  id: Generated<number>;
+  receipt_id: number;
+  receipt_line_id: number;
+  article_id: number;
+  charge: string | null;
+  mhd: ColumnType<string | null, string | null | undefined, string | null>;
+  expected: number;
+  received: number;
+  fehlmenge: number;
+  mehrmenge: number;
+  /** Who closed the receipt. */
+  user_id: number | null;
+  at: CreatedAt;
 }
 
 export interface InventoryCountsTable {
@@ -440,8 +471,10 @@ export interface Database {
   klaerfall_lines: KlaerfallLinesTable;
   receipts: ReceiptsTable;
   receipt_lines: ReceiptLinesTable;
+  receipt_differences: ReceiptDifferencesTable;
   printers: PrintersTable;
   pick_claims: PickClaimsTable;
+  pick_shortages: PickShortagesTable;
   import_runs: ImportRunsTable;
   import_batches: ImportBatchesTable;
 }

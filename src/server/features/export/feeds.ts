@@ -48,12 +48,14 @@ const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 const queries: Record<Feed, (page: RawBuilder<unknown>) => RawBuilder<unknown>> = {
   movements: (page) => sql`
     select j.id, ${utc('j.at')} as time, j.kind, a.nummer as article, f.code as "from", t.code as "to",
-           j.amount, j.charge, ${day('j.mhd')} as mhd, u.name as "user"
+           j.amount, j.charge, ${day('j.mhd')} as mhd, u.name as "user", r.nummer as receipt, d.belegnr
     from movements j
     join articles a on a.id = j.article_id
     left join locations f on f.id = j.from_location_id
     left join locations t on t.id = j.to_location_id
     left join users u on u.id = j.user_id
+    left join receipts r on r.id = j.receipt_id
+    left join delivery_notes d on d.id = j.delivery_note_id
     ${page}`,
   inventory: (page) => sql`
     select j.id, ${utc('j.at')} as time, l.code as location, a.nummer as article, j.counted, j.previous,
@@ -83,6 +85,22 @@ const queries: Record<Feed, (page: RawBuilder<unknown>) => RawBuilder<unknown>> 
     from customs_parcels j
     join carts c on c.id = j.cart_id
     join delivery_notes d on d.id = j.delivery_note_id
+    left join users u on u.id = j.user_id
+    ${page}`,
+  receiptdifferences: (page) => sql`
+    select j.id, ${utc('j.at')} as time, r.nummer as receipt, r.lieferant as supplier, a.nummer as article,
+           j.charge, ${day('j.mhd')} as mhd, j.expected, j.received, j.fehlmenge as short, j.mehrmenge as over,
+           u.name as "user"
+    from receipt_differences j
+    join receipts r on r.id = j.receipt_id
+    join articles a on a.id = j.article_id
+    left join users u on u.id = j.user_id
+    ${page}`,
+  pickshortages: (page) => sql`
+    select j.id, ${utc('j.at')} as time, d.belegnr, a.nummer as article, j.amount, u.name as "user"
+    from pick_shortages j
+    join delivery_notes d on d.id = j.delivery_note_id
+    join articles a on a.id = j.article_id
     left join users u on u.id = j.user_id
     ${page}`,
 };

@@ -74,7 +74,8 @@ export async function receiptByNumber(db: Db, nummer: string): Promise<Receipt> 
  * with this Charge — the article's fixed location first, then the one holding most; else its fixed location
  * (the pick place with a replenishment minimum: DESIGN's data model has no other); else the first empty
  * location of the article's Lagertyp, which is its fixed location's, else the one of most of the locations
- * holding it. None of these: no suggestion, the worker scans a location.
+ * holding it — or, for an article in stock nowhere yet (so of no known Lagertyp), the first empty location
+ * of any type (issue 36.9). None of these: no suggestion, the worker scans a location.
  */
 export async function suggestLocation(db: Db, position: number, scannedCharge: string | undefined) {
   const line = await db
@@ -104,8 +105,9 @@ export async function suggestLocation(db: Db, position: number, scannedCharge: s
       where s.article_id = ${article} and not l.is_lhm
       group by l.lagertyp order by count(*) desc, l.lagertyp limit 1
     )
-    select l.code from locations l join typ on typ.lagertyp = l.lagertyp
+    select l.code from locations l
     where not l.is_lhm and not exists (select 1 from stock s where s.location_id = l.id)
+      and (l.lagertyp = (select lagertyp from typ) or not exists (select 1 from typ))
     order by l.code limit 1`.execute(db);
   if (empty.rows[0]) return { code: empty.rows[0].code, grund: 'empty' as const };
   return { code: null, grund: null };
@@ -189,6 +191,7 @@ export async function bookReceipt(
       mhd,
       user_id: input.userId,
       request_key: input.requestKey,
+      receipt_id: receipt.id,
     },
   });
   await db
@@ -203,7 +206,10 @@ export async function bookReceipt(
   };
 }
 
-/** 'Abschließen': each line's short and over delivery is recorded; the receipt is read-only afterwards. */
+/**
+ * 'Abschließen': each line's short and over delivery is recorded (and journalled for the export); the receipt
+ * is read-only afterwards.
+ */
 export async function closeReceipt(db: Db, input: { wareneingang: string; userId: number }) {
   const receipt = await lockOpenReceipt(db, input.wareneingang);
   await db
@@ -219,6 +225,12 @@ export async function closeReceipt(db: Db, input: { wareneingang: string; userId
     .set({ status: 'abgeschlossen', closed_at: sql`now()`, closed_by: input.userId })
     .where('id', '=', receipt.id)
     .execute();
+  // The export's journal of differences (feed receiptdifferences), at the closing time.
+  await sql`insert into receipt_differences
+      (receipt_id, receipt_line_id, article_id, charge, mhd, expected, received, fehlmenge, mehrmenge, user_id)
+    select receipt_id, id, article_id, charge, mhd, expected, received, fehlmenge, mehrmenge, ${input.userId}::integer
+    from receipt_lines where receipt_id = ${receipt.id} and (fehlmenge > 0 or mehrmenge > 0)
+    order by id`.execute(db);
   return {
     success: true as const,
     message: t.closedMessage(input.wareneingang),

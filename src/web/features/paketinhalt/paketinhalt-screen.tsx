@@ -109,8 +109,9 @@ export default function PaketinhaltScreen() {
       return;
     }
     const open = rows.find((r) => !isComplete(r));
+    const [done] = rows;
     if (!open) {
-      banner.showError(texts.paketinhalt.alreadyScanned);
+      if (done) banner.showError(texts.paketinhalt.alreadyScanned(done.nummer, done.name_de));
       return;
     }
     if (open.lsmenge > CONFIRM_WHOLE_LINE_ABOVE) {

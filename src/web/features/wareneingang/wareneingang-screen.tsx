@@ -363,8 +363,8 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
         <thead>
           <tr>
             <th>{t.article}</th>
-            <th className="number">{t.expected}</th>
-            <th className="number">{t.received}</th>
+            <th className="number">{t.soll}</th>
+            <th className="number">{t.ist}</th>
             <th className="number">{closed ? t.difference : t.open}</th>
           </tr>
         </thead>
@@ -378,7 +378,8 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
               </td>
               <td className="number">{l.erwartet}</td>
               <td className="number">{l.erhalten}</td>
-              <td className="number">
+              {/* 'Fehlmenge 13' may go on two lines: kept on one, the table was 390 px wide at 360 (issue 36.9). */}
+              <td className={closed ? 'number number--words' : 'number'}>
                 {closed
                   ? l.fehlmenge
                     ? `${t.short} ${l.fehlmenge}`

@@ -1,5 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type AuditEntry, actionLabel, auditList, auditTexts } from '../../../contract/leitstand/audit.ts';
+import {
+  AUDIT_HIDDEN_DETAIL_KEYS,
+  type AuditEntry,
+  actionLabel,
+  auditList,
+  auditTexts,
+} from '../../../contract/leitstand/audit.ts';
 import { roleLabels } from '../../../contract/leitstand/benutzer.ts';
 import { importTexts } from '../../../contract/leitstand/import.ts';
 import { texts } from '../../../contract/texts.ts';
@@ -31,6 +37,7 @@ const rank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) 
 /** A detail as the reader takes it in: Name: Karla, Rolle: Mitarbeiter, Passwort: ja, … */
 function detailText(detail: Record<string, unknown>): string {
   return Object.entries(detail)
+    .filter(([key]) => !AUDIT_HIDDEN_DETAIL_KEYS.includes(key))
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, value]) => `${t.detailKeys[key] ?? key}: ${valueText(key, value)}`)
     .join(', ');

@@ -34,7 +34,20 @@ function Code({ text }: { text: string | null }) {
 const columns: Column<JournalZeile>[] = [
   // Date and time may go on two lines on a tablet upright.
   { header: t.columns.zeit, cell: (r) => germanTime(r.at) },
-  { header: t.columns.art, cell: (r) => t.kinds[r.art] },
+  // The document it was booked for (a receipt, a delivery note) under its kind: no eighth column.
+  {
+    header: `${t.columns.art} / ${t.columns.beleg}`,
+    cell: (r) =>
+      r.beleg === null ? (
+        t.kinds[r.art]
+      ) : (
+        <>
+          {t.kinds[r.art]}
+          <br />
+          <Code text={r.beleg} />
+        </>
+      ),
+  },
   { header: t.columns.artikel, cell: (r) => `${r.artikel.nummer} ${r.artikel.name}` },
   // Where from and where to, one above the other, as Charge and MHD: seven columns fit a tablet upright.
   {

@@ -47,7 +47,9 @@ function Locations() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [arrow, setArrow] = useState<'keiner' | 'hoch' | 'runter'>('keiner');
-  const complete = from.trim() !== '' && to.trim() !== '';
+  // One code alone is one label: 'Von' (or 'Bis') without the other is a range of one.
+  const first = from.trim() || to.trim();
+  const last = to.trim() || from.trim();
   return (
     <section aria-labelledby="etiketten-locations">
       <h2 id="etiketten-locations">{t.locationsHeading}</h2>
@@ -85,15 +87,16 @@ function Locations() {
       <LabelOutput
         id="locations"
         selection={
-          complete
+          first
             ? {
                 kind,
-                from: from.trim(),
-                to: to.trim(),
+                from: first,
+                to: last,
                 ...(kind === 'lagerplatz' && arrow !== 'keiner' ? { pfeil: arrow } : {}),
               }
             : null
         }
+        waiting={t.needsLocation}
       />
     </section>
   );
@@ -168,6 +171,7 @@ function Articles() {
       <LabelOutput
         id="articles"
         selection={chosen.length > 0 ? { kind: 'artikel', codes: chosen.map((a) => a.nummer) } : null}
+        waiting={t.needsArticles}
       />
     </section>
   );

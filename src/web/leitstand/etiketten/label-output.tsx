@@ -15,9 +15,18 @@ const SIZES = Object.keys(LABEL_SIZES) as LabelSize[];
 
 /**
  * Where a selection of labels goes: a file (PDF on a sheet or roll size, or ZPL at 203/300 dpi) or a network
- * printer (in its own size and resolution). `selection` null: nothing chosen yet, both buttons wait.
+ * printer (in its own size and resolution). `selection` null: nothing chosen yet, both buttons wait and
+ * `waiting` says beside them what they wait for (as does a missing printer for 'Drucken').
  */
-export function LabelOutput({ id, selection }: { id: string; selection: LabelSelection | null }) {
+export function LabelOutput({
+  id,
+  selection,
+  waiting = '',
+}: {
+  id: string;
+  selection: LabelSelection | null;
+  waiting?: string;
+}) {
   const [format, setFormat] = useState<'pdf' | 'zpl'>('pdf');
   const [size, setSize] = useState<LabelSize>('a4-70x36');
   const [dpi, setDpi] = useState<203 | 300>(203);
@@ -29,6 +38,7 @@ export function LabelOutput({ id, selection }: { id: string; selection: LabelSel
   const printing = useLeitstandMutation(drucken);
   const sizes = format === 'zpl' ? (ROLL_SIZES as readonly LabelSize[]) : SIZES;
   const chosenPrinter = printer || printers.data?.drucker[0]?.name || '';
+  const why = !selection ? waiting : printers.data && !chosenPrinter ? t.needsPrinter : '';
 
   const chooseFormat = (next: 'pdf' | 'zpl') => {
     setFormat(next);
@@ -108,6 +118,7 @@ export function LabelOutput({ id, selection }: { id: string; selection: LabelSel
           className="button"
           onClick={() => void download()}
           disabled={!selection || downloading}
+          aria-describedby={!selection && why ? `${id}-why` : undefined}
         >
           {t.download}
         </button>
@@ -137,10 +148,16 @@ export function LabelOutput({ id, selection }: { id: string; selection: LabelSel
           className="button button--secondary"
           onClick={print}
           disabled={!selection || !chosenPrinter || printing.isPending}
+          aria-describedby={why ? `${id}-why` : undefined}
         >
           {t.print}
         </button>
       </div>
+      {why && (
+        <p className="hint" id={`${id}-why`}>
+          {why}
+        </p>
+      )}
       <p className="etiketten-notice" role="status">
         {notice}
       </p>

@@ -116,6 +116,7 @@ async function* journalCsv(
       MHD: z.mhd,
       Benutzer: z.benutzer,
       Buchungsnummer: z.id,
+      Beleg: z.beleg,
     }));
     return csvRows(rows, columns, ';');
   }

@@ -407,16 +407,19 @@ export async function journalPage(
     charge: string | null;
     mhd: string | null;
     benutzer: string | null;
+    beleg: string | null;
   }>`
     select m.id, ${utc('p.at')} as at, m.kind as art, a.id as artikel_id, a.nummer, a.name,
            f.code as von, t.code as nach, m.amount as menge, m.charge, ${day('m.mhd')} as mhd,
-           u.name as benutzer
+           u.name as benutzer, coalesce(r.nummer, d.belegnr) as beleg
     from (${journalPageQuery(filter, after, limit + 1)}) p
     join movements m on m.id = p.id
     join articles a on a.id = m.article_id
     left join locations f on f.id = m.from_location_id
     left join locations t on t.id = m.to_location_id
     left join users u on u.id = m.user_id
+    left join receipts r on r.id = m.receipt_id
+    left join delivery_notes d on d.id = m.delivery_note_id
     order by p.at desc, p.id desc`.execute(db);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -431,6 +434,7 @@ export async function journalPage(
     charge: r.charge,
     mhd: r.mhd,
     benutzer: r.benutzer,
+    beleg: r.beleg,
   }));
   const lastRow = zeilen.at(-1);
   const last = lastRow ? { at: lastRow.at, id: lastRow.id } : null;

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import { etikettenTexts } from '../../../../contract/etiketten.ts';
+import { schnittstellenTexts } from '../../../../contract/leitstand/schnittstellen.ts';
 import type { uebersicht } from '../../../../contract/leitstand/uebersicht.ts';
 import { texts } from '../../../../contract/texts.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -9,7 +11,8 @@ type Db = Kysely<Database>;
 
 /**
  * The screen a write came from, by its call's path (the exactly-once store keeps "METHOD /path pattern").
- * Longer prefixes first: `/api/umbuchung/artikel` is Artikel umlagern, `/api/umbuchung` Umbuchung.
+ * Longer prefixes first: `/api/umbuchung/artikel` is Artikel umlagern, `/api/umbuchung` Umbuchung. Every
+ * write of the contract has one (service.test.ts); the path is shown only for a call unknown here.
  */
 const SCREENS: readonly [prefix: string, screen: string][] = [
   ['/api/inventur', texts.menu.inventur],
@@ -27,6 +30,10 @@ const SCREENS: readonly [prefix: string, screen: string][] = [
   ['/api/wmsretoure', texts.menu.wmsretoure],
   ['/api/zollpaketerfassung', texts.menu.zollpaket],
   ['/api/kommissionierung', texts.menu.kommissionierung],
+  ['/api/wareneingang', texts.menu.wareneingang],
+  ['/api/etiketten', etikettenTexts.title],
+  ['/api/user/login', texts.login.heading],
+  ['/api/integration', schnittstellenTexts.title],
   ['/api/leitstand', 'Leitstand'],
   ['/api/admin', 'Leitstand'],
 ];
