@@ -179,6 +179,14 @@ export const errorBody = z.object({
     .string()
     .optional()
     .describe("The scanned code is this other delivery note's number (packing station, 404)."),
+  /**
+   * Kommissionierung's 409 when the caller does not hold the note any more (another picker, or the same login
+   * on another handheld, took it): the screen lets go of the note instead of showing a stale plan.
+   */
+  auftragAbgegeben: z
+    .literal(true)
+    .optional()
+    .describe('Kommissionierung (409): the note is not picked by this handheld any more.'),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 /** What an error answer may carry beside its message. */

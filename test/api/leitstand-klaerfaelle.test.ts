@@ -5,6 +5,7 @@ import { type KlaerfallRow, klaerfaelleTexts } from '../../src/contract/leitstan
 import { texts } from '../../src/contract/texts.ts';
 import * as klaerfaelleMigration from '../../src/server/db/migrations/2026-11-25-01-klaerfaelle.ts';
 import * as pickingMigration from '../../src/server/db/migrations/2026-11-26-03-picking.ts';
+import * as countMarksMigration from '../../src/server/db/migrations/2026-11-28-02-count-marks.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -366,7 +367,9 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
 
   it('carries over notes that were a Klärfall before: open, reported by the last journal row, with their lines', async () => {
     const db = t.database.db;
-    // Back to before the Klärfälle (and the picking migration after them, which extends their table).
+    // Back to before the Klärfälle (and the picking and count-mark migrations after them, which extend their
+    // tables).
+    await countMarksMigration.down(db as never);
     await pickingMigration.down(db as never);
     await klaerfaelleMigration.down(db as never);
     const [withEvent, withoutEvent] = await db
@@ -399,6 +402,7 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
 
     await klaerfaelleMigration.up(db as never);
     await pickingMigration.up(db as never);
+    await countMarksMigration.up(db as never);
 
     const rows = await db.selectFrom('klaerfaelle').selectAll().orderBy('delivery_note_id').execute();
     expect(rows).toEqual([

@@ -16,6 +16,7 @@ import * as articleNameTrgm from './migrations/2026-11-26-04-article-name-trgm.t
 import * as backOfficeIndexes from './migrations/2026-11-27-01-back-office-indexes.ts';
 import * as importRuns from './migrations/2026-11-27-02-import-runs.ts';
 import * as articleNamesPendingList from './migrations/2026-11-27-03-article-names-pending-list.ts';
+import * as countMarks from './migrations/2026-11-28-02-count-marks.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-01-back-office-indexes': backOfficeIndexes,
   '2026-11-27-02-import-runs': importRuns,
   '2026-11-27-03-article-names-pending-list': articleNamesPendingList,
+  '2026-11-28-02-count-marks': countMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -59,6 +59,8 @@ export interface LocationsTable {
   name: string;
   lagertyp: string;
   is_lhm: Generated<boolean>;
+  /** Marked for a count since then: a picker found less than its book stock (issue 36); an Inventur count clears it. */
+  zaehlen_seit: Timestamp | null;
 }
 
 export interface StockTable {
@@ -264,6 +266,9 @@ export interface KlaerfallLinesTable {
   article_id: number;
   lsmenge: number;
   pemenge: number;
+  /** A picker's Fehlmenge: the location where it was missing, and its book stock of the article then. */
+  location_id: number | null;
+  bestand: number | null;
 }
 
 export interface ParcelScansTable {
