@@ -181,12 +181,13 @@ export const errorBody = z.object({
     .describe("The scanned code is this other delivery note's number (packing station, 404)."),
   /**
    * Kommissionierung's 409 when the caller does not hold the note any more (another picker, or the same login
-   * on another handheld, took it): the screen lets go of the note instead of showing a stale plan.
+   * on another handheld, took it): that note's belegnr, so the screen lets go of it instead of showing a
+   * stale plan.
    */
-  auftragAbgegeben: z
-    .literal(true)
+  abgegeben: z
+    .string()
     .optional()
-    .describe('Kommissionierung (409): the note is not picked by this handheld any more.'),
+    .describe('Kommissionierung (409): this note is not picked by this handheld any more.'),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 /** What an error answer may carry beside its message. */

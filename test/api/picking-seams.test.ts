@@ -212,14 +212,14 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
     expect(refused.json()).toEqual({
       success: false,
       message: T.otherDevice(belegnr),
-      auftragAbgegeben: true,
+      abgegeben: belegnr,
     });
     const shortRefused = await pick(
       'fehlmenge',
       { id: stale.id, positionId: lineOf(stale, '100007').id, menge: 1 },
       first,
     );
-    expect(shortRefused.json()).toMatchObject({ message: T.otherDevice(belegnr), auftragAbgegeben: true });
+    expect(shortRefused.json()).toMatchObject({ message: T.otherDevice(belegnr), abgegeben: belegnr });
     expect((await journalOf(art)).length).toBe(journal);
     // The first handheld's 'Abbrechen' does not free the note the second is picking.
     expect((await pick('abbrechen', { id: stale.id }, first)).statusCode).toBe(200);

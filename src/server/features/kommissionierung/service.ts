@@ -98,7 +98,7 @@ async function claim(db: Db, picker: Picker, note: Note, takeOver: boolean): Pro
 
 /**
  * Claims or refuses. A booking call (`takeOver` false) refused because its note went elsewhere says so in the
- * answer (`auftragAbgegeben`), so the screen lets go of the note instead of showing its stale plan.
+ * answer (`abgegeben`: the note's belegnr), so the screen lets go of the note instead of showing its stale plan.
  */
 async function claimOrRefuse(db: Db, picker: Picker, note: Note, takeOver: boolean): Promise<void> {
   if (await claim(db, picker, note, takeOver)) return;
@@ -110,7 +110,7 @@ async function claimOrRefuse(db: Db, picker: Picker, note: Note, takeOver: boole
     .executeTakeFirst();
   const message =
     holder?.user_id === picker.userId ? T.otherDevice(note.belegnr) : T.claimedBy(holder?.name ?? '?');
-  throw takeOver ? conflict(message) : new DomainError('conflict', message, { auftragAbgegeben: true });
+  throw takeOver ? conflict(message) : new DomainError('conflict', message, { abgegeben: note.belegnr });
 }
 
 /** The scanned note, claimed for the caller. */
