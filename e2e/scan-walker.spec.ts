@@ -777,7 +777,7 @@ const screens: Screen[] = [
         reach: async (page) => {
           await step(page, '@note', () => expect(page.getByText(/^Lieferschein LS/)).toBeVisible());
           await page.getByRole('button', { name: 'Weiter' }).click();
-          await expect(banner(page)).toHaveText('Bitte alle Positionen scannen!');
+          await expect(banner(page)).toHaveText(/^Bitte alle Positionen scannen!/);
         },
         scan: '@line',
         lands: { request: '/api/packagecontent/@line' },

@@ -64,12 +64,22 @@ export async function newPickNote(
   return belegnr;
 }
 
-/** The shift lead picking on a second handheld, through the API. */
+let leadToken: string | null = null;
+
+/**
+ * The shift lead picking on a second handheld, through the API: one login, as a handheld has (a claim
+ * belongs to the login that made it; 'Abbrechen' from another login of the same account frees nothing).
+ */
 async function asLead(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const login = await request.post('/api/user/login', { data: { username: 'leitung', password: 'leitung' } });
+  if (!leadToken) {
+    const login = await request.post('/api/user/login', {
+      data: { username: 'leitung', password: 'leitung' },
+    });
+    leadToken = (await login.json()).token as string;
+  }
   const res = await request.post(`/api/kommissionierung/${path}`, {
     headers: {
-      authorization: `Bearer ${(await login.json()).token}`,
+      authorization: `Bearer ${leadToken}`,
       'x-idempotency-key': crypto.randomUUID(),
     },
     data,

@@ -179,6 +179,15 @@ export const errorBody = z.object({
     .string()
     .optional()
     .describe("The scanned code is this other delivery note's number (packing station, 404)."),
+  /**
+   * Kommissionierung's 409 when the caller does not hold the note any more (another picker, or the same login
+   * on another handheld, took it): that note's belegnr, so the screen lets go of it instead of showing a
+   * stale plan.
+   */
+  abgegeben: z
+    .string()
+    .optional()
+    .describe('Kommissionierung (409): this note is not picked by this handheld any more.'),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 /** What an error answer may carry beside its message. */

@@ -63,6 +63,23 @@ export const kommissionierungTexts = {
   notEnoughStock: (lp: string, available: number, nummer: string) =>
     `Auf ${lp} liegen nur ${available} Stück von Artikel ${nummer}.`,
   unknownLocation: 'Lagerplatz nicht gefunden.',
+  /**
+   * 409: the same login took the note over on another handheld (by scanning it there); this one books
+   * nothing more on it until the note is scanned here again (issue 36).
+   */
+  otherDevice: (belegnr: string) =>
+    `Lieferschein ${belegnr} wird jetzt auf einem anderen Gerät kommissioniert. Zum Weitermachen hier neu scannen.`,
+  // ── 'Abbrechen' asks first (issue 36) ──
+  abandonTitle: (belegnr: string) => `Auftrag ${belegnr} abbrechen?`,
+  abandonBody:
+    'Der Auftrag wird freigegeben und kann von jemand anderem weiter kommissioniert werden. Was schon entnommen ist, bleibt entnommen.',
+  abandonKeep: 'Weiter kommissionieren',
+  // ── What is left after the current stop (issue 36) ──
+  restHeading: 'Noch offen',
+  /** The open pieces and stops of the whole note, the current one included. */
+  rest: (stops: number, pieces: number) =>
+    `Noch ${stops} ${stops === 1 ? 'Lagerplatz' : 'Lagerplätze'}, ${pieces} Stück`,
+  restNoStock: 'ohne Bestand',
 } as const;
 
 /** One line of the note with where to pick it. */
@@ -81,7 +98,8 @@ export const pickLine = z.object({
   offen: z.number().int(),
   /**
    * Where to pick what is open: the first location in walking order holding all of it, else the one holding
-   * most; null when no location holds any (only a Fehlmenge is left) or the line is done.
+   * most; null when no location holds any (only a Fehlmenge is left) or the line is done. A location marked
+   * for a count (a picker found less there than its book stock) is not offered until it was counted.
    */
   lagerplatz: z.object({ id: z.number().int(), code: z.string(), bestand: z.number().int() }).nullable(),
 });
@@ -126,12 +144,16 @@ export const pickTake = endpoint({
   response: answer,
 });
 
-/** 'Fehlmenge': `menge` of the line is not there; the line is short and a Klärfall is raised. */
+/**
+ * 'Fehlmenge': `menge` of the line is not there; the line is short and a Klärfall is raised. `lagerplatzId`:
+ * where the picker found it missing (the stop's location); that location is marked for a count and named in
+ * the Klärfall with its book stock. Without it, the location the plan led to.
+ */
 export const pickShortage = endpoint({
   name: 'pickShortage',
   method: 'POST',
   path: '/api/kommissionierung/fehlmenge',
-  body: z.object({ id, positionId: id, menge: amount(1) }).strict(),
+  body: z.object({ id, positionId: id, menge: amount(1), lagerplatzId: id.optional() }).strict(),
   response: answer,
 });
 

@@ -12,6 +12,11 @@ export const packageContentRow = z.object({
   lsmenge: z.number().int(),
   /** Scanned amount so far. */
   pemenge: z.number().int(),
+  /**
+   * Ours (not in SPEC §7): how many of the line have left their location — picked, or booked out as the packer
+   * scanned them (PACK_UNPICKED=book); below lsmenge, the rest was never picked (issue 36).
+   */
+  kommissioniert: z.number().int().optional(),
 });
 export type PackageContentRow = z.infer<typeof packageContentRow>;
 
@@ -24,7 +29,8 @@ export const deliveryNote = z.object({
   paketinhalt: z.array(packageContentRow),
   /**
    * Ours (not in SPEC §7): who picked the note completely before packing, and when (ISO 8601); null: not
-   * picked (Kommissionierung, decision 25). Packing checks the content as before either way.
+   * picked (Kommissionierung, decision 25). Packing checks the content as before either way; a note not
+   * picked is refused (PACK_UNPICKED=refuse, 409) or its scanned pieces are booked out of stock (book).
    */
   kommissioniert: z.object({ von: z.string(), am: z.string() }).nullable().optional(),
 });

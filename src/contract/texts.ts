@@ -225,6 +225,18 @@ export const texts = {
     otherNote: 'Anderer Lieferschein',
     /** The note was picked completely before packing (Kommissionierung). */
     picked: (name: string) => `Kommissioniert von ${name}`,
+    /**
+     * The note was not picked completely (issue 36): PACK_UNPICKED=book (the default) books the stock out as
+     * the items are scanned; the lines still not picked are named.
+     */
+    notPicked: 'Nicht kommissioniert – der Bestand wird beim Packen ausgebucht.',
+    /** In a line's Ist cell: pieces of it that never left a location (not picked, not packed yet). */
+    notPickedLine: (n: number) => `${n} nicht kommissioniert`,
+    /** After 'Bitte alle Positionen scannen!' when open lines were not picked: which, and how many. */
+    notPickedLines: (lines: string) => `Nicht kommissioniert: ${lines}.`,
+    /** 409 with PACK_UNPICKED=refuse: the note must be picked before it is packed. */
+    notPickedRefused: (belegnr: string) =>
+      `Lieferschein ${belegnr} ist nicht kommissioniert. Bitte zuerst kommissionieren.`,
     switchTitle: 'Lieferschein wechseln?',
     switchConfirm: 'Wechseln',
   },

@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
     expect(config.sessionMaxPerUser).toBe(20);
     expect(config.seedDemo).toBe(true);
     expect(config.serveSourceMaps).toBe(false);
+    expect(config.packUnpicked).toBe('book');
     expect(config).toMatchObject({
       requestTimeoutSeconds: 30,
       connectionTimeoutSeconds: 60,
@@ -44,6 +45,7 @@ describe('configuration from the environment', () => {
       LOGIN_MAX_FAILURES_PER_IP: '100',
       LOGIN_WINDOW_MINUTES: '30',
       PICK_CLAIM_MINUTES: '5',
+      PACK_UNPICKED: 'refuse',
       OVERLOAD_MAX_WAIT_MS: '800',
       HEAVY_OPERATIONS_MAX: '3',
       SEED_DEMO: 'false',
@@ -72,6 +74,7 @@ describe('configuration from the environment', () => {
       loginMaxFailuresPerIp: 100,
       loginWindowMinutes: 30,
       pickClaimMinutes: 5,
+      packUnpicked: 'refuse',
       overloadMaxWaitMs: 800,
       heavyOperationsMax: 3,
       seedDemo: false,
@@ -100,6 +103,7 @@ describe('configuration from the environment', () => {
       'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "viele"',
     ],
     [{ PICK_CLAIM_MINUTES: '0' }, 'PICK_CLAIM_MINUTES must be a whole number from 1 to 1440, got "0"'],
+    [{ PACK_UNPICKED: 'ja' }, 'PACK_UNPICKED must be "book" (the default'],
     [{ OVERLOAD_MAX_WAIT_MS: '5' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000, got "5"'],
     [{ OVERLOAD_MAX_WAIT_MS: '0.5s' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000'],
     [{ HEAVY_OPERATIONS_MAX: '0' }, 'HEAVY_OPERATIONS_MAX must be a whole number from 1 to 20, got "0"'],

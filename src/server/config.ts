@@ -78,6 +78,19 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: intInRange('LOGIN_MAX_FAILURES_PER_IP', 1, 100_000, 100),
   LOGIN_WINDOW_MINUTES: intInRange('LOGIN_WINDOW_MINUTES', 1, 24 * 60, 15),
   PICK_CLAIM_MINUTES: intInRange('PICK_CLAIM_MINUTES', 1, 24 * 60, 15),
+  PACK_UNPICKED: z
+    .string()
+    .optional()
+    .transform((raw, ctx): 'book' | 'refuse' => {
+      const value = (raw ?? '').trim().toLowerCase();
+      if (value === '' || value === 'book') return 'book';
+      if (value === 'refuse') return 'refuse';
+      ctx.addIssue({
+        code: 'custom',
+        message: `PACK_UNPICKED must be "book" (the default: packing a note that was not picked books its stock out as the items are scanned) or "refuse" (the packing station refuses a note until it is picked completely), got "${raw}"`,
+      });
+      return z.NEVER;
+    }),
   OVERLOAD_MAX_WAIT_MS: intInRange('OVERLOAD_MAX_WAIT_MS', 10, 60_000, 500),
   HEAVY_OPERATIONS_MAX: intInRange('HEAVY_OPERATIONS_MAX', 1, 20, 1),
   TIME_ZONE: z
@@ -270,6 +283,11 @@ export interface Config {
   /** A delivery note being picked is free for another picker after this long without a call from its picker. */
   pickClaimMinutes: number;
   /**
+   * A delivery note not picked completely at the packing station (issue 36): 'book' packs it and books the
+   * scanned pieces out of stock; 'refuse' refuses it until it is picked.
+   */
+  packUnpicked: 'book' | 'refuse';
+  /**
    * The longest an API request waits for its turn when the server is busy; one that would wait longer is
    * answered 503 with Retry-After at once (decision 26).
    */
@@ -358,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     pickClaimMinutes: e.PICK_CLAIM_MINUTES,
+    packUnpicked: e.PACK_UNPICKED,
     overloadMaxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
     heavyOperationsMax: e.HEAVY_OPERATIONS_MAX,
     timeZone: e.TIME_ZONE,

@@ -48,6 +48,8 @@ export const bestandTexts = {
     empty: 'Keine Artikel auf diesem Lagerplatz.',
     journal: 'Journal des Lagerplatzes',
     lhm: 'Ladungsträger',
+    /** A picker's Fehlmenge found less here than the books say; an Inventur count clears it (issue 36). */
+    countMarked: (since: string) => `Zur Zählung markiert seit ${since}: Bestand bitte zählen (Inventur).`,
   },
   columns: {
     nummer: 'Artikelnummer',
@@ -234,7 +236,14 @@ export const bestandLagerplatz = endpoint({
   params: z.object({ code: text(200, { min: 1, controls: 'typed' }) }),
   response: z.object({
     success: z.literal(true),
-    lagerplatz: z.object({ code: z.string(), name: z.string(), lagertyp: z.string(), lhm: z.boolean() }),
+    lagerplatz: z.object({
+      code: z.string(),
+      name: z.string(),
+      lagertyp: z.string(),
+      lhm: z.boolean(),
+      /** Marked for a count since (ISO 8601): a picker found less than its book stock (issue 36). */
+      zaehlenSeit: z.string().nullable().optional(),
+    }),
     inhalt: z.array(lagerplatzInhalt),
   }),
 });

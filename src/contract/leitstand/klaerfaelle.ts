@@ -25,6 +25,12 @@ export const klaerfaelleTexts = {
   lsmenge: 'Soll',
   pemenge: 'Ist',
   missing: 'Fehlt',
+  /** A picker's Fehlmenge: where it was missing and what the books said lay there (issue 36). */
+  location: 'Lagerplatz',
+  locationStock: (code: string, bestand: number | null) =>
+    bestand === null ? code : `${code} (Bestand ${bestand})`,
+  /** The location still waits for a count (an Inventur count there clears the mark). */
+  countMarked: 'zur Zählung markiert',
   outcome: 'Abschluss',
   outcomes: { erledigt: 'Erledigt', zurueck: 'Zurück ins Packen' },
   closedAt: 'Abgeschlossen',
@@ -67,6 +73,14 @@ export const klaerfallLine = z.object({
   pemenge: z.number().int(),
   /** lsmenge − pemenge. */
   fehlt: z.number().int(),
+  /**
+   * A picker's Fehlmenge (issue 36): the location where it was missing, its book stock of the article then,
+   * and whether the location is still marked for a count (an Inventur count there clears it). Absent from the
+   * packing station, and when no location held the article.
+   */
+  lagerplatz: z
+    .object({ code: z.string(), bestand: z.number().int().nullable(), zaehlen: z.boolean() })
+    .optional(),
 });
 
 export const klaerfallRow = z.object({

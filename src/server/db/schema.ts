@@ -59,6 +59,8 @@ export interface LocationsTable {
   name: string;
   lagertyp: string;
   is_lhm: Generated<boolean>;
+  /** Marked for a count since then: a picker found less than its book stock (issue 36); an Inventur count clears it. */
+  zaehlen_seit: Timestamp | null;
 }
 
 export interface StockTable {
@@ -99,11 +101,11 @@ export interface MovementsTable {
   at: CreatedAt;
   /** The receipt the goods arrived with (kind 'wareneingang'); null before migration 2026-11-28-01. */
   receipt_id: number | null;
-  /** The delivery note the goods were picked for (kind 'kommissionierung'; set by a trigger on its line). */
+  /** The delivery note the goods were picked for (kind 'kommissionierung': by the pick, or by packing what was not picked). */
   delivery_note_id: number | null;
 }
 
-/** A 'Fehlmenge' reported while picking, journalled by a trigger on the note's line (migration 2026-11-28-01). */
+/** A 'Fehlmenge' reported while picking, journalled by the Fehlmenge itself (kommissionierung/service.ts). */
 export interface PickShortagesTable {
   id: Generated<number>;
   delivery_note_id: number;
@@ -295,6 +297,9 @@ export interface KlaerfallLinesTable {
   article_id: number;
   lsmenge: number;
   pemenge: number;
+  /** A picker's Fehlmenge: the location where it was missing, and its book stock of the article then. */
+  location_id: number | null;
+  bestand: number | null;
 }
 
 export interface ParcelScansTable {

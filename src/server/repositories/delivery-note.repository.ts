@@ -40,7 +40,7 @@ export async function deliveryNoteWithPickerByBelegnr(db: Db, belegnr: string) {
 export async function deliveryNoteById(db: Db, id: number) {
   const note = await db
     .selectFrom('delivery_notes')
-    .select(['id', 'belegnr', 'project_id', 'status'])
+    .select(['id', 'belegnr', 'project_id', 'status', 'kommissioniert_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));

@@ -96,6 +96,7 @@ export function keepUnchangedRows(
     const same =
       old !== undefined &&
       old.pemenge === row.pemenge &&
+      old.kommissioniert === row.kommissioniert &&
       old.lsmenge === row.lsmenge &&
       old.artikel_id === row.artikel_id &&
       old.nummer === row.nummer &&

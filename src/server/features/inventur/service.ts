@@ -43,6 +43,15 @@ export async function bookInventur(
     .executeTakeFirst();
   if (!article) throw invalid(texts.inventur.unknownArticle);
 
+  // A count answers a location marked for one (a picker's Fehlmenge found its book stock wrong, issue 36):
+  // the count is the stock now, and picking offers the location again.
+  await db
+    .updateTable('locations')
+    .set({ zaehlen_seit: null })
+    .where('id', '=', input.lp)
+    .where('zaehlen_seit', 'is not', null)
+    .execute();
+
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
   const rows = await lockStockRows(db, input.article, [input.lp]);
   const previous = rows.reduce((sum, row) => sum + row.amount, 0);

@@ -6,7 +6,7 @@ import {
 } from '../../../contract/kommissionierung.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database, DeliveryNoteStatus } from '../../db/schema.ts';
-import { conflict, invalid, notFound } from '../../domain/errors.ts';
+import { conflict, DomainError, invalid, notFound } from '../../domain/errors.ts';
 import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
 
 type Db = Kysely<Database>;
@@ -72,12 +72,16 @@ const cutoff = (picker: Picker) =>
   new Date(picker.now.getTime() - picker.claimMinutes * 60_000).toISOString();
 
 /**
- * Claims the note for the caller in one statement: a new claim, the caller's own again (from this or another
- * of their logins), or one whose holder went quiet for PICK_CLAIM_MINUTES or logged out. Two pickers at once:
- * the primary key lets one insert, the other's upsert waits for it and then finds the row taken. Refused
- * with the holder's name.
+ * Claims the note for the caller in one statement: a new claim, the caller's own again, or one whose holder
+ * went quiet for PICK_CLAIM_MINUTES or logged out. Two pickers at once: the primary key lets one insert, the
+ * other's upsert waits for it and then finds the row taken. Refused with the holder's name.
+ *
+ * The caller's own claim from another of their logins (the same account on a second handheld) is taken over
+ * only by scanning the note (`takeOver`, pickClaim and pickNext); a pick or Fehlmenge from the handheld that
+ * lost it is refused (issue 36) — its plan is stale, and a worker who picked up the other device expects
+ * the one in the pocket to stop, not to book the same stop twice.
  */
-async function claim(db: Db, picker: Picker, note: Note): Promise<boolean> {
+async function claim(db: Db, picker: Picker, note: Note, takeOver: boolean): Promise<boolean> {
   const now = picker.now.toISOString();
   const { rows } = await sql<{ user_id: number }>`
     insert into pick_claims as c (delivery_note_id, user_id, session_id, claimed_at, seen_at)
@@ -85,22 +89,28 @@ async function claim(db: Db, picker: Picker, note: Note): Promise<boolean> {
     on conflict (delivery_note_id) do update
       set user_id = excluded.user_id, session_id = excluded.session_id, seen_at = excluded.seen_at,
           claimed_at = case when c.user_id = excluded.user_id then c.claimed_at else excluded.claimed_at end
-      where c.user_id = excluded.user_id
+      where (c.user_id = excluded.user_id and (${takeOver} or c.session_id = excluded.session_id))
          or c.seen_at < ${cutoff(picker)}::timestamptz
          or exists (select 1 from sessions s where s.id = c.session_id and s.revoked_at is not null)
     returning c.user_id`.execute(db);
   return rows.length === 1;
 }
 
-async function claimOrRefuse(db: Db, picker: Picker, note: Note): Promise<void> {
-  if (await claim(db, picker, note)) return;
+/**
+ * Claims or refuses. A booking call (`takeOver` false) refused because its note went elsewhere says so in the
+ * answer (`abgegeben`: the note's belegnr), so the screen lets go of the note instead of showing its stale plan.
+ */
+async function claimOrRefuse(db: Db, picker: Picker, note: Note, takeOver: boolean): Promise<void> {
+  if (await claim(db, picker, note, takeOver)) return;
   const holder = await db
     .selectFrom('pick_claims as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select('u.name')
+    .select(['u.name', 'c.user_id'])
     .where('c.delivery_note_id', '=', note.id)
     .executeTakeFirst();
-  throw conflict(T.claimedBy(holder?.name ?? '?'));
+  const message =
+    holder?.user_id === picker.userId ? T.otherDevice(note.belegnr) : T.claimedBy(holder?.name ?? '?');
+  throw takeOver ? conflict(message) : new DomainError('conflict', message, { abgegeben: note.belegnr });
 }
 
 /** The scanned note, claimed for the caller. */
@@ -118,7 +128,7 @@ export async function pickClaim(
   await refuseUnlessPickable(db, note);
   const data = await auftrag(db, note);
   if (data.positionen.length === 0) throw invalid(texts.paketinhalt.noContent);
-  await claimOrRefuse(db, picker, note);
+  await claimOrRefuse(db, picker, note, true);
   return { success: true, data };
 }
 
@@ -149,7 +159,7 @@ export async function pickNext(db: Db, picker: Picker): Promise<{ success: true;
       limit 1`.execute(db);
     const note = rows[0];
     if (!note) break;
-    if (await claim(db, picker, note)) return { success: true, data: await auftrag(db, note) };
+    if (await claim(db, picker, note, true)) return { success: true, data: await auftrag(db, note) };
   }
   throw notFound(T.noOpenNote);
 }
@@ -182,7 +192,7 @@ export async function pickTake(
 ): Promise<{ success: true; data: Auftrag }> {
   const note = await noteById(db, input.id);
   await refuseUnlessPickable(db, note);
-  await claimOrRefuse(db, picker, note);
+  await claimOrRefuse(db, picker, note, false);
   const line = await openLine(db, note, input.positionId);
   if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
   const location = await db
@@ -213,6 +223,7 @@ export async function pickTake(
         mhd: row.mhd,
         user_id: picker.userId,
         request_key: input.requestKey,
+        delivery_note_id: note.id,
       },
     });
   }
@@ -232,11 +243,11 @@ export async function pickTake(
 export async function pickShortage(
   db: Db,
   picker: Picker,
-  input: { id: number; positionId: number; menge: number },
+  input: { id: number; positionId: number; menge: number; lagerplatzId?: number | undefined },
 ): Promise<{ success: true; data: Auftrag }> {
   const unlocked = await noteById(db, input.id);
   await refuseUnlessPickable(db, unlocked);
-  await claimOrRefuse(db, picker, unlocked);
+  await claimOrRefuse(db, picker, unlocked, false);
   const line = await openLine(db, unlocked, input.positionId);
   if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
   // Locked, and asked again: a packer may have reported the note meanwhile.
@@ -274,12 +285,28 @@ export async function pickShortage(
       .executeTakeFirstOrThrow();
     klaerfallId = open.id;
   }
+  const place = await shortLocation(db, note, line, input.lagerplatzId);
   const short = line.fehlmenge + input.menge;
   await db.updateTable('delivery_note_lines').set({ fehlmenge: short }).where('id', '=', line.id).execute();
-  // The Klärfall's line: 'Ist' is what can be had, 'Fehlt' what is missing (the Leitstand shows lsmenge − pemenge).
+  // The shortage journal (export feed `pickshortages`): the line's sum says neither when nor who.
+  await db
+    .insertInto('pick_shortages')
+    .values({
+      delivery_note_id: note.id,
+      article_id: line.article_id,
+      amount: input.menge,
+      user_id: picker.userId,
+    })
+    .execute();
+  // The Klärfall's line: 'Ist' is what can be had, 'Fehlt' what is missing (the Leitstand shows lsmenge − pemenge),
+  // and where it was missing with the book stock there (a later Fehlmenge where no location is left keeps it).
   const reported = await db
     .updateTable('klaerfall_lines')
-    .set({ lsmenge: line.lsmenge, pemenge: line.lsmenge - short })
+    .set({
+      lsmenge: line.lsmenge,
+      pemenge: line.lsmenge - short,
+      ...(place ? { location_id: place.id, bestand: place.bestand } : {}),
+    })
     .where('klaerfall_id', '=', klaerfallId)
     .where('article_id', '=', line.article_id)
     .returning('id')
@@ -292,19 +319,59 @@ export async function pickShortage(
         article_id: line.article_id,
         lsmenge: line.lsmenge,
         pemenge: line.lsmenge - short,
+        location_id: place?.id ?? null,
+        bestand: place?.bestand ?? null,
       })
       .execute();
   }
   return { success: true, data: await finishIfDone(db, picker, note) };
 }
 
-/** 'Abbrechen': the caller lets go of the note (if they hold it); what was picked stays picked. */
+/**
+ * Where a Fehlmenge was found (issue 36): the location the picker names, else the one the plan leads to (read
+ * before the line is short: the plan as the picker saw it). Its book stock of the article is read, and the location
+ * is marked for a count — it showed stock that was not there, so the plan offers it no more until counted.
+ * Null when the plan had no location (no stock anywhere).
+ */
+async function shortLocation(
+  db: Db,
+  note: Note,
+  line: { id: number; article_id: number },
+  named: number | undefined,
+): Promise<{ id: number; bestand: number } | null> {
+  let locationId = named;
+  if (locationId === undefined) {
+    const plan = await auftrag(db, note);
+    locationId = plan.positionen.find((p) => p.id === line.id)?.lagerplatz?.id;
+  }
+  if (locationId === undefined) return null;
+  const marked = await db
+    .updateTable('locations')
+    .set({ zaehlen_seit: sql`coalesce(zaehlen_seit, now())` })
+    .where('id', '=', locationId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) throw notFound(T.unknownLocation);
+  const { bestand } = await db
+    .selectFrom('stock')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('bestand'))
+    .where('article_id', '=', line.article_id)
+    .where('location_id', '=', locationId)
+    .executeTakeFirstOrThrow();
+  return { id: locationId, bestand };
+}
+
+/**
+ * 'Abbrechen': the caller lets go of the note (if this login holds it — not when the same account took it
+ * over on another handheld meanwhile); what was picked stays picked.
+ */
 export async function pickRelease(db: Db, picker: Picker, id: number): Promise<{ success: true }> {
   await noteById(db, id);
   await db
     .deleteFrom('pick_claims')
     .where('delivery_note_id', '=', id)
     .where('user_id', '=', picker.userId)
+    .where('session_id', '=', picker.sessionId)
     .execute();
   return { success: true };
 }
@@ -328,7 +395,8 @@ async function finishIfDone(db: Db, picker: Picker, note: Note): Promise<Auftrag
 /**
  * The note as its picker sees it. Each open line gets the location to pick it from: the first in walking
  * order (location code: aisle, rack, level, place) holding all that is open, else the one holding most, else
- * none. Open lines come in walking order, those without a location after them, done lines last.
+ * none. Locations marked for a count are left out — a picker found their book stock wrong (issue 36) — except
+ * for a line reported short while it is being picked: its picker said the rest is there. Open lines come in walking order, those without a location after them, done lines last.
  */
 async function auftrag(db: Db, note: { id: number; belegnr: string }): Promise<Auftrag> {
   const lines = await db
@@ -357,14 +425,17 @@ async function auftrag(db: Db, note: { id: number; belegnr: string }): Promise<A
           .selectFrom('stock as s')
           .innerJoin('locations as p', 'p.id', 's.location_id')
           .select(['s.article_id', 'p.id', 'p.code', sql<number>`sum(s.amount)::int`.as('bestand')])
+          .select(sql<boolean>`p.zaehlen_seit is not null`.as('marked'))
           .where('s.article_id', 'in', articleIds)
           .where('s.amount', '>', 0)
-          .groupBy(['s.article_id', 'p.id', 'p.code'])
+          .groupBy(['s.article_id', 'p.id', 'p.code', 'p.zaehlen_seit'])
           .execute();
   stock.sort((a, b) => byCode(a.code, b.code));
   const positionen: PickLine[] = lines.map((l) => {
     const offen = l.lsmenge - l.kommissioniert - l.fehlmenge;
-    const places = offen === 0 ? [] : stock.filter((s) => s.article_id === l.artikelId);
+    // A marked location only for a line its picker reported short and goes on with (the rest is there).
+    const places =
+      offen === 0 ? [] : stock.filter((s) => s.article_id === l.artikelId && (!s.marked || l.fehlmenge > 0));
     const place =
       places.find((s) => s.bestand >= offen) ??
       places.reduce<(typeof places)[number] | undefined>(

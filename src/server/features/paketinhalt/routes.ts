@@ -8,20 +8,22 @@ import { type Deps, registerEndpoint } from '../../http/route.ts';
 import * as service from './service.ts';
 
 export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, contract.packageContent, async ({ params }, { db }) => ({
-    data: await service.packageContent(db, params.belegnr),
+  registerEndpoint(app, deps, contract.packageContent, async ({ params }, { db, config }) => ({
+    data: await service.packageContent(db, params.belegnr, config.packUnpicked),
   }));
   registerEndpoint(
     app,
     deps,
     contract.scanPackageItem,
-    ({ params, body }, { db, config, user }) => {
+    ({ params, body }, { db, config, user, requestKey }) => {
       if (params.itemNr !== body.itemNr) throw invalid(texts.paketinhalt.itemNrMismatch);
       return service.scanPackageItem(db, config.cheatCode, {
         id: body.id,
         itemNr: body.itemNr,
         userId: user.id,
         mayCheat: hasRole(user.role, contract.packageContentCheat.role ?? 'admin'),
+        packUnpicked: config.packUnpicked,
+        requestKey,
       });
     },
     {
@@ -36,8 +38,14 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     deps,
     contract.packageContentCheat,
-    ({ body }, { db, config, user }) =>
-      service.packageContentCheat(db, config.cheatCode, { id: body.id, code: body.code, userId: user.id }),
+    ({ body }, { db, config, user, requestKey }) =>
+      service.packageContentCheat(db, config.cheatCode, {
+        id: body.id,
+        code: body.code,
+        userId: user.id,
+        packUnpicked: config.packUnpicked,
+        requestKey,
+      }),
     {
       attempts: (_input, { config, user, ip }) =>
         config.cheatCode === null

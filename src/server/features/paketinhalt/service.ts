@@ -4,14 +4,30 @@ import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { forbidden, limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
+import { conflict, forbidden, limitReached, notFound, WrongSecret } from '../../domain/errors.ts';
 import { refuseUnlessPackable } from '../../domain/klaerfall.ts';
+import { bookOutUnpicked } from '../../domain/unpicked.ts';
 import {
   deliveryNoteById,
   deliveryNoteWithPickerByBelegnr,
 } from '../../repositories/delivery-note.repository.ts';
 
 type Db = Kysely<Database>;
+
+/** PACK_UNPICKED: what the packing station does with a note not picked completely (issue 36). */
+type PackUnpicked = 'book' | 'refuse';
+
+/**
+ * With PACK_UNPICKED=refuse, a note is packed only once it was picked completely (its last line picked or
+ * reported missing — and a Fehlmenge sent back by the shift lead makes it not picked again).
+ */
+function refuseUnlessPicked(
+  packUnpicked: PackUnpicked,
+  note: { belegnr: string; kommissioniert_at: unknown },
+): void {
+  if (packUnpicked === 'refuse' && note.kommissioniert_at == null)
+    throw conflict(texts.paketinhalt.notPickedRefused(note.belegnr));
+}
 
 export async function positionen(db: Db, deliveryNoteId: number): Promise<PackageContentRow[]> {
   return db
@@ -26,16 +42,21 @@ export async function positionen(db: Db, deliveryNoteId: number): Promise<Packag
       'a.ean',
       'l.lsmenge',
       'l.pemenge',
+      'l.kommissioniert',
     ])
     .where('l.delivery_note_id', '=', deliveryNoteId)
     .orderBy('l.id')
     .execute();
 }
 
-/** The delivery note with its lines, as the packing station shows it; refused while it is a Klärfall. */
-export async function packageContent(db: Db, belegnr: string) {
+/**
+ * The delivery note with its lines, as the packing station shows it; refused while it is a Klärfall, and
+ * with PACK_UNPICKED=refuse until it is picked.
+ */
+export async function packageContent(db: Db, belegnr: string, packUnpicked: PackUnpicked = 'book') {
   const note = await deliveryNoteWithPickerByBelegnr(db, belegnr);
   await refuseUnlessPackable(db, note);
+  refuseUnlessPicked(packUnpicked, note);
   return {
     id: note.id,
     belegnr: note.belegnr,
@@ -69,14 +90,22 @@ function matches(scanned: string) {
 export async function scanPackageItem(
   db: Db,
   cheatCode: string | null,
-  input: { id: number; itemNr: string; userId: number; mayCheat: boolean },
+  input: {
+    id: number;
+    itemNr: string;
+    userId: number;
+    mayCheat: boolean;
+    packUnpicked?: PackUnpicked;
+    requestKey?: string | null;
+  },
 ) {
   const note = await deliveryNoteById(db, input.id);
   await refuseUnlessPackable(db, note);
+  refuseUnlessPicked(input.packUnpicked ?? 'book', note);
   const lines = await db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
-    .select(['l.id', 'l.lsmenge', 'l.pemenge', 'a.nummer'])
+    .select(['l.id', 'l.lsmenge', 'l.pemenge', 'l.kommissioniert', 'l.fehlmenge', 'l.article_id', 'a.nummer'])
     .where('l.delivery_note_id', '=', note.id)
     .where(matches(input.itemNr))
     .orderBy('l.id')
@@ -85,16 +114,54 @@ export async function scanPackageItem(
   if (lines.length === 0) {
     if (isCheatCode(cheatCode, input.itemNr)) {
       if (!input.mayCheat) throw forbidden(texts.paketinhalt.cheatNeedsLead);
-      return alleVollstaendig(db, note.id, input.userId);
+      return alleVollstaendig(db, note.id, input.userId, input.requestKey ?? null);
     }
     throw await keinePosition(db, note, input.itemNr, cheatCode !== null);
   }
   const open = lines.find((l) => l.pemenge < l.lsmenge);
   if (!open) throw limitReached(texts.paketinhalt.maxReached(lines[0]?.nummer ?? input.itemNr));
   const next = open.lsmenge > CONFIRM_WHOLE_LINE_ABOVE ? open.lsmenge : open.pemenge + 1;
+  await bookOutBeyondPicked(db, note.id, { ...open, pemenge: next }, input.userId, input.requestKey ?? null);
   await db.updateTable('delivery_note_lines').set({ pemenge: next }).where('id', '=', open.id).execute();
   await markPackedWhenComplete(db, note.id);
   return { success: true as const, data: { paketinhalt: await positionen(db, note.id) } };
+}
+
+/**
+ * PACK_UNPICKED=book (issue 36): what the line now holds in the parcel beyond what left its location for it
+ * (picked, or booked out by an earlier scan) is booked out of stock — as far as the books hold it — and
+ * counts as gone from the location. A note picked completely books nothing here. (With 'refuse', only picked
+ * notes get this far.)
+ */
+async function bookOutBeyondPicked(
+  db: Db,
+  noteId: number,
+  line: {
+    id: number;
+    article_id: number;
+    lsmenge: number;
+    pemenge: number;
+    kommissioniert: number;
+    fehlmenge: number;
+  },
+  userId: number,
+  requestKey: string | null,
+) {
+  const wanted = Math.min(line.pemenge, line.lsmenge - line.fehlmenge) - line.kommissioniert;
+  if (wanted <= 0) return;
+  const booked = await bookOutUnpicked(db, {
+    noteId,
+    articleId: line.article_id,
+    menge: wanted,
+    userId,
+    requestKey,
+  });
+  if (booked === 0) return;
+  await db
+    .updateTable('delivery_note_lines')
+    .set({ kommissioniert: sql`kommissioniert + ${booked}` })
+    .where('id', '=', line.id)
+    .execute();
 }
 
 async function markPackedWhenComplete(db: Db, noteId: number) {
@@ -132,8 +199,21 @@ function isCheatCode(cheatCode: string | null, scanned: string): boolean {
   return cheatCode !== null && cheatCode !== '' && scanned.trim() === cheatCode;
 }
 
-/** Every line of the note completely scanned, journalled with the user; answers the lines. */
-async function alleVollstaendig(db: Db, noteId: number, userId: number) {
+/**
+ * Every line of the note completely scanned, journalled with the user; answers the lines. What was not picked
+ * is booked out of stock as if each piece had been scanned (PACK_UNPICKED=book).
+ */
+async function alleVollstaendig(db: Db, noteId: number, userId: number, requestKey: string | null) {
+  const lines = await db
+    .selectFrom('delivery_note_lines as l')
+    .innerJoin('articles as a', 'a.id', 'l.article_id')
+    .select(['l.id', 'l.lsmenge', 'l.kommissioniert', 'l.fehlmenge', 'l.article_id', 'a.nummer'])
+    .where('l.delivery_note_id', '=', noteId)
+    .orderBy('l.id')
+    .forUpdate('l')
+    .execute();
+  for (const line of lines)
+    await bookOutBeyondPicked(db, noteId, { ...line, pemenge: line.lsmenge }, userId, requestKey);
   await db
     .updateTable('delivery_note_lines')
     .set({ pemenge: sql`lsmenge` })
@@ -154,12 +234,19 @@ async function alleVollstaendig(db: Db, noteId: number, userId: number) {
 export async function packageContentCheat(
   db: Db,
   cheatCode: string | null,
-  input: { id: number; code: string; userId: number },
+  input: {
+    id: number;
+    code: string;
+    userId: number;
+    packUnpicked?: PackUnpicked;
+    requestKey?: string | null;
+  },
 ) {
   if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret('forbidden', texts.paketinhalt.cheatRefused);
   const note = await deliveryNoteById(db, input.id);
   await refuseUnlessPackable(db, note);
-  return alleVollstaendig(db, note.id, input.userId);
+  refuseUnlessPicked(input.packUnpicked ?? 'book', note);
+  return alleVollstaendig(db, note.id, input.userId, input.requestKey ?? null);
 }
 
 /**

@@ -14,6 +14,7 @@ import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
+import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/lookups.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
@@ -43,6 +44,8 @@ export default function KommissionierungScreen() {
   const [articleText, setArticleText] = useState('');
   const [confirm, setConfirm] = useState<{ line: PickLine; menge: number } | null>(null);
   const [shortage, setShortage] = useState<PickLine | null>(null);
+  /** 'Abbrechen' was tapped: the question in the page is open. */
+  const [askAbandon, setAskAbandon] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);
   /** What the last note ended with (picked, abandoned), shown above the note field. */
   const [ended, setEnded] = useState<string | null>(null);
@@ -62,7 +65,7 @@ export default function KommissionierungScreen() {
         : atLocation === stop.id
           ? 'article'
           : 'location';
-  const asking = confirm !== null || shortage !== null;
+  const asking = confirm !== null || shortage !== null || askAbandon;
   useScanTarget(step === 'noStock' && !asking ? { kind: 'none', expects: t.expectsShortage } : null);
 
   /** A new answer: the note goes on, or it is done. */
@@ -100,7 +103,22 @@ export default function KommissionierungScreen() {
     }
   }
 
+  /**
+   * A booking refused because this handheld does not hold the note any more (another picker, or the same
+   * login on another handheld, took it over): the note is let go of, its stale plan gone; scanning it again
+   * takes it back. Any other refusal only shows its message.
+   */
+  function refused(error: unknown) {
+    banner.showError(messageOf(error));
+    if (error instanceof ApiError && error.details?.abgegeben) {
+      setEnded(null);
+      setAuftrag(null);
+      setAtLocation(null);
+    }
+  }
+
   async function abandon() {
+    setAskAbandon(false);
     if (!auftrag) return;
     try {
       await api.call(pickRelease, { body: { id: auftrag.id }, on401: 'scan' });
@@ -158,13 +176,19 @@ export default function KommissionierungScreen() {
       setFlash(t.picked);
       show(data);
     } catch (error) {
-      banner.showError(messageOf(error));
+      refused(error);
     }
   }
 
   async function reportShortage(line: PickLine, menge: number) {
     if (!auftrag) return;
-    const body = { id: auftrag.id, positionId: line.id, menge };
+    // Where it is missing: the stop's location (marked for a count, named in the Klärfall).
+    const body = {
+      id: auftrag.id,
+      positionId: line.id,
+      menge,
+      ...(line.lagerplatz ? { lagerplatzId: line.lagerplatz.id } : {}),
+    };
     try {
       const { data } = await shortageKey.send(body, (idempotencyKey) =>
         api.call(pickShortage, { body, idempotencyKey, on401: 'scan' }),
@@ -172,7 +196,7 @@ export default function KommissionierungScreen() {
       setFlash(t.shortageDone);
       show(data);
     } catch (error) {
-      banner.showError(messageOf(error));
+      refused(error);
     }
   }
 
@@ -209,7 +233,11 @@ export default function KommissionierungScreen() {
       {flashView}
       <div className="note-bar">
         <strong>{t.picker(auftrag.belegnr)}</strong>
-        <button type="button" className="button button--secondary button--inline" onClick={abandon}>
+        <button
+          type="button"
+          className="button button--secondary button--inline"
+          onClick={() => setAskAbandon(true)}
+        >
           {t.cancel}
         </button>
       </div>
@@ -245,6 +273,18 @@ export default function KommissionierungScreen() {
         />
       )}
       <StopLines lines={stopLines} onShortage={setShortage} />
+      <Rest open={open} current={stop?.id ?? null} />
+      {askAbandon && (
+        <ConfirmDialog
+          title={t.abandonTitle(auftrag.belegnr)}
+          confirmLabel={t.abandon}
+          cancelLabel={t.abandonKeep}
+          onConfirm={abandon}
+          onCancel={() => setAskAbandon(false)}
+        >
+          {t.abandonBody}
+        </ConfirmDialog>
+      )}
       {confirm && (
         <ConfirmDialog
           title={t.confirmTitle}
@@ -295,6 +335,38 @@ function StopLines({ lines, onShortage }: { lines: PickLine[]; onShortage: (line
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * What is left of the note (issue 36): all open stops and pieces, the current one included, then the stops
+ * after it in walking order, each with its articles and pieces (lines no location holds last), so the picker
+ * sees how far the walk still goes.
+ */
+function Rest({ open, current }: { open: PickLine[]; current: number | null }) {
+  const stops: { key: string; code: string | null; lines: PickLine[] }[] = [];
+  for (const line of open) {
+    const key = line.lagerplatz ? String(line.lagerplatz.id) : 'none';
+    const stop = stops.find((s) => s.key === key);
+    if (stop) stop.lines.push(line);
+    else stops.push({ key, code: line.lagerplatz?.code ?? null, lines: [line] });
+  }
+  const pieces = open.reduce((sum, line) => sum + line.offen, 0);
+  const later = stops.filter((s) => s.key !== String(current ?? 'none'));
+  return (
+    <section className="pick-rest" aria-label={t.restHeading}>
+      <p className="hint">{t.rest(stops.length, pieces)}</p>
+      {later.length > 0 && (
+        <ol className="pick-rest-stops">
+          {later.map((s) => (
+            <li key={s.key}>
+              <span className="code">{s.code ?? t.restNoStock}</span>{' '}
+              {s.lines.map((l) => `${l.nummer} × ${l.offen}`).join(', ')}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -137,7 +137,15 @@ export default function PaketinhaltScreen() {
   const onContinue = () => {
     if (!complete) {
       // In the banner, not the browser's alert(): the next scan's Enter would close that one, its code lost.
-      banner.showError(texts.paketinhalt.scanAllPositions);
+      // Open lines never picked are named: their pieces are not at the packing station (issue 36).
+      const unpicked = state.packageContent
+        .filter((r) => !isComplete(r) && notPicked(r) > 0)
+        .map((r) => `${r.nummer} (${notPicked(r)})`);
+      banner.showError(
+        unpicked.length === 0
+          ? texts.paketinhalt.scanAllPositions
+          : `${texts.paketinhalt.scanAllPositions} ${texts.paketinhalt.notPickedLines(unpicked.join(', '))}`,
+      );
       itemRef.current?.focus(); // back to scanning
       return;
     }
@@ -181,8 +189,10 @@ export default function PaketinhaltScreen() {
           {texts.paketinhalt.otherNote}
         </button>
       </div>
-      {state.kommissioniert && (
+      {state.kommissioniert ? (
         <p className="picked-note">✓ {texts.paketinhalt.picked(state.kommissioniert.von)}</p>
+      ) : (
+        <p className="picked-note picked-note--not">{texts.paketinhalt.notPicked}</p>
       )}
       <ScanField
         ref={itemRef}
@@ -259,6 +269,14 @@ export default function PaketinhaltScreen() {
 }
 
 /**
+ * Pieces of the line that never left a location: not picked, and not booked out by a packing scan yet
+ * (issue 36). 0 when the server does not say (a site's own backend).
+ */
+function notPicked(row: PackageContentRow): number {
+  return row.kommissioniert === undefined ? 0 : Math.max(0, row.lsmenge - row.kommissioniert);
+}
+
+/**
  * The line the last item scan counted, right under the scan field: on a handheld only the first lines of a
  * longer note are on the screen, and the packer sees here which line the beep was for and how many of it
  * are in the parcel now, without scrolling away from the field. Always two lines high (the name cut to one),
@@ -330,7 +348,12 @@ const PackageLine = memo(function PackageLine({ row, last }: { row: PackageConte
           {row.herstellernummer ?? ''} {row.ean ? `· ${row.ean}` : ''}
         </div>
       </td>
-      <td>{row.name_de}</td>
+      <td>
+        {row.name_de}
+        {notPicked(row) > 0 && (
+          <div className="sub not-picked">{texts.paketinhalt.notPickedLine(notPicked(row))}</div>
+        )}
+      </td>
       <td className="number">{row.lsmenge}</td>
       <td className="number">{row.pemenge}</td>
     </tr>

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/leitstand/bestand.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { useLeitstandQuery } from '../api.ts';
+import { when } from '../format.ts';
 import { QueryState } from '../query-state.tsx';
 import { germanDate, germanNumber } from './format.ts';
 import './bestand.css';
@@ -180,6 +181,11 @@ function LocationContent({ code }: { code: string }) {
     <QueryState query={query}>
       {({ lagerplatz, inhalt }) => (
         <div className="bestand-location">
+          {lagerplatz.zaehlenSeit && (
+            <p className="bestand-count-mark" role="status">
+              {t.location.countMarked(when(lagerplatz.zaehlenSeit))}
+            </p>
+          )}
           <DataTable
             heading={t.location.heading(lagerplatz.code)}
             empty={t.location.empty}

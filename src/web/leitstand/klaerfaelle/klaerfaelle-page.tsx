@@ -117,6 +117,8 @@ function OpenKlaerfall({
     },
   });
   const params = { klaerfallId: String(k.id) };
+  /** A picker's Fehlmenge names where it was missing (issue 36): one more column. */
+  const picked = k.positionen.some((line) => line.lagerplatz);
   const refusal = erledigt.error ?? zurueck.error;
   const busy = erledigt.isPending || zurueck.isPending;
 
@@ -134,6 +136,7 @@ function OpenKlaerfall({
             <th className="number">{t.lsmenge}</th>
             <th className="number">{t.pemenge}</th>
             <th className="number">{t.missing}</th>
+            {picked && <th>{t.location}</th>}
           </tr>
         </thead>
         <tbody>
@@ -146,6 +149,18 @@ function OpenKlaerfall({
               <td className="number">{line.lsmenge}</td>
               <td className="number">{line.pemenge}</td>
               <td className="number">{line.fehlt}</td>
+              {picked && (
+                <td>
+                  {line.lagerplatz && (
+                    <>
+                      <span className="code">
+                        {t.locationStock(line.lagerplatz.code, line.lagerplatz.bestand)}
+                      </span>
+                      {line.lagerplatz.zaehlen && <div className="klaerfall-count">{t.countMarked}</div>}
+                    </>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -205,7 +205,7 @@ export async function bestandArtikel(
 export async function bestandLagerplatz(db: Db, code: string) {
   const lagerplatz = await db
     .selectFrom('locations')
-    .select(['id', 'code', 'name', 'lagertyp', 'is_lhm'])
+    .select(['id', 'code', 'name', 'lagertyp', 'is_lhm', 'zaehlen_seit'])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!lagerplatz) throw notFound(texts.lookup.locationNotFound(code));
@@ -232,6 +232,7 @@ export async function bestandLagerplatz(db: Db, code: string) {
       name: lagerplatz.name,
       lagertyp: lagerplatz.lagertyp,
       lhm: lagerplatz.is_lhm,
+      zaehlenSeit: lagerplatz.zaehlen_seit ? new Date(lagerplatz.zaehlen_seit).toISOString() : null,
     },
     inhalt,
   };

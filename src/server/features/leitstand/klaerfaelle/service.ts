@@ -75,13 +75,19 @@ async function linesOf(db: Db, ids: number[]) {
   const rows = await db
     .selectFrom('klaerfall_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
-    .select(['l.klaerfall_id', 'a.nummer', 'a.name', 'l.lsmenge', 'l.pemenge'])
+    .leftJoin('locations as p', 'p.id', 'l.location_id')
+    .select(['l.klaerfall_id', 'a.nummer', 'a.name', 'l.lsmenge', 'l.pemenge', 'l.bestand', 'p.code'])
+    .select(sql<boolean>`p.zaehlen_seit is not null`.as('zaehlen'))
     .where('l.klaerfall_id', 'in', ids)
     .orderBy('l.id')
     .execute();
-  for (const { klaerfall_id, ...line } of rows) {
+  for (const { klaerfall_id, code, bestand, zaehlen, ...line } of rows) {
     const list = byKlaerfall.get(klaerfall_id) ?? [];
-    list.push({ ...line, fehlt: line.lsmenge - line.pemenge });
+    list.push({
+      ...line,
+      fehlt: line.lsmenge - line.pemenge,
+      ...(code === null ? {} : { lagerplatz: { code, bestand, zaehlen } }),
+    });
     byKlaerfall.set(klaerfall_id, list);
   }
   return byKlaerfall;
