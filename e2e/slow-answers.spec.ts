@@ -87,7 +87,7 @@ const screens: Screen[] = [
         // The issue's: the put-away location, then two articles 400–600 ms apart.
         delay: 1500,
         gap: 500,
-        scans: ['B-02-01-01', '100001', '100003'],
+        scans: ['C-05-03-01', '100001', '100003'],
         landed: async (page, sent) => {
           await expect(locked(page, 'Position')).toHaveText(/^100001 Kugelschreiber blau · Offen 48/);
           await expect(banner(page)).toHaveText(refused('Menge bitte eintippen.'));
@@ -99,7 +99,7 @@ const screens: Screen[] = [
         // The issue's at wedge speed: location, article, a delivery note's number — its tail never the amount.
         delay: 300,
         gap: 0,
-        scans: ['B-02-01-01', '100001', 'LS100001'],
+        scans: ['C-05-03-01', '100001', 'LS100001'],
         landed: async (page, sent) => {
           await expect(locked(page, 'Position')).toHaveText(/^100001 Kugelschreiber blau · Offen 48/);
           await expect(banner(page)).toHaveText(refused('Menge: nur Ziffern.'));
@@ -111,7 +111,7 @@ const screens: Screen[] = [
       {
         delay: 4000,
         gap: 100,
-        scans: ['B-02-01-01', '100003'],
+        scans: ['C-05-03-01', '100003'],
         landed: async (page, sent) => {
           await expect(locked(page, 'Position')).toHaveText(/^100003 Textmarker gelb 4er · Offen 50/);
           await expect(page.getByLabel('Menge')).toHaveValue('50');
@@ -345,17 +345,19 @@ const screens: Screen[] = [
     name: 'Artikel umlagern',
     slow: ['**/api/umbuchung/artikel/'],
     reach: async (page) => {
-      await setStock(page, 'A-01-01-01', '100001', 50);
+      // Locations of its own (the walker and other specs count on what A and B hold).
+      await setStock(page, 'C-05-04-01', '100001', 50);
+      await setStock(page, 'C-05-04-02', '100001', 0);
       await page.goto('/artikelumlagern');
       await expect(page.getByLabel('Artikel')).toBeFocused();
       await scan(page, '100001');
       await expect(locked(page, 'Artikel')).toBeVisible();
-      await scan(page, 'A-01-01-01');
+      await scan(page, 'C-05-04-01');
       await expect(locked(page, 'Lagerplatz')).toBeVisible();
       await page.keyboard.type('1', { delay: 80 });
       await page.keyboard.press('Enter');
       await expect(locked(page, 'Menge')).toBeVisible();
-      await scan(page, 'B-02-01-01');
+      await scan(page, 'C-05-04-02');
       await expect(locked(page, 'Ziel-Lagerplatz')).toBeVisible();
     },
     cases: [
@@ -367,11 +369,11 @@ const screens: Screen[] = [
           await page.getByRole('button', { name: 'Umlagern' }).click();
           await page.getByRole('dialog').getByRole('button', { name: 'Umlagern' }).click();
         },
-        scans: ['100001', 'A-01-01-01'],
+        scans: ['100001', 'C-05-04-01'],
         landed: async (page, sent) => {
           await expect(page.getByRole('status')).toHaveText(/umgelagert/i);
           await expect(locked(page, 'Artikel')).toHaveText('100001 Kugelschreiber blau');
-          await expect(locked(page, 'Lagerplatz')).toHaveText('A-01-01-01');
+          await expect(locked(page, 'Lagerplatz')).toHaveText('C-05-04-01');
           await expect(page.getByLabel('Menge')).toBeFocused();
           expect(calls(sent, 'POST', '/api/umbuchung/artikel/')).toHaveLength(1);
         },
@@ -621,9 +623,9 @@ test('a burst of refused scans stays readable: the earlier refusals listed under
   page,
 }) => {
   await loginWithPassword(page);
-  await setStock(page, 'A-01-01-01', '100001', 5);
+  await setStock(page, 'C-05-03-02', '100001', 5);
   await page.getByRole('link', { name: 'Inventur', exact: true }).click();
-  await scan(page, 'A-01-01-01');
+  await scan(page, 'C-05-03-02');
   await scan(page, '100001');
   await expect(page.getByLabel('Menge')).toBeFocused();
   for (const code of ['LS100001', '100003', 'B-02-01-01']) await wedgeScan(page, code);
@@ -654,4 +656,24 @@ test('a scan while the page starts waits for its screen: not refused for nothing
     await expect(locked(page, 'Artikel')).toHaveText(/^100001 /);
     await expect(banner(page)).toBeHidden();
   }
+});
+
+test("'Netzwerkfehler' leaves the banner once the network is back, not only at the next key", async ({
+  page,
+  context,
+}) => {
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+  await context.setOffline(true);
+  // Typed by Playwright's keyboard: a CDP session of its own (wedgeScan) ends the browser's offline emulation.
+  await scan(page, 'A-01-01-02');
+  await expect(banner(page)).toHaveText('Netzwerkfehler. Bitte erneut versuchen.');
+  await context.setOffline(false);
+  await expect(banner(page)).toBeHidden();
+  // Another message stays until the next action, as before.
+  await scan(page, 'X-99-99');
+  await expect(banner(page)).toHaveText('Lagerplatz "X-99-99" nicht gefunden!');
+  await page.waitForTimeout(500);
+  await expect(banner(page)).toHaveText('Lagerplatz "X-99-99" nicht gefunden!');
 });

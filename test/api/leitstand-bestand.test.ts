@@ -285,7 +285,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
-        lagerplatz: { code: 'J-01', name: 'J-01', lagertyp: 'Fachboden', lhm: false },
+        lagerplatz: { code: 'J-01', name: 'J-01', lagertyp: 'Fachboden', lhm: false, zaehlenSeit: null },
         inhalt: [
           {
             artikelId: id.article,

@@ -35,7 +35,7 @@ describe('npm run export', () => {
     const csv = exportFeed('movements', '--since', SINCE, '--sep', ';', '--page', '7');
     expect(csv.code).toBe(0);
     const lines = csv.stdout.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFid;time;kind;article;from;to;amount;charge;mhd;user');
+    expect(lines[0]).toBe('\uFEFFid;time;kind;article;from;to;amount;charge;mhd;user;receipt;belegnr');
     expect(lines.slice(1, -1).map((l) => Number(l.split(';')[0]))).toEqual(rows.map((r) => r.id));
 
     // The printed cursor continues after the last row: nothing new since.
@@ -61,7 +61,18 @@ describe('npm run export', () => {
       const csv = exportFeed('movements', '--since', SINCE, '--sep', sep);
       expect(csv.code, csv.stderr).toBe(0);
       const row = csv.stdout.split('\r\n').find((line) => line.includes('=1+1'));
-      expect(row?.split(sep).slice(2), sep).toEqual(['import', '100001', '', `"'=1+1"`, '5', '', '', '']);
+      expect(row?.split(sep).slice(2), sep).toEqual([
+        'import',
+        '100001',
+        '',
+        `"'=1+1"`,
+        '5',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
     }
     const json = exportFeed('movements', '--since', SINCE, '--format', 'json');
     expect(JSON.parse(json.stdout).find((r: { to: string }) => r.to?.includes('=1+1'))?.to).toBe('=1+1');

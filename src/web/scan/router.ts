@@ -215,6 +215,8 @@ function digitsProblem(input: HTMLInputElement, label: string, typed: string): s
 interface HeldKey {
   key: string;
   at: number;
+  /** When this module took it (`performance.now()`): how long ago the last held key came. */
+  received?: number;
 }
 
 /**
@@ -302,7 +304,7 @@ function onKeyDown(event: KeyboardEvent): void {
 
   if (holding()) {
     swallow(event);
-    held.push({ key: event.key, at });
+    held.push({ key: event.key, at, received: performance.now() });
     return;
   }
   if (collected && inBurst) {
@@ -545,16 +547,13 @@ export function holdKeys(): () => void {
   };
 }
 
-/** How long held keys without an Enter or Tab are watched for more of their burst before they are typed. */
-const TAIL_QUIET_MS = 2 * BURST_GAP_MS;
-
 /**
  * Types the held keys out, one scan at a time (the keys up to an Enter or Tab), into the target current
  * when its turn comes: after each scan the next waits until the screen has taken it — the answer it waited
  * for painted, or (a scan the screen takes at once) the screen's next paint — so two scans are never typed
  * into one field, nor one into the field the scan before it leads away from. Keys without an Enter or Tab
- * at the end (a burst still coming, a person typing) are typed once no key came for a moment, so a burst
- * is never split between two targets.
+ * at the end are typed once no key came for a burst's gap: a burst still coming is never split between two
+ * targets, and what a person typed meanwhile goes in at once.
  */
 function replayHeldKeys(): void {
   if (inFlight > 0 || replaying) return; // a hold still on, or a replay under way: that one goes on
@@ -564,30 +563,31 @@ function replayHeldKeys(): void {
     return;
   }
   replaying = true;
-  replayNext(-1);
+  replayNext();
 }
 
-/** `seen`: how many keys were held when the tail was last looked at (-1: not yet). */
-function replayNext(seen: number): void {
+function replayNext(): void {
   if (inFlight > 0 || held.length === 0) {
     // A replayed scan started a hold of its own (its release replays the rest), or nothing is left.
     replaying = false;
     return;
   }
   const end = held.findIndex((k) => k.key === 'Enter' || k.key === 'Tab');
-  if (end === -1 && held.length !== seen) {
-    const count = held.length;
-    setTimeout(() => replayNext(count), TAIL_QUIET_MS);
-    return;
+  if (end === -1) {
+    const since = performance.now() - ((held[held.length - 1] as HeldKey).received ?? 0);
+    if (since < BURST_GAP_MS) {
+      setTimeout(replayNext, BURST_GAP_MS - since + 1);
+      return;
+    }
   }
   const keys = held.splice(0, end === -1 ? held.length : end);
   const terminator = held.shift();
   typeScan(keys, terminator);
   if (!terminator || inFlight > 0 || held.length === 0) {
-    replayNext(-1);
+    replayNext();
     return;
   }
-  afterScreenChanged(() => replayNext(-1));
+  afterScreenChanged(replayNext);
 }
 
 /** One held scan typed into the current target: its keys, then its Enter or Tab (if it had one). */
@@ -659,7 +659,7 @@ function onBeforeInput(event: InputEvent): void {
   if (!(event.isTrusted || routeSyntheticKeys) || event.inputType !== 'insertText' || !event.data) return;
   if (holding()) {
     swallow(event);
-    for (const key of event.data) held.push({ key, at: event.timeStamp });
+    for (const key of event.data) held.push({ key, at: event.timeStamp, received: performance.now() });
     return;
   }
   if (collected) {
