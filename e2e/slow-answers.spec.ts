@@ -628,12 +628,15 @@ test('a burst of refused scans stays readable: the earlier refusals listed under
   await scan(page, 'C-05-03-02');
   await scan(page, '100001');
   await expect(page.getByLabel('Menge')).toBeFocused();
-  for (const code of ['LS100001', '100003', 'B-02-01-01']) await wedgeScan(page, code);
-  await expect(banner(page)).toHaveText(refused('Menge: nur Ziffern.'));
+  for (const code of ['LS100001', '100003', 'B-02-01-01', '100007']) await wedgeScan(page, code);
+  await expect(banner(page)).toHaveText(refused('Menge bitte eintippen.'));
+  // The newest two before it, then how many more: the fields stay on a 640 px screen.
   await expect(page.getByRole('list', { name: 'Frühere Meldungen' }).getByRole('listitem')).toHaveText([
-    refused('Menge bitte eintippen.'),
     refused('Menge: nur Ziffern.'),
+    refused('Menge bitte eintippen.'),
+    '… und eine weitere Meldung',
   ]);
+  await expect(page.getByLabel('Menge')).toBeInViewport();
   // A tap acknowledges them all.
   await page.getByRole('heading', { level: 1 }).click();
   await expect(banner(page)).toBeHidden();

@@ -189,7 +189,7 @@ export const coreTexts = {
   /** The red banner (src/web/ui/banner.tsx): a burst's earlier refusals listed under the newest. */
   banner: {
     earlier: 'Frühere Meldungen',
-    more: (n: number) => `… und ${de(n)} weitere`,
+    more: (n: number) => (n === 1 ? '… und eine weitere Meldung' : `… und ${de(n)} weitere Meldungen`),
   },
   /** Where a scan goes (src/web/scan): a scan that cannot land says what the screen expects instead. */
   scan: {

@@ -16,7 +16,7 @@ interface BannerApi {
  */
 const EARLIER_KEPT_MS = 3000;
 /** Earlier messages listed under the newest; beyond these, how many more. */
-const EARLIER_SHOWN = 3;
+const EARLIER_SHOWN = 2;
 
 interface Shown {
   newest: string | null;
