@@ -508,6 +508,33 @@ const screens: Screen[] = [
       },
     ],
   },
+  {
+    name: 'Kartonagen',
+    slow: ['**/api/packagerecording/*'],
+    reach: async (page) => {
+      await page.goto('/kartonagenerfassung');
+      await expect(page.getByLabel('Lieferschein')).toBeFocused();
+      await scan(page, 'LS100002');
+      await expect(page.getByText('Karton M')).toBeVisible();
+    },
+    cases: [
+      {
+        // Saved, and the next note scanned while the save is on its way: it waits for the note field.
+        delay: 1500,
+        gap: 0,
+        tap: (page) => page.getByRole('button', { name: 'Speichern' }).click(),
+        scans: ['LS100002'],
+        landed: async (page, sent) => {
+          await expect
+            .poll(() => calls(sent, 'GET', '/api/packagerecording/LS100002').length, { timeout: 10_000 })
+            .toBe(1);
+          await expect(page.getByText('Karton M')).toBeVisible();
+          expect(sent.filter((r) => r.method() === 'PUT')).toHaveLength(1);
+          await expect(banner(page)).toBeHidden();
+        },
+      },
+    ],
+  },
   ...captureScreens(),
 ];
 

@@ -552,8 +552,9 @@ export function holdKeys(): () => void {
  * when its turn comes: after each scan the next waits until the screen has taken it — the answer it waited
  * for painted, or (a scan the screen takes at once) the screen's next paint — so two scans are never typed
  * into one field, nor one into the field the scan before it leads away from. Keys without an Enter or Tab
- * at the end are typed once no key came for a burst's gap: a burst still coming is never split between two
- * targets, and what a person typed meanwhile goes in at once.
+ * at the end are typed at once — unless they end in a scanner's burst still coming, which is waited for, so
+ * a burst is never split between two targets — and what a person typed meanwhile is in the field before
+ * their next tap.
  */
 function replayHeldKeys(): void {
   if (inFlight > 0 || replaying) return; // a hold still on, or a replay under way: that one goes on
@@ -573,12 +574,9 @@ function replayNext(): void {
     return;
   }
   const end = held.findIndex((k) => k.key === 'Enter' || k.key === 'Tab');
-  if (end === -1) {
-    const since = performance.now() - ((held[held.length - 1] as HeldKey).received ?? 0);
-    if (since < BURST_GAP_MS) {
-      setTimeout(replayNext, BURST_GAP_MS - since + 1);
-      return;
-    }
+  if (end === -1 && burstComing()) {
+    setTimeout(replayNext, BURST_GAP_MS + 1);
+    return;
   }
   const keys = held.splice(0, end === -1 ? held.length : end);
   const terminator = held.shift();
@@ -588,6 +586,17 @@ function replayNext(): void {
     return;
   }
   afterScreenChanged(replayNext);
+}
+
+/**
+ * The held keys end in a scanner's burst still coming: its last two keys a burst's gap apart at most, the last
+ * one come just now. (A single key is a person's, typed into the field at once: a tap may follow it.)
+ */
+function burstComing(): boolean {
+  const last = held[held.length - 1];
+  const before = held[held.length - 2];
+  if (!last || !before) return false;
+  return last.at - before.at <= BURST_GAP_MS && performance.now() - (last.received ?? 0) < BURST_GAP_MS;
 }
 
 /** One held scan typed into the current target: its keys, then its Enter or Tab (if it had one). */
