@@ -8,7 +8,13 @@ import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
-import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
+import {
+  articleId,
+  insertDeliveryNote,
+  locationId,
+  stockInvariantViolations,
+  stockOf,
+} from '../support/stock.ts';
 
 /** PICK_CLAIM_MINUTES as the tests run it (the default). */
 const CLAIM_MINUTES = 15;
@@ -64,18 +70,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
   };
   /** A fresh note of its own for a test (pickable, nobody on it), with these lines. */
   async function newNote(lines: [nummer: string, menge: number][]): Promise<string> {
-    const belegnr = `LSK${String(++noteCount).padStart(4, '0')}`;
-    const { id } = await db()
-      .insertInto('delivery_notes')
-      .values({ belegnr, eu: true, versandart: 'DHL037' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [nummer, lsmenge] of lines)
-      await db()
-        .insertInto('delivery_note_lines')
-        .values({ delivery_note_id: id, article_id: await articleId(db(), nummer), lsmenge })
-        .execute();
-    return belegnr;
+    return insertDeliveryNote(db(), `LSK${String(++noteCount).padStart(4, '0')}`, lines);
   }
   const journalRows = async () =>
     (await db().selectFrom('movements').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow())

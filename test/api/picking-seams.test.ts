@@ -10,7 +10,13 @@ import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
-import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
+import {
+  articleId,
+  insertDeliveryNote,
+  locationId,
+  stockInvariantViolations,
+  stockOf,
+} from '../support/stock.ts';
 
 /**
  * The seams between picking and packing (issue 36): a Fehlmenge names its location and marks it for a count,
@@ -75,18 +81,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
   const rowsOf = (res: LightMyRequestResponse): PackageContentRow[] => res.json().data.paketinhalt;
   /** A fresh pickable note of its own, with these lines. */
   async function newNote(lines: [nummer: string, menge: number][]): Promise<string> {
-    const belegnr = `LSN${String(++noteCount).padStart(4, '0')}`;
-    const { id } = await db()
-      .insertInto('delivery_notes')
-      .values({ belegnr, eu: true, versandart: 'DHL037' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [nummer, lsmenge] of lines)
-      await db()
-        .insertInto('delivery_note_lines')
-        .values({ delivery_note_id: id, article_id: await articleId(db(), nummer), lsmenge })
-        .execute();
-    return belegnr;
+    return insertDeliveryNote(db(), `LSN${String(++noteCount).padStart(4, '0')}`, lines);
   }
   const count = (location: string, nummer: string, amount: number) =>
     Promise.all([locationId(db(), location), articleId(db(), nummer)]).then(([lp, article]) =>

@@ -12,6 +12,25 @@ export async function articleId(db: Kysely<Database>, nummer: string): Promise<n
     .id;
 }
 
+/** A pickable delivery note of its own for a test (nobody on it), with these lines. */
+export async function insertDeliveryNote(
+  db: Kysely<Database>,
+  belegnr: string,
+  lines: [nummer: string, menge: number][],
+): Promise<string> {
+  const { id } = await db
+    .insertInto('delivery_notes')
+    .values({ belegnr, eu: true, versandart: 'DHL037' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [nummer, lsmenge] of lines)
+    await db
+      .insertInto('delivery_note_lines')
+      .values({ delivery_note_id: id, article_id: await articleId(db, nummer), lsmenge })
+      .execute();
+  return belegnr;
+}
+
 export async function stockOf(db: Kysely<Database>, location: number, article: number): Promise<number> {
   const row = await db
     .selectFrom('stock')
