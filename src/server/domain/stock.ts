@@ -95,3 +95,27 @@ export async function book(
   }
   await query.insertInto('movements').values(movement).execute();
 }
+
+/**
+ * Takes `amount` off these locked rows of one location, oldest MHD first (`firstOut`), one booking each row
+ * it touches — a pick, or packing what was not picked — journalled as `movement` says with each row's charge
+ * and MHD. Answers what is still to take (0 when the rows held enough).
+ */
+export async function takeOut(
+  db: Db,
+  rows: StockRow[],
+  amount: number,
+  movement: Omit<Insertable<MovementsTable>, 'amount' | 'charge' | 'mhd'>,
+): Promise<number> {
+  let remaining = amount;
+  for (const row of rows.filter((r) => r.amount > 0).sort(firstOut)) {
+    if (remaining === 0) break;
+    const take = Math.min(row.amount, remaining);
+    remaining -= take;
+    await book(db, {
+      take: { row, amount: take },
+      movement: { ...movement, amount: take, charge: row.charge, mhd: row.mhd },
+    });
+  }
+  return remaining;
+}

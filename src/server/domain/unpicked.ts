@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { book, firstOut, lockStockRows, type StockRow } from './stock.ts';
+import { lockStockRows, takeOut } from './stock.ts';
 
 type Db = Kysely<Database>;
 
@@ -50,27 +50,21 @@ export async function bookOutUnpicked(
   const whole = places.find((p) => held(p.id) >= menge);
   let remaining = menge;
   for (const place of whole ? [whole] : places) {
-    const source: StockRow[] = rows.filter((r) => r.location_id === place.id && r.amount > 0).sort(firstOut);
-    for (const row of source) {
-      if (remaining === 0) return menge;
-      const take = Math.min(row.amount, remaining);
-      remaining -= take;
-      await book(db, {
-        take: { row, amount: take },
-        movement: {
-          kind: 'kommissionierung',
-          article_id: input.articleId,
-          from_location_id: place.id,
-          to_location_id: null,
-          amount: take,
-          charge: row.charge,
-          mhd: row.mhd,
-          user_id: input.userId,
-          request_key: input.requestKey,
-          delivery_note_id: input.noteId,
-        },
-      });
-    }
+    if (remaining === 0) break;
+    remaining = await takeOut(
+      db,
+      rows.filter((r) => r.location_id === place.id),
+      remaining,
+      {
+        kind: 'kommissionierung',
+        article_id: input.articleId,
+        from_location_id: place.id,
+        to_location_id: null,
+        user_id: input.userId,
+        request_key: input.requestKey,
+        delivery_note_id: input.noteId,
+      },
+    );
   }
   return menge;
 }

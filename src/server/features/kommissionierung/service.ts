@@ -7,7 +7,7 @@ import {
 import { texts } from '../../../contract/texts.ts';
 import type { Database, DeliveryNoteStatus } from '../../db/schema.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/errors.ts';
-import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
+import { lockStockRows, takeOut } from '../../domain/stock.ts';
 
 type Db = Kysely<Database>;
 
@@ -203,30 +203,17 @@ export async function pickTake(
   if (!location) throw notFound(T.unknownLocation);
 
   const rows = await lockStockRows(db, line.article_id, [input.lagerplatzId]);
-  const source = rows.filter((r) => r.amount > 0).sort(firstOut);
-  const available = source.reduce((sum, r) => sum + r.amount, 0);
+  const available = rows.reduce((sum, r) => sum + Math.max(r.amount, 0), 0);
   if (input.menge > available) throw invalid(T.notEnoughStock(location.code, available, line.nummer));
-  let remaining = input.menge;
-  for (const row of source) {
-    if (remaining === 0) break;
-    const take = Math.min(row.amount, remaining);
-    remaining -= take;
-    await book(db, {
-      take: { row, amount: take },
-      movement: {
-        kind: 'kommissionierung',
-        article_id: line.article_id,
-        from_location_id: input.lagerplatzId,
-        to_location_id: null,
-        amount: take,
-        charge: row.charge,
-        mhd: row.mhd,
-        user_id: picker.userId,
-        request_key: input.requestKey,
-        delivery_note_id: note.id,
-      },
-    });
-  }
+  await takeOut(db, rows, input.menge, {
+    kind: 'kommissionierung',
+    article_id: line.article_id,
+    from_location_id: input.lagerplatzId,
+    to_location_id: null,
+    user_id: picker.userId,
+    request_key: input.requestKey,
+    delivery_note_id: note.id,
+  });
   await db
     .updateTable('delivery_note_lines')
     .set({ kommissioniert: sql`kommissioniert + ${input.menge}` })
