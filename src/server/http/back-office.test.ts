@@ -50,3 +50,35 @@ describe('step size', () => {
     expect(size.rows).toBeLessThanOrEqual(107); // by half at most
   });
 });
+
+describe('a timed step', () => {
+  /** Keeps the thread busy for `ms`, as building CSV lines or running PGlite does. */
+  const busy = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end);
+  };
+
+  it('counts the time it held the thread, not the time it waited for a database on another machine', async () => {
+    const size = new StepSize({ targetMs: 5, max: 1000, start: 100 });
+    // Each step waits 20 ms for its answer (PostgreSQL's round trips and its commit's sync) with the thread
+    // free, and holds the thread 0.002 ms a row: 2,500 rows would fit the 5 ms, so it grows to the most. By
+    // the time it took (20 ms for 100 rows), it would shrink to 25.
+    for (let i = 0; i < 16; i++) {
+      await size.timed(async (rows) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        busy(rows * 0.002);
+        return { rows };
+      });
+    }
+    expect(size.rows).toBe(1000);
+  });
+
+  it('cuts a step that holds the thread longer than its target', async () => {
+    const size = new StepSize({ targetMs: 5, max: 1000, start: 100 });
+    await size.timed(async (rows) => {
+      busy(rows * 0.2); // 20 ms for 100 rows: 0.2 ms a row
+      return { rows };
+    });
+    expect(size.rows).toBeLessThanOrEqual(25); // 5 ms worth, or fewer on a busier machine
+  });
+});
