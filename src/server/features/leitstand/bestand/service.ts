@@ -388,7 +388,13 @@ export function journalPageQuery(
     order by at desc, id desc limit ${limit}::integer`;
 }
 
-/** One page of the journal (newest first) and the cursor after its last row (null: nothing older). */
+/**
+ * One page of the journal (newest first) and the cursor after its last row (null: nothing older). The names
+ * beside a row (locations, user, document) are looked up one by one, not joined: PostgreSQL plans a prepared
+ * statement anew at each call here (its generic plan, blind to the page's size, reads whole tables), and
+ * searching the join order of seven tables cost 3 ms a call on PGlite — most of a CSV step's 5 ms, so the
+ * journal's CSV went 50 rows a step. Looked up, a page of 50 rows takes 2.3 ms instead of 4.2.
+ */
 export async function journalPage(
   db: Db,
   filter: JournalFilter,
@@ -411,16 +417,15 @@ export async function journalPage(
     beleg: string | null;
   }>`
     select m.id, ${utc('p.at')} as at, m.kind as art, a.id as artikel_id, a.nummer, a.name,
-           f.code as von, t.code as nach, m.amount as menge, m.charge, ${day('m.mhd')} as mhd,
-           u.name as benutzer, coalesce(r.nummer, d.belegnr) as beleg
+           (select code from locations where id = m.from_location_id) as von,
+           (select code from locations where id = m.to_location_id) as nach,
+           m.amount as menge, m.charge, ${day('m.mhd')} as mhd,
+           (select name from users where id = m.user_id) as benutzer,
+           coalesce((select nummer from receipts where id = m.receipt_id),
+                    (select belegnr from delivery_notes where id = m.delivery_note_id)) as beleg
     from (${journalPageQuery(filter, after, limit + 1)}) p
     join movements m on m.id = p.id
     join articles a on a.id = m.article_id
-    left join locations f on f.id = m.from_location_id
-    left join locations t on t.id = m.to_location_id
-    left join users u on u.id = m.user_id
-    left join receipts r on r.id = m.receipt_id
-    left join delivery_notes d on d.id = m.delivery_note_id
     order by p.at desc, p.id desc`.execute(db);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
