@@ -159,6 +159,13 @@ describe('label texts in other scripts', { timeout: READ_BACK_MS }, () => {
       }
     });
   });
+
+  it('ZPL: the same text in UTF-8 (^CI28), the characters the font lacks as "?"', () => {
+    for (const label of worldLabels) {
+      const fields = zplFields(zplLabel(label, '100x50', 203)).filter((f) => f.command === 'A0');
+      expect(fields.map((f) => f.data)).toEqual([shown(label.title), ...label.lines.map(shown)]);
+    }
+  });
 });
 
 describe('label ZPL, parsed and drawn as a Zebra printer draws it', { timeout: READ_BACK_MS }, () => {
