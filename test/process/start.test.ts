@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ENV } from '../../src/server/build-server.ts';
+import { demo } from '../../src/server/db/seed/demo.ts';
+import { pdfWords } from '../support/labels.ts';
 
 /**
  * `npm start` as an operator runs it: a real process on a real port with an embedded data directory.
@@ -131,6 +133,24 @@ describe('starting the server', () => {
       body: JSON.stringify({ lp: lp.id, article: article.id, amount: 77 }),
     });
     expect(booked.status).toBe(200);
+
+    // Labels draw with the font from node_modules (issue 39), which the bundle finds as tsx does.
+    const lead = (await (
+      await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: demo.leadUser.username, password: demo.leadUser.password }),
+      })
+    ).json()) as { token: string };
+    const label = await fetch(`${base}/api/etiketten/artikel.pdf?codes=${demo.article.nummer}`, {
+      headers: { authorization: `Bearer ${lead.token}` },
+    });
+    expect(label.status).toBe(200);
+    const pdf = new Uint8Array(await label.arrayBuffer());
+    expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSansCondensed-Bold/);
+    expect((await pdfWords(pdf))[0]?.words.map((w) => w.text).slice(0, 2)).toEqual(
+      demo.article.name.split(' '),
+    );
 
     // A second server on the same data directory would corrupt it: it must refuse to start.
     const intruder = start({ ...env, PORT: String(await freePort()) });

@@ -60,6 +60,43 @@ export async function pdfPages(pdf: Uint8Array): Promise<Buffer[]> {
   }
 }
 
+/**
+ * The text of each page of a PDF as poppler's `pdftotext` reads it (through the fonts' ToUnicode maps, as a
+ * viewer's copy and search do), with every word's extent in points: which characters a label really
+ * carries, and where.
+ */
+export async function pdfWords(
+  pdf: Uint8Array,
+): Promise<{ width: number; height: number; words: { text: string; xMin: number; xMax: number }[] }[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    await promisify(execFile)('pdftotext', ['-bbox', '-enc', 'UTF-8', 'in.pdf', 'out.html'], { cwd: dir });
+    const html = fs.readFileSync(path.join(dir, 'out.html'), 'utf8');
+    const fromHtml = (s: string) =>
+      s
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
+    return [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map((page) => ({
+      width: Number(page[1]),
+      height: Number(page[2]),
+      words: [
+        ...(page[3] ?? '').matchAll(
+          /<word xMin="([\d.-]+)" yMin="[\d.-]+" xMax="([\d.-]+)" yMax="[\d.-]+">([^<]*)<\/word>/g,
+        ),
+      ].map((word) => ({
+        text: fromHtml(word[3] ?? ''),
+        xMin: Number(word[1]),
+        xMax: Number(word[2]),
+      })),
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Every page's barcodes. */
 export async function decodePdf(pdf: Uint8Array): Promise<Decoded[][]> {
   const pages = await pdfPages(pdf);

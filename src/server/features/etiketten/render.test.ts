@@ -1,7 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { decodePdf, decodePng, renderZpl, zplFields, zplLabels } from '../../../../test/support/labels.ts';
+import {
+  decodePdf,
+  decodePng,
+  pdfWords,
+  renderZpl,
+  zplFields,
+  zplLabels,
+} from '../../../../test/support/labels.ts';
 import { etikettenTexts, LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { directSteps } from '../../http/back-office.ts';
@@ -113,6 +120,52 @@ describe('label PDFs, read back by a barcode reader', { timeout: READ_BACK_MS },
       expect(pages).toEqual([all.slice(0, perPage), all.slice(perPage, 2 * perPage)]);
     },
   );
+});
+
+/**
+ * Article names in the crew's languages (issue 39): Polish, Turkish, Romanian, Ukrainian, Greek — and a Chinese
+ * one, whose characters the label font lacks.
+ */
+const WORLD_NAMES = ['Łódź', 'Ş Ğ İ ı', 'Țară și ţară', 'Молоко Їжак ґ', 'Γάλα Ωμέγα', 'Tee 中文茶'];
+const worldLabels: Label[] = WORLD_NAMES.map((name, i) => ({
+  kind: 'artikel',
+  symbol: { type: 'code128', data: `10010${i}` },
+  title: name,
+  lines: [`Art.-Nr. 10010${i} · ${name}`],
+  arrow: null,
+}));
+/** What a label shows for a name: the same, each character the font lacks as '?' (docs/operating.md). */
+const shown = (name: string) => name.replace('中文茶', '???');
+
+describe('label texts in other scripts', { timeout: READ_BACK_MS }, () => {
+  it('PDF: each name as written, the characters the font lacks as "?", every word on its label', async () => {
+    const pages = await pdfWords(await pdfOf(worldLabels, '57x32'));
+    expect(pages.map((page) => page.words.map((w) => w.text).join(' '))).toEqual(
+      WORLD_NAMES.map((name, i) => `${shown(name)} Art.-Nr. 10010${i} · ${shown(name)}`),
+    );
+    for (const page of pages)
+      for (const word of page.words)
+        expect([word.text, word.xMin >= 0 && word.xMax <= page.width]).toEqual([word.text, true]);
+    // Measured as wide as drawn: the name and the line below it centred on the label (a text measured
+    // wider than drawn sits left of the middle, and shrinks).
+    pages.forEach((page, i) => {
+      const titleWords = shown(WORLD_NAMES[i] ?? '').split(' ').length;
+      for (const row of [page.words.slice(0, titleWords), page.words.slice(titleWords)]) {
+        const middle = ((row[0]?.xMin ?? 0) + (row.at(-1)?.xMax ?? 0)) / 2;
+        expect([row.map((w) => w.text).join(' '), Math.abs(middle - page.width / 2) < 1]).toEqual([
+          row.map((w) => w.text).join(' '),
+          true,
+        ]);
+      }
+    });
+  });
+
+  it('ZPL: the same text in UTF-8 (^CI28), the characters the font lacks as "?"', () => {
+    for (const label of worldLabels) {
+      const fields = zplFields(zplLabel(label, '100x50', 203)).filter((f) => f.command === 'A0');
+      expect(fields.map((f) => f.data)).toEqual([shown(label.title), ...label.lines.map(shown)]);
+    }
+  });
 });
 
 describe('label ZPL, parsed and drawn as a Zebra printer draws it', { timeout: READ_BACK_MS }, () => {

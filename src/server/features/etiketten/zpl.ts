@@ -1,4 +1,5 @@
 import { type Dpi, LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
+import { labelText } from './font.ts';
 import { type Box, type Label, layoutFor, MIN_MODULE_MM, modulesOf, moduleWidth } from './label.ts';
 
 /**
@@ -95,14 +96,18 @@ export function zplLabel(label: Label, size: LabelSize, dpi: Dpi): string {
   const d = (mm: number) => zpl.dots(mm);
   const dotMm = 25.4 / dpi;
   const text = (value: string, box: Box, align: 'C' | 'L') => {
+    // As the PDF prints it: characters the label font lacks (CJK, say) as '?' (font.ts), which a Zebra's
+    // resident font 0 lacks too. Latin, Greek and Cyrillic go as UTF-8 (^CI28): whether they print depends
+    // on the printer's font 0 (docs/operating.md, Labels).
+    const shown = labelText(value);
     // Font 0's characters are about 0.6 of their height wide: as large as the box, narrower for a long text.
-    const byWidth = d(box.width) / (Math.max(value.length, 1) * 0.6);
+    const byWidth = d(box.width) / (Math.max([...shown].length, 1) * 0.6);
     const h = Math.min(d(box.height), byWidth);
     zpl.text(
       d(box.x),
       d(box.y + box.height) - Math.round(h),
       { height: h, width: d(box.width), align },
-      value,
+      shown,
     );
   };
   text(label.title, layout.title, label.symbol.type === 'qrcode' ? 'L' : 'C');
