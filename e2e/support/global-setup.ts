@@ -62,6 +62,9 @@ async function startServer(port: number): Promise<Started> {
       CHEAT_CODE: E2E_CHEAT_CODE,
       // The label printer of e2e/etiketten.spec.ts: a TCP listener the spec opens on the port after the server's.
       PRINTERS: `${E2E_PRINTER}=127.0.0.1:${port + 1},203`,
+      // A printer on this machine and on a port other than 9100 is refused unless named (issue 39).
+      PRINTER_PORTS: String(port + 1),
+      PRINTER_ALLOWED_ADDRESSES: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

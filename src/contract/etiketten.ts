@@ -136,6 +136,16 @@ export const etikettenTexts = {
   printerNameTaken: (name: string) => `Einen Drucker „${name}“ gibt es schon.`,
   printerNotFound: (id: number) => `Drucker ${id} gibt es nicht.`,
   printerHostInvalid: 'Adresse: bitte einen Rechnernamen oder eine IP-Adresse angeben (ohne Port).',
+  /** The port is not among 9100 and PRINTER_PORTS (issue 39: a printer is no way into other services). */
+  printerPortBlocked: (port: number, allowed: number[]) =>
+    `Port ${port} ist für Drucker nicht freigegeben (freigegeben: ${allowed.join(', ')}). Weitere Ports gibt die IT mit PRINTER_PORTS frei.`,
+  printerHostNumeric: 'Adresse: eine IP-Adresse bitte mit vier Zahlen angeben, z. B. 192.0.2.10.',
+  /** Loopback, unspecified, link-local, metadata, multicast: not a printer's address (PRINTER_ALLOWED_ADDRESSES). */
+  printerAddressBlocked: (host: string) =>
+    `Adresse ${host}: dieser Server selbst, Link-local-, Metadaten- und Rundsende-Adressen sind für Drucker gesperrt. Steht der Drucker wirklich dort, gibt die IT die Adresse mit PRINTER_ALLOWED_ADDRESSES frei.`,
+  /** 409 when a job is sent: the printer's address (as resolved now) or port is blocked. */
+  printerBlocked: (name: string) =>
+    `Drucker „${name}“: seine Adresse oder sein Port ist für Drucker gesperrt. Das Etikett wurde nicht gedruckt. Bitte die IT fragen.`,
   // The Leitstand's page
   intro:
     'Etiketten als PDF (A4-Bogen oder Rolle) oder ZPL für Zebra-Drucker herunterladen, oder direkt an einen Netzwerkdrucker senden. Jeder Barcode ist genau das, was der Handscanner an dieser Stelle erwartet.',

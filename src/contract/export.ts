@@ -24,6 +24,9 @@ export const exportMessages = {
   missingToken:
     'An integration token is required: send it as "Authorization: Bearer <token>" (create one with npm run token -- create <name>).',
   unknownToken: 'Unknown or revoked integration token.',
+  /** 429: too many unknown tokens from one address (LOGIN_MAX_FAILURES_PER_IP in LOGIN_WINDOW_MINUTES). */
+  tooManyTokens:
+    'Too many unknown or revoked integration tokens from this address: refused for a while (1 minute at first, longer with each further failure). Check the token.',
   scannerLogin:
     'A scanner login cannot use the integration calls (/api/export/, /api/integration/): send an integration token (npm run token -- create <name>).',
   integrationOnly:

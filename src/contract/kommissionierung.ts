@@ -54,6 +54,9 @@ export const kommissionierungTexts = {
   /** 409: the caller's claim ran out or was taken over (timeout, logout on another device). */
   notClaimed: (belegnr: string) =>
     `Lieferschein ${belegnr} wird nicht mehr von dir kommissioniert. Bitte neu scannen.`,
+  /** 409: 'Abbrechen' of a note someone else is picking (it released nothing and said "success"; issue 39). */
+  releaseNotYours: (belegnr: string, name: string) =>
+    `Lieferschein ${belegnr} wird von ${name} kommissioniert. Abbrechen kann ihn nur, wer ihn kommissioniert.`,
   alreadyPicked: (belegnr: string) => `Lieferschein ${belegnr} ist schon kommissioniert.`,
   alreadyPacked: (belegnr: string) => `Lieferschein ${belegnr} ist schon gepackt.`,
   noOpenNote: 'Kein offener Auftrag.',

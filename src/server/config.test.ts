@@ -134,6 +134,30 @@ describe('configuration from the environment', () => {
     [{ PRINTERS: 'Versand=192.0.2.10:70000' }, 'the port must be 1 to 65535'],
     [{ PRINTERS: 'Versand=192.0.2.10:9100,600' }, 'dpi must be 203 or 300'],
     [{ PRINTERS: 'A=h1:9100;a=h2:9100' }, 'the printer name "a" is given twice'],
+    // Issue 39: a printer is no way into this machine or its network's services.
+    [
+      { PRINTERS: 'Db=192.0.2.10:5432' },
+      'port 5432 is not allowed for printers (9100 is; add others to PRINTER_PORTS)',
+    ],
+    [{ PRINTERS: 'Self=127.0.0.1:9100' }, 'loopback addresses are refused for printers'],
+    [{ PRINTERS: 'Self=localhost:9100' }, 'loopback addresses are refused'],
+    [{ PRINTERS: 'Any=0.0.0.0:9100' }, 'unspecified addresses are refused'],
+    [{ PRINTERS: 'Cloud=169.254.169.254:9100' }, 'metadata addresses are refused'],
+    [{ PRINTERS: 'Six=[::1]:9100' }, 'loopback addresses are refused'],
+    [
+      { PRINTERS: 'Num=2130706433:9100' },
+      'write an IPv4 address as four numbers (192.0.2.10), not as "2130706433"',
+    ],
+    [{ PRINTERS: 'Hex=0x7f000001:9100' }, 'write an IPv4 address as four numbers'],
+    [
+      { PRINTERS: 'Ver\u202Esand=192.0.2.10:9100' },
+      'the name holds a control character or an invisible bidi character',
+    ],
+    [{ PRINTER_PORTS: '9100,http' }, 'PRINTER_PORTS: "http" is not a port from 1 to 65535'],
+    [
+      { PRINTER_ALLOWED_ADDRESSES: 'localhost' },
+      'PRINTER_ALLOWED_ADDRESSES: "localhost" is not an IP address or range',
+    ],
   ])('refuses %o with a clear English message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -166,12 +190,31 @@ describe('configuration from the environment', () => {
     expect(
       loadConfig({
         PRINTERS: 'Versand=192.0.2.10:9100,203; Lager 2=[2001:db8::5]:9100,300;Büro=zebra.local:6101',
+        PRINTER_PORTS: '6101',
       }).printers,
     ).toEqual([
       { name: 'Versand', host: '192.0.2.10', port: 9100, dpi: 203 },
       { name: 'Lager 2', host: '2001:db8::5', port: 9100, dpi: 300 },
       { name: 'Büro', host: 'zebra.local', port: 6101, dpi: 203 },
     ]);
+  });
+
+  it('allows a printer port beside 9100 and a blocked address only where PRINTER_PORTS and PRINTER_ALLOWED_ADDRESSES name them', () => {
+    expect(loadConfig({}).printerRules).toEqual({ ports: [9100], allowedAddresses: [] });
+    const config = loadConfig({
+      PRINTERS: 'Proxy=127.0.0.1:3911;Gerät=[::1]:9100',
+      PRINTER_PORTS: ' 3911, 6101 ',
+      PRINTER_ALLOWED_ADDRESSES: '127.0.0.1, ::1/128',
+    });
+    expect(config.printerRules).toEqual({
+      ports: [9100, 3911, 6101],
+      allowedAddresses: ['127.0.0.1', '::1/128'],
+    });
+    expect(config.printers.map((p) => `${p.host}:${p.port}`)).toEqual(['127.0.0.1:3911', '::1:9100']);
+    // Allowing one loopback address allows no other.
+    expect(() =>
+      loadConfig({ PRINTERS: 'Self=127.0.0.2:9100', PRINTER_ALLOWED_ADDRESSES: '127.0.0.1' }),
+    ).toThrow('loopback addresses are refused for printers');
   });
 
   describe('TRUST_PROXY', () => {

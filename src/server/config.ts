@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  isAddressOrRange,
+  type PrinterRules,
+  printerTargetProblem,
+  RAW_PRINTER_PORT,
+  type TargetProblem,
+} from './domain/printer-address.ts';
 
 /**
  * Operator configuration, from environment variables only. Parsed once at start; a bad value stops the
@@ -154,6 +161,43 @@ const envSchema = z.object({
       }
       return printers;
     }),
+  PRINTER_PORTS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const ports = new Set([RAW_PRINTER_PORT]);
+      for (const entry of (raw ?? '').split(',').map((p) => p.trim())) {
+        if (entry === '') continue;
+        const port = Number(entry);
+        if (!/^\d{1,5}$/.test(entry) || port < 1 || port > 65535) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `PRINTER_PORTS: "${entry}" is not a port from 1 to 65535 (several separated by commas; 9100 is always allowed)`,
+          });
+          return z.NEVER;
+        }
+        ports.add(port);
+      }
+      return [...ports];
+    }),
+  PRINTER_ALLOWED_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const entries = (raw ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== '');
+      const bad = entries.find((entry) => !isAddressOrRange(entry));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `PRINTER_ALLOWED_ADDRESSES: "${bad}" is not an IP address or range (e.g. 127.0.0.1, 169.254.10.0/24, ::1)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   CSP_CONNECT_SRC: z
     .string()
     .optional()
@@ -239,6 +283,9 @@ export function parsePrinters(raw: string): PrinterConfig[] | string {
     const name = rawName.trim();
     const port = Number(rawPort);
     if (name === '' || name.length > 50) return `"${entry}": the name must be 1 to 50 characters`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+    if (/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/.test(name))
+      return `"${entry}": the name holds a control character or an invisible bidi character`;
     if (port < 1 || port > 65535) return `"${entry}": the port must be 1 to 65535`;
     if (rawDpi !== undefined && rawDpi !== '203' && rawDpi !== '300')
       return `"${entry}": dpi must be 203 or 300`;
@@ -248,6 +295,21 @@ export function parsePrinters(raw: string): PrinterConfig[] | string {
     printers.push({ name, host, port, dpi: rawDpi === '300' ? 300 : 203 });
   }
   return printers;
+}
+
+/** Why PRINTERS names a printer the server may not send jobs to, for the operator. */
+function printerProblemInEnglish(printer: PrinterConfig, problem: TargetProblem): string {
+  const entry = `"${printer.name}=${printer.host}:${printer.port}"`;
+  switch (problem.problem) {
+    case 'port':
+      return `${entry}: port ${problem.port} is not allowed for printers (9100 is; add others to PRINTER_PORTS)`;
+    case 'host':
+      return `${entry}: the host must be a host name or an IP address`;
+    case 'numericHost':
+      return `${entry}: write an IPv4 address as four numbers (192.0.2.10), not as "${printer.host}"`;
+    case 'address':
+      return `${entry}: ${problem.kind} addresses are refused for printers (the server would connect to itself or its network's services); if this printer really is there, name its address in PRINTER_ALLOWED_ADDRESSES`;
+  }
 }
 
 export interface Config {
@@ -310,6 +372,8 @@ export interface Config {
   cheatCode: string | null;
   /** Network label printers from PRINTERS (beside those the admin sets up in the Leitstand). */
   printers: PrinterConfig[];
+  /** Where a printer may be: its ports (9100 and PRINTER_PORTS), blocked addresses allowed (PRINTER_ALLOWED_ADDRESSES). */
+  printerRules: PrinterRules;
   /** Web origins allowed to call this API from another host (CORS). Empty: same origin only. */
   corsOrigins: string[];
   /** Extra API hosts the web app may connect to (its Content-Security-Policy connect-src). */
@@ -345,6 +409,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           message:
             "DURABILITY=off applies to the embedded database only; with DATABASE_URL, PostgreSQL's own settings decide (synchronous_commit in postgresql.conf). Unset DURABILITY",
         });
+      }
+      const rules = { ports: e.PRINTER_PORTS, allowedAddresses: e.PRINTER_ALLOWED_ADDRESSES };
+      for (const printer of e.PRINTERS) {
+        const problem = printerTargetProblem(printer.host, printer.port, rules);
+        if (problem)
+          ctx.addIssue({ code: 'custom', message: `PRINTERS: ${printerProblemInEnglish(printer, problem)}` });
       }
     })
     .safeParse(env);
@@ -385,6 +455,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cheatCode: e.CHEAT_CODE,
     corsOrigins: e.CORS_ORIGINS,
     printers: e.PRINTERS,
+    printerRules: { ports: e.PRINTER_PORTS, allowedAddresses: e.PRINTER_ALLOWED_ADDRESSES },
     cspConnectSrc: e.CSP_CONNECT_SRC,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     webDir: path.join(projectRoot, 'dist/web'),

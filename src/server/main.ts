@@ -139,6 +139,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
+    await app.ready();
+  } catch (error) {
+    // A setting that contradicts the database (PRINTERS and the Leitstand's printers naming one printer).
+    app.log.fatal(`Cannot start: ${(error as Error).message}`);
+    await handle.close();
+    process.exit(1);
+  }
+  try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);

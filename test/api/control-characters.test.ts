@@ -295,6 +295,13 @@ describe.each(databaseKinds())('control characters in every string field on %s',
     logins.admin = await loginAs(t.app, demo.adminUser);
     logins.schichtleitung = await loginAs(t.app, demo.leadUser);
     integration = await createIntegrationToken(t.database.db, 'erp');
+    // A token's first use from this address opens its attempt counter (issue 39), as a login opens its own:
+    // before the walk, so that a refused call is compared against a counter that is already there.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/export/movements?since=2020-01-01T00:00:00Z&limit=1',
+      headers: authHeaders(integration),
+    });
     // An open Klärfall, reported as a packer reports it.
     const noteId = (
       await t.database.db

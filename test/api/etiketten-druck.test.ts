@@ -42,11 +42,14 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
 
   beforeAll(async () => {
     printer = await fakePrinter();
+    const dead = await deadPort();
     t0 = await startTestApp(kind, {
       printers: [
         { name: 'Versand', host: '127.0.0.1', port: printer.port, dpi: 203 },
-        { name: 'Aus', host: '127.0.0.1', port: await deadPort(), dpi: 300 },
+        { name: 'Aus', host: '127.0.0.1', port: dead, dpi: 300 },
       ],
+      // Test printers listen on this machine, on ports of their own: allowed by name (issue 39).
+      printerRules: { ports: [9100, printer.port, dead], allowedAddresses: ['127.0.0.1'] },
     });
     worker = await loginAs(t0.app, demo.passwordUser);
     lead = await loginAs(t0.app, demo.leadUser);

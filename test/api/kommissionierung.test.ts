@@ -256,8 +256,12 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     const taken = await claim(belegnr, lead);
     expect(taken.statusCode).toBe(200);
     expect(lineOf(data(taken), '100008')).toMatchObject({ kommissioniert: 1, offen: 2 });
-    // Another picker's 'Abbrechen' does not let go of the lead's claim.
-    expect((await post('abbrechen', { id: note.id }, anna)).statusCode).toBe(200);
+    // Another picker's 'Abbrechen' does not let go of the lead's claim, and says so (issue 39).
+    const other = await post('abbrechen', { id: note.id }, anna);
+    expect([other.statusCode, other.json().message]).toEqual([
+      409,
+      T.releaseNotYours(belegnr, demo.leadUser.name),
+    ]);
     expect((await claim(belegnr, anna)).json().message).toBe(T.claimedBy(demo.leadUser.name));
   });
 

@@ -94,6 +94,7 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       refusedRows: 0,
       fileRefused: false,
       lineErrors: [],
+      unlistedRows: 0,
       ignoredColumns: [],
       summary: [
         {

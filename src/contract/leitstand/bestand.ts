@@ -21,8 +21,14 @@ export const MOVEMENT_KINDS = [
 ] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
 
-/** Articles a search answers at most; `mehr` says there were more. */
+/** Articles a search answers at most (its default page size); `mehr` says there were more. */
 export const SEARCH_LIMIT = 50;
+/**
+ * Stock rows (location, charge, MHD) a search lists per article at most; `bestandWeitere` counts the rest
+ * and `gesamt` is the whole stock. An article on thousands of locations made one search answer 9 MB
+ * (issue 39): an answer now has at most SEARCH_LIMIT × this many rows.
+ */
+export const BESTAND_ROWS_PER_ARTICLE = 50;
 /** Journal rows per page: the default and the most a page may hold. */
 export const JOURNAL_PAGE = 50;
 export const JOURNAL_PAGE_MAX = 200;
@@ -38,6 +44,9 @@ export const bestandTexts = {
     results: (n: number, more: boolean) =>
       n === 0 ? 'Kein Artikel gefunden.' : more ? `Die ersten ${n} Treffer.` : `${n} Treffer.`,
     noStock: 'Auf keinem Lagerplatz.',
+    /** Below an article's stock table when it lists only the first BESTAND_ROWS_PER_ARTICLE rows. */
+    moreStock: (n: number) =>
+      `… und ${n.toLocaleString('de-DE')} ${n === 1 ? 'weiterer Bestand' : 'weitere Bestände'} auf anderen Lagerplätzen (Gesamt zählt alle).`,
     total: 'Gesamt',
     journal: 'Journal des Artikels',
   },
@@ -198,8 +207,12 @@ export const artikelTreffer = z.object({
   herstellernummer: z.string().nullable(),
   /** How the search found it. */
   treffer: z.enum(['nummer', 'ean', 'herstellernummer', 'name']),
+  /** The article's whole stock, all locations. */
   gesamt: z.number().int(),
+  /** Its stock rows in location order, at most BESTAND_ROWS_PER_ARTICLE. */
   bestand: z.array(bestandZeile),
+  /** Stock rows beyond those `bestand` lists. */
+  bestandWeitere: z.number().int().optional(),
 });
 export type ArtikelTreffer = z.infer<typeof artikelTreffer>;
 
@@ -209,11 +222,20 @@ export const bestandArtikel = endpoint({
   method: 'GET',
   path: '/api/leitstand/bestand/artikel',
   role: 'schichtleitung',
-  query: z.strictObject({ q: text(200, { min: 1, controls: 'typed' }) }),
+  query: z.strictObject({
+    q: text(200, { min: 1, controls: 'typed' }),
+    limit: z
+      .string()
+      .regex(/^[0-9]{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(SEARCH_LIMIT))
+      .optional()
+      .describe(`Articles per answer, 1 to ${SEARCH_LIMIT} (default ${SEARCH_LIMIT})`),
+  }),
   response: z.object({
     success: z.literal(true),
     artikel: z.array(artikelTreffer),
-    /** More articles matched than SEARCH_LIMIT. */
+    /** More articles matched than the answer holds (`limit`). */
     mehr: z.boolean(),
   }),
 });

@@ -18,6 +18,8 @@ export interface ImportReasons {
   tooLong: { max: number };
   tooShort: { min: number };
   controlCharacter: None;
+  /** An invisible character that changes how a text reads (a bidi override, a C1 control): `U+202E`. */
+  hiddenCharacter: { codePoint: string };
   notANumber: { value: string };
   notAWholeNumber: { value: string };
   outOfRange: { value: number; min: number; max: number };
@@ -32,6 +34,8 @@ export interface ImportReasons {
   columnRepeated: { column: string };
   columnMissing: None;
   tooManyFields: { fields: number; header: number };
+  /** A record longer than the import reads (LINE_MAX_CHARS): the whole file is refused. */
+  lineTooLong: { max: number };
   unreadable: None;
   /** A value (a number, a code, a card) a line of the file has already. */
   duplicate: { what: string } & Line;
@@ -135,6 +139,8 @@ export const importReasonTexts: Catalogue<ImportReasons> = {
   tooLong: ({ max }) => `ist länger als ${de(max)} Zeichen`,
   tooShort: ({ min }) => `ist kürzer als ${de(min)} Zeichen`,
   controlCharacter: () => 'enthält ein Steuerzeichen oder einen Zeilenumbruch',
+  hiddenCharacter: ({ codePoint }) =>
+    `enthält das unsichtbare Steuerzeichen ${codePoint} (z. B. eine Schreibrichtungsumkehr); bitte im ERP entfernen`,
   notANumber: ({ value }) => `„${value}“ ist keine Zahl`,
   notAWholeNumber: ({ value }) => `„${value}“ ist keine ganze Zahl`,
   outOfRange: ({ value, min, max }) => `${de(value)} liegt nicht zwischen ${de(min)} und ${de(max)}`,
@@ -149,6 +155,8 @@ export const importReasonTexts: Catalogue<ImportReasons> = {
   columnRepeated: ({ column }) => `wiederholt die Spalte „${column}“`,
   columnMissing: () => 'fehlt in der Kopfzeile',
   tooManyFields: ({ fields, header }) => `hat ${de(fields)} Felder, die Kopfzeile ${de(header)}`,
+  lineTooLong: ({ max }) =>
+    `Die Zeile ist länger als ${de(max)} Zeichen (oft ein nicht geschlossenes Anführungszeichen). Die Datei wurde nicht gelesen.`,
   unreadable: () => 'konnte nicht gelesen werden',
   duplicate: ({ what, line }) => `${what} steht schon in Zeile ${de(line)}`,
   unknownArticle: ({ nummer }) => `Einen Artikel mit der Artikelnummer „${nummer}“ gibt es nicht.`,

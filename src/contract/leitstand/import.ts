@@ -74,7 +74,10 @@ export const runImport = endpoint({
     refusedRows: z.number().int(),
     /** The file as a whole was refused (unreadable CSV, a required column missing or repeated). */
     fileRefused: z.boolean(),
+    /** The refusals of the first 100 refused lines (the lowest line numbers), in line order. */
     lineErrors: z.array(lineError),
+    /** Refused lines beyond those `lineErrors` lists (absent in answers stored before it was counted). */
+    unlistedRows: z.number().int().optional(),
     ignoredColumns: z.array(z.string()),
     /** The import's summary lines by code; `text` as the CLI prints it ('articles: 3 new, 0 changed, 0 unchanged'). */
     summary: z.array(importMessage(IMPORT_SUMMARY_CODES)),
@@ -113,6 +116,9 @@ export const importTexts = {
     `${refusedRows.toLocaleString('de-DE')} von ${rows.toLocaleString('de-DE')} Zeilen abgelehnt. Es wurde nichts importiert.`,
   fileRefused: 'Die Datei wurde abgelehnt. Es wurde nichts importiert.',
   lineErrorsTitle: 'Abgelehnte Zeilen',
+  /** Below the table when the answer lists only the first refused lines. */
+  unlistedRows: (n: number) =>
+    `… und ${n.toLocaleString('de-DE')} weitere abgelehnte ${n === 1 ? 'Zeile' : 'Zeilen'}, hier nicht aufgeführt. Bitte zuerst die aufgeführten Fehler beheben (oft haben die anderen denselben Grund).`,
   lineColumns: { line: 'Zeile', column: 'Spalte', reason: 'Grund' },
   /** A refusal's column (the file's header, or the whole file or line) and reason in German (the API's `reason` is the CLI's English). */
   column: (column: string) =>

@@ -65,6 +65,11 @@ export const budgets = {
   }),
   cheatFromAddress: (p: Policy, ip: string): Budget => perAddress(p, 'cheat-address', ip),
   /**
+   * Integration tokens (export API, receipt push, metrics) from one client address: a wrong one counts, a
+   * right one neither counts nor clears (issue 39: 300 wrong tokens in 9 s were all checked, never a 429).
+   */
+  integrationFromAddress: (p: Policy, ip: string): Budget => perAddress(p, 'integration-address', ip),
+  /**
    * Item scans at the packing station that match nothing while a cheat code is set: each one also told the
    * packer "not the cheat code". Wrong items are part of the job, so a packer gets an address's budget.
    */

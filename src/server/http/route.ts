@@ -6,7 +6,13 @@ import { exportMessages } from '../../contract/export.ts';
 import { inputErrorMessage } from '../../contract/input-errors.ts';
 import { hasRole } from '../../contract/roles.ts';
 import { texts } from '../../contract/texts.ts';
-import { type AttemptResult, type Budget, type Reservation, reserveAttempt } from '../auth/attempt-limits.ts';
+import {
+  type AttemptResult,
+  type Budget,
+  budgets,
+  type Reservation,
+  reserveAttempt,
+} from '../auth/attempt-limits.ts';
 import { checkIntegrationToken, findLiveIntegrationToken } from '../auth/integration-tokens.ts';
 import { hashToken } from '../auth/secrets.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
@@ -118,19 +124,35 @@ export async function requireIntegration(
   const authorization = request.headers.authorization;
   const bearer =
     typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  const token = tokenOf(request);
+  if (!token) throw unauthenticated(exportMessages.missingToken);
+  // Every token offered is an attempt, counted before it is checked, like a password (decision 14).
+  const attempt = await reserveAttempt(
+    deps.db,
+    [budgets.integrationFromAddress(deps.config, request.ip)],
+    exportMessages.tooManyTokens,
+    request.log,
+  );
   if (bearer && bearer.length <= 200) {
     const integration = await checkIntegrationToken(deps.db, bearer);
-    if (integration) return integration;
+    if (integration) {
+      await attempt.settle('succeeded');
+      return integration;
+    }
   }
-  const token = tokenOf(request);
-  if (token && token.length <= 200) {
+  if (token.length <= 200) {
     const tokenHash = hashToken(token);
     const login =
       deps.sessions.get(tokenHash) ??
       (await checkSession(deps.db, deps.config.sessionIdleMinutes, tokenHash));
-    if (login) throw forbidden(exportMessages.scannerLogin);
+    if (login) {
+      // A scanner's own login: no guess at a token.
+      await attempt.settle('unchecked');
+      throw forbidden(exportMessages.scannerLogin);
+    }
   }
-  throw unauthenticated(token ? exportMessages.unknownToken : exportMessages.missingToken);
+  await attempt.settle('failed');
+  throw unauthenticated(exportMessages.unknownToken);
 }
 
 /**

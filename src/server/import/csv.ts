@@ -58,19 +58,26 @@ export function parseCsv(input: string, onProgress?: (share: number) => void): C
 export function openCsv(
   input: string,
   onProgress?: (share: number) => void,
+  maxRecordChars = Number.POSITIVE_INFINITY,
 ): { separator: ';' | ',' | '\t'; header: CsvRecord; records: Iterable<CsvRecord> } {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const separator = detectSeparator(text);
-  const all = csvRecords(text, separator, onProgress);
+  const all = csvRecords(text, separator, onProgress, maxRecordChars);
   const first = all.next();
   if (first.done) throw new CsvSyntaxError(1, because('fileEmpty', {}));
   return { separator, header: first.value, records: { [Symbol.iterator]: () => all } };
 }
 
+/**
+ * `maxRecordChars`: a record longer than this (from its first character to its line end) is a syntax error
+ * (`lineTooLong`), found as soon as the parse passes the limit — a file of one endless line never becomes
+ * millions of fields.
+ */
 function* csvRecords(
   text: string,
   separator: string,
   onProgress?: (share: number) => void,
+  maxRecordChars = Number.POSITIVE_INFINITY,
 ): Generator<CsvRecord, void, undefined> {
   let fields: string[] = [];
   let field = '';
@@ -80,6 +87,11 @@ function* csvRecords(
   let i = 0;
   const n = text.length;
   let nextReport = 1 << 20;
+  let recordStart = 0;
+  const checkLength = () => {
+    if (i - recordStart > maxRecordChars)
+      throw new CsvSyntaxError(recordLine, because('lineTooLong', { max: maxRecordChars }));
+  };
 
   /** The record that ends here, or null for an entirely empty line. */
   const endRecord = (): CsvRecord | null => {
@@ -119,6 +131,7 @@ function* csvRecords(
         break;
       }
       field = value;
+      checkLength();
       const after = text[i];
       if (after !== undefined && after !== separator && after !== '\r' && after !== '\n') {
         throw new CsvSyntaxError(line, because('textAfterQuote', {}));
@@ -126,6 +139,7 @@ function* csvRecords(
       continue;
     }
     if (char === separator) {
+      checkLength();
       fields.push(field);
       field = '';
       fieldQuoted = false;
@@ -138,6 +152,7 @@ function* csvRecords(
       i += char === '\r' && text[i + 1] === '\n' ? 2 : 1;
       line++;
       recordLine = line;
+      recordStart = i;
       continue;
     }
     if (fieldQuoted) throw new CsvSyntaxError(line, because('textAfterQuote', {}));
@@ -150,6 +165,7 @@ function* csvRecords(
     }
     field += text.slice(i, end);
     i = end;
+    checkLength();
   }
   if (field !== '' || fields.length > 0 || fieldQuoted) {
     const record = endRecord();

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { because, inEnglish, summaryLine } from './messages.ts';
 import {
   hasControlCharacter,
+  hiddenCharacter,
   type Parsed,
   parseBoolean,
   parseDate,
@@ -52,6 +53,113 @@ export const refusal = (line: number, column: string, why: ImportReason): Refusa
   ...why,
   reason: inEnglish(why),
 });
+
+/**
+ * The refused lines an import's report lists at most (the lowest line numbers, each with all its reasons);
+ * the report counts the rest (`unlistedRows`). A file of a million bad lines answered every one of them
+ * (86 MB), and kept that answer for a week under its idempotency key.
+ */
+export const LISTED_LINES = 100;
+
+/** The longest record (line) a file may have, in characters: longer is no ERP export but a broken file. */
+export const LINE_MAX_CHARS = 50_000;
+
+/** The longest cell the import reads (the longest column, a card text, takes 1,000). */
+export const CELL_MAX_CHARS = 2_000;
+
+/** A set of line numbers as bits: a million refused lines take 125 KB, not a hash set's 30 MB. */
+export class LineSet {
+  constructor(
+    private bits: Uint8Array = new Uint8Array(1024),
+    private count = 0,
+  ) {}
+
+  /** The set as plain data (it crosses from the worker thread). */
+  static from(data: LineSetData): LineSet {
+    return new LineSet(data.bits, data.count);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(line: number): boolean {
+    return ((this.bits[line >> 3] ?? 0) & (1 << (line & 7))) !== 0;
+  }
+
+  add(line: number): void {
+    const at = line >> 3;
+    if (at >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(at + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    const bit = 1 << (line & 7);
+    if (((this.bits[at] ?? 0) & bit) !== 0) return;
+    this.bits[at] = (this.bits[at] ?? 0) | bit;
+    this.count++;
+  }
+
+  data(): LineSetData {
+    return { bits: this.bits, count: this.count };
+  }
+}
+export interface LineSetData {
+  bits: Uint8Array;
+  count: number;
+}
+
+/**
+ * The refusals of the lines with the lowest numbers, at most LISTED_LINES lines (each with all its
+ * reasons, in the order found), in line order.
+ */
+export function firstListed(refusals: Refusal[]): Refusal[] {
+  const sorted = [...refusals].sort((a, b) => a.line - b.line);
+  let lines = 0;
+  let previous: number | null = null;
+  for (let i = 0; i < sorted.length; i++) {
+    const line = sorted[i]?.line ?? 0;
+    if (line === previous) continue;
+    if (lines === LISTED_LINES) return sorted.slice(0, i);
+    lines++;
+    previous = line;
+  }
+  return sorted;
+}
+
+/**
+ * Every refusal of a file: which lines were refused (all of them, as bits) and the reasons of the first
+ * LISTED_LINES lines — never a list that grows with the file.
+ */
+export class Refusals {
+  readonly lines: LineSet;
+  private kept: Refusal[];
+
+  constructor(from?: { listed: Refusal[]; lines: LineSetData }) {
+    this.lines = from ? LineSet.from(from.lines) : new LineSet();
+    this.kept = from ? [...from.listed] : [];
+  }
+
+  add(problem: Refusal): void {
+    this.lines.add(problem.line);
+    this.kept.push(problem);
+    if (this.kept.length >= 1000) this.kept = firstListed(this.kept);
+  }
+
+  has(line: number): boolean {
+    return this.lines.has(line);
+  }
+
+  /** Lines refused. */
+  get rows(): number {
+    return this.lines.size;
+  }
+
+  listed(): Refusal[] {
+    this.kept = firstListed(this.kept);
+    return this.kept;
+  }
+}
 
 /** Reads the cells of one record by column key; every problem is kept as a refusal of this line. */
 export class RowReader {
@@ -104,6 +212,8 @@ export class RowReader {
       return this.refuse(key, because('tooLong', { max: options.max ?? 200 }));
     }
     if (hasControlCharacter(value)) return this.refuse(key, because('controlCharacter', {}));
+    const hidden = hiddenCharacter(value);
+    if (hidden) return this.refuse(key, because('hiddenCharacter', { codePoint: hidden }));
     return value;
   }
 

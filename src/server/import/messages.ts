@@ -19,6 +19,8 @@ export const englishReasons: Catalogue<ImportReasons> = {
   tooLong: ({ max }) => `is longer than ${max} characters`,
   tooShort: ({ min }) => `is shorter than ${min} characters`,
   controlCharacter: () => 'holds a control character or a line break',
+  hiddenCharacter: ({ codePoint }) =>
+    `holds the invisible control character ${codePoint} (a bidi override or C1 control); remove it in the ERP`,
   notANumber: ({ value }) => `"${value}" is not a number`,
   notAWholeNumber: ({ value }) => `"${value}" is not a whole number`,
   outOfRange: ({ value, min, max }) => `${value} is not between ${min} and ${max}`,
@@ -32,6 +34,8 @@ export const englishReasons: Catalogue<ImportReasons> = {
   columnRepeated: ({ column }) => `repeats the column "${column}"`,
   columnMissing: () => 'column is missing in the header',
   tooManyFields: ({ fields, header }) => `has ${fields} fields, the header ${header}`,
+  lineTooLong: ({ max }) =>
+    `the line is longer than ${en(max)} characters (often a quote never closed); the file was not read`,
   unreadable: () => 'could not be read',
   duplicate: ({ what, line }) => `this ${what} is already on line ${line}`,
   unknownArticle: ({ nummer }) => `no article with the Artikelnummer "${nummer}"`,

@@ -1,11 +1,15 @@
 import { WHOLE_FILE, WHOLE_LINE } from '../../contract/leitstand/import-messages.ts';
 import { CsvSyntaxError, openCsv } from './csv.ts';
 import {
+  CELL_MAX_CHARS,
   type FileContext,
   type ImportKind,
+  LINE_MAX_CHARS,
   type Line,
+  type LineSetData,
   normalizeHeader,
   type Refusal,
+  Refusals,
   RowReader,
   refusal,
 } from './framework.ts';
@@ -26,8 +30,13 @@ export const BATCH_ROWS = 20;
 export interface FileFacts {
   /** Rows in the file (records with any text; without the header). */
   rows: number;
-  /** Refusals of the file, its header, lines and cells, in the order found. */
+  /**
+   * Refusals of the file, its header, lines and cells: those of the first LISTED_LINES refused lines, in
+   * line order (`refusedLines` has every refused line).
+   */
   refused: Refusal[];
+  /** Every refused line. */
+  refusedLines: LineSetData;
   /** The file as a whole was refused (unreadable CSV, a column missing or repeated): no batches. */
   fileRefused: boolean;
   /** Columns of the header that no column of the kind matches (ignored). */
@@ -50,24 +59,31 @@ export function readCsvText(
   onProgress?: (share: number) => void,
 ): FileRead {
   const kind = KINDS[kindName] as ImportKind<unknown>;
+  let refusals = new Refusals();
   const facts: FileFacts = {
     rows: 0,
     refused: [],
+    refusedLines: refusals.lines.data(),
     fileRefused: false,
     ignoredColumns: [],
     columns: [],
     batches: 0,
   };
+  const withRefusals = () => {
+    facts.refused = refusals.listed();
+    facts.refusedLines = refusals.lines.data();
+  };
   const refusedWhole = (): FileRead => {
     facts.fileRefused = true;
+    withRefusals();
     return { facts, batches: [] };
   };
   let file: ReturnType<typeof openCsv>;
   try {
-    file = openCsv(text, onProgress);
+    file = openCsv(text, onProgress, LINE_MAX_CHARS);
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    facts.refused.push(refusal(error.line, WHOLE_FILE, error.reason));
+    refusals.add(refusal(error.line, WHOLE_FILE, error.reason));
     return refusedWhole();
   }
 
@@ -85,26 +101,23 @@ export function readCsvText(
     }
     if (index.has(column.key)) {
       const first = index.get(column.key)?.header ?? column.header;
-      facts.refused.push(refusal(1, name.trim(), because('columnRepeated', { column: first })));
+      refusals.add(refusal(1, name.trim(), because('columnRepeated', { column: first })));
       return;
     }
     index.set(column.key, { position, header: name.trim() });
   });
   for (const column of kind.columns) {
     if (column.required && !index.has(column.key))
-      facts.refused.push(refusal(1, column.header, because('columnMissing', {})));
+      refusals.add(refusal(1, column.header, because('columnMissing', {})));
   }
-  if (facts.refused.length > 0) return refusedWhole();
+  if (refusals.rows > 0) return refusedWhole();
   facts.columns = [...index].map(([key, { header }]) => [key, header]);
 
   // Each record on its own, as it is parsed: its fields are garbage at once, only the row stays.
-  const refusedLines = new Set<number>();
-  const refuse = (problem: Refusal) => {
-    facts.refused.push(problem);
-    refusedLines.add(problem.line);
-  };
+  const refuse = (problem: Refusal) => refusals.add(problem);
   const rows: Line<unknown>[] = [];
   const width = file.header.fields.length;
+  const positions = [...index.values()];
   try {
     for (const record of file.records) {
       // Lines of only separators (Excel writes them below cells that were once formatted) are no rows.
@@ -113,6 +126,15 @@ export function readCsvText(
       if (record.fields.length > width && record.fields.slice(width).some((f) => f.trim() !== '')) {
         const fields = record.fields.length;
         refuse(refusal(record.line, WHOLE_LINE, because('tooManyFields', { fields, header: width })));
+        continue;
+      }
+      // A cell longer than any column takes is refused before it is read (and never echoed back).
+      const long = positions.filter(
+        ({ position }) => (record.fields[position]?.length ?? 0) > CELL_MAX_CHARS,
+      );
+      if (long.length > 0) {
+        for (const { header } of long)
+          refuse(refusal(record.line, header, because('tooLong', { max: CELL_MAX_CHARS })));
         continue;
       }
       const reader = new RowReader(record.line, record.fields, index);
@@ -127,7 +149,8 @@ export function readCsvText(
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     facts.rows = 0;
-    facts.refused = [refusal(error.line, WHOLE_FILE, error.reason)];
+    refusals = new Refusals();
+    refusals.add(refusal(error.line, WHOLE_FILE, error.reason));
     return refusedWhole();
   }
 
@@ -135,11 +158,12 @@ export function readCsvText(
     present: new Set(index.keys()),
     header: (key) => index.get(key)?.header ?? kind.columns.find((c) => c.key === key)?.header ?? key,
     refuse: (line, key, why) => refuse(refusal(line, ctx.header(key), why)),
-    isRefused: (line) => refusedLines.has(line),
+    isRefused: (line) => refusals.has(line),
   };
   kind.inFile?.(ctx, rows);
   const batches = batchesOfUnits(rows, (row) => kind.unit(row));
   facts.batches = batches.length;
+  withRefusals();
   return { facts, batches };
 }
 

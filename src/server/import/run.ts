@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { directSteps, type Steps } from '../http/back-office.ts';
-import { type ImportContext, type Line, type Refusal, refusal } from './framework.ts';
+import { type ImportContext, LISTED_LINES, type Line, type Refusal, refusal } from './framework.ts';
 import type { KindName } from './kinds/index.ts';
 import type { Progress } from './progress.ts';
 import { type RowSource, textSource } from './source.ts';
@@ -77,6 +77,10 @@ export function formatReport(report: ImportReport, options: { skipBad: boolean }
   const lines: string[] = [];
   if (report.ignoredColumns.length > 0) lines.push(`Ignored columns: ${report.ignoredColumns.join(', ')}`);
   for (const r of report.refused) lines.push(`line ${r.line}: ${r.column}: ${r.reason}`);
+  if (report.unlistedRows > 0)
+    lines.push(
+      `… and ${report.unlistedRows} more refused lines, not listed (the first ${LISTED_LINES} are).`,
+    );
   if (!report.committed) {
     lines.push(
       report.fileRefused

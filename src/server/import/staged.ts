@@ -5,11 +5,13 @@ import { StepSize, type Steps } from '../http/back-office.ts';
 import { recordAudit } from '../repositories/audit.repository.ts';
 import type { CsvEncoding } from './encoding.ts';
 import {
+  firstListed,
   type ImportContext,
   type ImportKind,
   type Line,
   mergeSummaries,
   type Refusal,
+  Refusals,
   refusal,
 } from './framework.ts';
 import { KINDS, type KindName } from './kinds/index.ts';
@@ -39,9 +41,11 @@ import type { RowSource } from './source.ts';
 export interface ImportReport {
   /** Rows in the file (without the header). */
   rows: number;
-  /** Every refused row's problems, in line order. */
+  /** The problems of the first LISTED_LINES refused rows, in line order. */
   refused: Refusal[];
   refusedRows: number;
+  /** Refused rows beyond those listed in `refused`. */
+  unlistedRows: number;
   /** Rows written (not refused); 0 when nothing was written. */
   written: number;
   /** Whether the database was changed (false: all-or-nothing refused the file). */
@@ -94,7 +98,10 @@ interface Settings {
 /** The file's figures, kept with the run when its rows are staged. */
 interface Facts {
   rows: number;
+  /** The first LISTED_LINES refused lines' refusals (--skip-bad). */
   refused: Refusal[];
+  /** Lines refused (absent in a run staged before it was kept). */
+  refusedRows?: number;
   ignoredColumns: string[];
   staged: number;
 }
@@ -158,12 +165,12 @@ export async function stageRun(
       : { opened: false, undecodable: opened.undecodable };
   }
   const { facts } = opened;
-  const refused = [...facts.refused];
-  const refusedLines = new Set(refused.map((r) => r.line));
+  const refusals = new Refusals({ listed: facts.refused, lines: facts.refusedLines });
   const refusedReport = (): ImportReport =>
     report({
       rows: facts.rows,
-      refused,
+      refused: refusals.listed(),
+      refusedRows: refusals.rows,
       ignoredColumns: facts.ignoredColumns,
       encoding: opened.encoding,
       fileRefused: facts.fileRefused,
@@ -186,18 +193,15 @@ export async function stageRun(
   const memo = new Map<string, unknown>();
   const contextOf = (trx: Transaction<Database>) =>
     context(trx, settings, engine.imagesDir, 'check', memo, {
-      refuse: (problem) => {
-        refused.push(problem);
-        refusedLines.add(problem.line);
-      },
-      isRefused: (line) => refusedLines.has(line),
+      refuse: (problem) => refusals.add(problem),
+      isRefused: (line) => refusals.has(line),
       afterCommit: () => {},
     });
-  const good = () => options.skipBad || refusedLines.size === 0;
+  const good = () => options.skipBad || refusals.rows === 0;
   let batches = 0;
   let staged = 0;
   const stage = async (trx: Transaction<Database>, group: Line<unknown>[][]) => {
-    const parts = group.map((b) => b.filter((r) => !refusedLines.has(r.line))).filter((b) => b.length > 0);
+    const parts = group.map((b) => b.filter((r) => !refusals.has(r.line))).filter((b) => b.length > 0);
     if (parts.length === 0) return;
     await trx
       .insertInto('import_batches')
@@ -234,7 +238,7 @@ export async function stageRun(
       // Secrets become hashes before anything is staged (users: scrypt, on libuv's threads, between steps).
       const parts: Line<unknown>[][] = [];
       for (const batch of group) {
-        const kept = batch.filter((r) => !refusedLines.has(r.line));
+        const kept = batch.filter((r) => !refusals.has(r.line));
         parts.push(
           kept.length === 0
             ? []
@@ -253,7 +257,13 @@ export async function stageRun(
     await engine.steps.run(() => engine.db.transaction().execute((trx) => afterCheck(contextOf(trx))));
   }
   if (!good()) return { opened: true, refused: refusedReport() };
-  const kept: Facts = { rows: facts.rows, refused, ignoredColumns: facts.ignoredColumns, staged };
+  const kept: Facts = {
+    rows: facts.rows,
+    refused: refusals.listed(),
+    refusedRows: refusals.rows,
+    ignoredColumns: facts.ignoredColumns,
+    staged,
+  };
   await engine.steps.run(() =>
     engine.db
       .updateTable('import_runs')
@@ -330,7 +340,11 @@ export async function applyRun(engine: Engine, runId: number): Promise<ImportRep
               applied: run.applied + staged.length,
               written: run.written + good.length,
               summary: JSON.stringify(mergeSummaries(JSON.parse(run.summary), lines)),
-              raced: raced.length > 0 ? JSON.stringify([...JSON.parse(run.raced), ...raced]) : run.raced,
+              // Only the first lines are kept: the count of raced rows is staged − written.
+              raced:
+                raced.length > 0
+                  ? JSON.stringify(firstListed([...JSON.parse(run.raced), ...raced]))
+                  : run.raced,
               touched_at: sql`now()`,
             })
             .where('id', '=', runId)
@@ -383,9 +397,14 @@ async function finish(
     });
     summary = await kind.write(ctx, []);
   }
+  // Every staged row was written or refused as raced (its unit changed on the floor meanwhile).
+  const refusedRows =
+    (facts.refusedRows ?? new Set(facts.refused.map((r) => r.line)).size) +
+    Math.max(0, facts.staged - run.written);
   const result = report({
     rows: facts.rows,
     refused: [...facts.refused, ...(JSON.parse(run.raced) as Refusal[])],
+    refusedRows,
     ignoredColumns: facts.ignoredColumns,
     encoding: settings.encoding,
     fileRefused: false,
@@ -471,6 +490,7 @@ export function answerOf(result: ImportReport) {
     refusedRows: result.refusedRows,
     fileRefused: result.fileRefused,
     lineErrors: result.refused,
+    unlistedRows: result.unlistedRows,
     ignoredColumns: result.ignoredColumns,
     summary: result.summaryLines.map((line) => ({ ...line, text: summaryInEnglish(line) })),
   };
@@ -506,7 +526,10 @@ export async function pendingRuns(
 
 function report(parts: {
   rows: number;
+  /** Refusals, of which those of the first LISTED_LINES lines are reported. */
   refused: Refusal[];
+  /** Lines refused in all. */
+  refusedRows: number;
   ignoredColumns: string[];
   encoding: CsvEncoding;
   fileRefused: boolean;
@@ -515,11 +538,13 @@ function report(parts: {
   summary: ImportSummary[];
   seconds: number;
 }): ImportReport {
-  const refused = [...parts.refused].sort((a, b) => a.line - b.line);
+  const refused = firstListed(parts.refused);
+  const listedRows = new Set(refused.map((r) => r.line)).size;
   return {
     rows: parts.rows,
     refused,
-    refusedRows: new Set(refused.map((r) => r.line)).size,
+    refusedRows: Math.max(parts.refusedRows, listedRows),
+    unlistedRows: Math.max(0, parts.refusedRows - listedRows),
     written: parts.written,
     committed: parts.committed,
     fileRefused: parts.fileRefused,

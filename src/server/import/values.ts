@@ -8,6 +8,9 @@ import { because } from './messages.ts';
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: ImportReason };
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+
+/** A refused cell as a reason quotes it: at most 60 characters (a report lists it, and keeps it a week). */
+export const quoted = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 const no = <T>(reason: ImportReason): Parsed<T> => ({ ok: false, reason });
 
 /**
@@ -23,17 +26,17 @@ export function parseNumber(text: string): Parsed<number> {
   } else if (/^[+-]?\d+(\.\d+)?$/.test(t)) {
     normalized = t;
   } else {
-    return no(because('notANumber', { value: text }));
+    return no(because('notANumber', { value: quoted(text) }));
   }
   const value = Number(normalized);
-  return Number.isFinite(value) ? ok(value) : no(because('notANumber', { value: text }));
+  return Number.isFinite(value) ? ok(value) : no(because('notANumber', { value: quoted(text) }));
 }
 
 /** A whole number within [min, max]; "12,0" is 12, "12,5" is refused. */
 export function parseWholeNumber(text: string, min: number, max: number): Parsed<number> {
   const number = parseNumber(text);
   if (!number.ok) return number;
-  if (!Number.isInteger(number.value)) return no(because('notAWholeNumber', { value: text }));
+  if (!Number.isInteger(number.value)) return no(because('notAWholeNumber', { value: quoted(text) }));
   if (number.value < min || number.value > max)
     return no(because('outOfRange', { value: number.value, min, max }));
   return ok(number.value);
@@ -60,7 +63,7 @@ export function parseDate(text: string): Parsed<string> {
     month = Number(iso[2]);
     day = Number(iso[3]);
   } else {
-    return no(because('notADate', { value: text }));
+    return no(because('notADate', { value: quoted(text) }));
   }
   const date = new Date(Date.UTC(year, month - 1, day));
   if (
@@ -69,7 +72,7 @@ export function parseDate(text: string): Parsed<string> {
     date.getUTCMonth() !== month - 1 ||
     date.getUTCDate() !== day
   ) {
-    return no(because('notACalendarDate', { value: text }));
+    return no(because('notACalendarDate', { value: quoted(text) }));
   }
   return ok(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
 }
@@ -83,7 +86,7 @@ export function parseBoolean(text: string, empty: boolean): Parsed<boolean> {
   if (t === '') return ok(empty);
   if (TRUE.has(t)) return ok(true);
   if (FALSE.has(t)) return ok(false);
-  return no(because('notABoolean', { value: text }));
+  return no(because('notABoolean', { value: quoted(text) }));
 }
 
 /** True when an EAN/GTIN of 8, 12, 13 or 14 digits has the right check digit. */
@@ -102,4 +105,19 @@ export function isValidGtin(code: string): boolean {
 export function hasControlCharacter(text: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
   return /[\u0000-\u0008\u000a-\u001f\u007f]/.test(text);
+}
+
+/**
+ * Characters that are invisible yet change what a text is or how it reads: the C1 controls (U+0080–U+009F,
+ * U+0085 a line break to some programs), the bidi marks, embeddings, overrides and isolates (U+202E turns
+ * "Kugelschreiber" into a name that reads backwards on the screen and in a CSV), and the line and paragraph
+ * separators. A name or code from an ERP holds none of them legitimately.
+ */
+const HIDDEN_CHARACTER = /[\u0080-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+/** The first such character as `U+202E`, or null. */
+export function hiddenCharacter(text: string): string | null {
+  const match = HIDDEN_CHARACTER.exec(text);
+  if (!match) return null;
+  return `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }

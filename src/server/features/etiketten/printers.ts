@@ -11,6 +11,12 @@ import {
 import type { PrinterConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
+import {
+  checkedLookup,
+  type PrinterRules,
+  PrinterTargetBlocked,
+  printerTargetProblem,
+} from '../../domain/printer-address.ts';
 import { recordAudit } from '../../repositories/audit.repository.ts';
 
 type Db = Kysely<Database>;
@@ -79,17 +85,28 @@ export const adminRow = (p: Printer): DruckerZeile => ({
 export function sendJob(
   printer: Pick<Printer, 'name' | 'host' | 'port'>,
   job: string,
+  rules: PrinterRules,
   timeoutMs: number = PRINT_TIMEOUT_MS,
 ): Promise<void> {
+  // The printer's port and address are checked again for every job (a row from before the rules, a name
+  // that resolves elsewhere now): the server connects to nothing else (issue 39).
+  if (printerTargetProblem(printer.host, printer.port, rules))
+    return Promise.reject(conflict(t.printerBlocked(printer.name)));
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: printer.host, port: printer.port });
+    const socket = net.connect({ host: printer.host, port: printer.port, lookup: checkedLookup(rules) });
     let settled = false;
-    const fail = () => {
+    const fail = (error?: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      reject(conflict(t.printerDown(printer.name)));
+      reject(
+        conflict(
+          error instanceof PrinterTargetBlocked
+            ? t.printerBlocked(printer.name)
+            : t.printerDown(printer.name),
+        ),
+      );
     };
     const timer = setTimeout(fail, timeoutMs);
     socket.on('error', fail);
@@ -108,8 +125,37 @@ export function sendJob(
 
 // ── The admin's list (Leitstand) ──────────────────────────────────────────────────────────────────────
 
-function checkForm(form: DruckerForm): void {
+function checkForm(form: DruckerForm, rules: PrinterRules): void {
   if (!validPrinterHost(form.host)) throw invalid(t.printerHostInvalid);
+  const problem = printerTargetProblem(form.host, form.port, rules);
+  if (!problem) return;
+  if (problem.problem === 'port') throw invalid(t.printerPortBlocked(form.port, rules.ports));
+  if (problem.problem === 'numericHost') throw invalid(t.printerHostNumeric);
+  if (problem.problem === 'host') throw invalid(t.printerHostInvalid);
+  throw invalid(t.printerAddressBlocked(form.host));
+}
+
+/** The server cannot start: PRINTERS and the admin's list name the same printer. */
+export class PrinterNameClash extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PrinterNameClash';
+  }
+}
+
+/**
+ * At the server's start: a name both PRINTERS and the admin's list have is refused (the environment's
+ * printer silently took the place of the admin's, who then printed elsewhere than they set up).
+ */
+export async function printerNameClash(db: Db, fromEnv: PrinterConfig[]): Promise<string | null> {
+  if (fromEnv.length === 0) return null;
+  const rows = await db.selectFrom('printers').select(['name', 'host', 'port']).execute();
+  for (const p of fromEnv) {
+    const row = rows.find((r) => r.name.toLowerCase() === p.name.toLowerCase());
+    if (row)
+      return `PRINTERS names the printer "${p.name}" (${p.host}:${p.port}), and the Leitstand's printer list has "${row.name}" (${row.host}:${row.port}): rename one of them (PRINTERS, or Leitstand › Etiketten › Drucker) or remove one`;
+  }
+  return null;
 }
 
 async function nameTaken(db: Db, fromEnv: PrinterConfig[], name: string, except: number | null) {
@@ -126,10 +172,11 @@ async function nameTaken(db: Db, fromEnv: PrinterConfig[], name: string, except:
 export async function createPrinter(
   db: Db,
   fromEnv: PrinterConfig[],
+  rules: PrinterRules,
   form: DruckerForm,
   by: { userId: number; requestKey: string | null },
 ): Promise<number> {
-  checkForm(form);
+  checkForm(form, rules);
   if (await nameTaken(db, fromEnv, form.name, null)) throw invalid(t.printerNameTaken(form.name));
   const { id } = await db.insertInto('printers').values(form).returning('id').executeTakeFirstOrThrow();
   await recordAudit(db, {
@@ -145,6 +192,7 @@ export async function createPrinter(
 export async function updatePrinter(
   db: Db,
   fromEnv: PrinterConfig[],
+  rules: PrinterRules,
   id: number,
   form: DruckerForm,
   by: { userId: number; requestKey: string | null },
@@ -156,7 +204,7 @@ export async function updatePrinter(
     .forUpdate()
     .executeTakeFirst();
   if (!before) throw notFound(t.printerNotFound(id));
-  checkForm(form);
+  checkForm(form, rules);
   if (await nameTaken(db, fromEnv, form.name, id)) throw invalid(t.printerNameTaken(form.name));
   await db
     .updateTable('printers')

@@ -44,6 +44,8 @@ import {
   adminRow,
   allPrinters,
   createPrinter,
+  PrinterNameClash,
+  printerNameClash,
   printerNamed,
   removePrinter,
   sendJob,
@@ -64,6 +66,11 @@ export const HEAVY_LABELS = 100;
  * before the first byte; then the labels stream out as they are drawn, a step at a time behind the floor.
  */
 export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
+  // A printer named both in PRINTERS and in the admin's list: the server does not start (issue 39).
+  app.addHook('onReady', async () => {
+    const clash = await printerNameClash(deps.db, deps.config.printers);
+    if (clash) throw new PrinterNameClash(clash);
+  });
   for (const kind of CODE_KINDS) {
     for (const format of ['pdf', 'zpl'] as const) {
       registerDownload(
@@ -166,14 +173,14 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
     drucker: (await allPrinters(ctx.db, ctx.config.printers)).map(adminRow),
   }));
   registerEndpoint(app, deps, druckerAnlegen, async ({ body }, ctx) => {
-    const id = await createPrinter(ctx.db, ctx.config.printers, body, {
+    const id = await createPrinter(ctx.db, ctx.config.printers, ctx.config.printerRules, body, {
       userId: ctx.user.id,
       requestKey: ctx.requestKey,
     });
     return { success: true as const, message: etikettenTexts.printerSaved(body.name), id };
   });
   registerEndpoint(app, deps, druckerAendern, async ({ params, body }, ctx) => {
-    await updatePrinter(ctx.db, ctx.config.printers, params.id, body, {
+    await updatePrinter(ctx.db, ctx.config.printers, ctx.config.printerRules, params.id, body, {
       userId: ctx.user.id,
       requestKey: ctx.requestKey,
     });
@@ -203,7 +210,7 @@ async function print(deps: Deps, steps: Steps, user: AuthUser, body: DruckBody, 
   let job = '';
   for await (const chunk of zplStream(steps, prepared, { size: printer.groesse, dpi: printer.dpi }))
     job += chunk;
-  await sendJob(printer, job);
+  await sendJob(printer, job, deps.config.printerRules);
   return {
     success: true as const,
     message: etikettenTexts.printed(prepared.count, printer.name),

@@ -350,16 +350,39 @@ async function shortLocation(
 
 /**
  * 'Abbrechen': the caller lets go of the note (if this login holds it — not when the same account took it
- * over on another handheld meanwhile); what was picked stays picked.
+ * over on another handheld meanwhile); what was picked stays picked. A note another worker is picking is
+ * refused with their name (409): it released nothing, and answering success said otherwise (issue 39). A
+ * claim that ran out or whose login ended is nobody's: letting go of it is no refusal.
  */
 export async function pickRelease(db: Db, picker: Picker, id: number): Promise<{ success: true }> {
-  await noteById(db, id);
-  await db
+  const note = await noteById(db, id);
+  const released = await db
     .deleteFrom('pick_claims')
     .where('delivery_note_id', '=', id)
     .where('user_id', '=', picker.userId)
     .where('session_id', '=', picker.sessionId)
-    .execute();
+    .returning('delivery_note_id')
+    .executeTakeFirst();
+  if (released) return { success: true };
+  const holder = await db
+    .selectFrom('pick_claims as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select('u.name')
+    .where('c.delivery_note_id', '=', id)
+    .where('c.user_id', '<>', picker.userId)
+    .where('c.seen_at', '>=', new Date(cutoff(picker)))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sessions as s')
+            .select('s.id')
+            .whereRef('s.id', '=', 'c.session_id')
+            .where('s.revoked_at', 'is not', null),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (holder) throw conflict(T.releaseNotYours(note.belegnr, holder.name));
   return { success: true };
 }
 

@@ -152,6 +152,9 @@ function SearchResults({ q }: { q: string }) {
                 rows={a.bestand}
                 rowKey={(r, i) => `${r.lagerplatz}-${i}`}
               />
+              {(a.bestandWeitere ?? 0) > 0 && (
+                <p className="hint">{t.search.moreStock(a.bestandWeitere ?? 0)}</p>
+              )}
               <p className="bestand-meta">
                 <span>
                   {t.columns.ean}: {a.ean ?? '–'}

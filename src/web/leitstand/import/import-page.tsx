@@ -149,6 +149,7 @@ function ImportReport({ report }: { fileName: string; report: Report }) {
           rowKey={(r, i) => `${r.line}-${i}`}
         />
       )}
+      {(report.unlistedRows ?? 0) > 0 && <p className="hint">{t.unlistedRows(report.unlistedRows ?? 0)}</p>}
       {report.summary.length > 0 && (
         <>
           <h2>{t.summaryTitle}</h2>

@@ -19,7 +19,7 @@ const CSV_PAGE_MAX = 5000;
 export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
   registerSteppedEndpoint(app, deps, contract.bestandArtikel, async ({ query }, { db, steps }) => ({
     success: true as const,
-    ...(await service.bestandArtikel(steps, db, query.q)),
+    ...(await service.bestandArtikel(steps, db, query.q, query.limit)),
   }));
 
   registerEndpoint(app, deps, contract.bestandLagerplatz, async ({ params }, { db }) => ({

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   type ArtikelTreffer,
+  BESTAND_ROWS_PER_ARTICLE,
   bestandTexts,
   type JournalFilterQuery,
   type JournalZeile,
@@ -141,51 +142,49 @@ async function nameMatches(steps: Steps, db: Db, q: string, want: number, skip: 
 /**
  * Articles named by `q`: its nummer, EAN (± one leading 0) or herstellernummer exactly (the rule of
  * `articleCodeMatch`), or a part of the name, case-insensitively. Code matches first, then by nummer; at
- * most SEARCH_LIMIT, each with the locations holding it. Read in steps: the code matches, the names (one
- * step for a rare name, windows for a common one), the stock.
+ * most `pageSize` (SEARCH_LIMIT), each with the first BESTAND_ROWS_PER_ARTICLE locations holding it, the
+ * count of the others and the whole stock. Read in steps: the code matches, the names (one step for a rare
+ * name, windows for a common one), the stock.
  */
 export async function bestandArtikel(
   steps: Steps,
   db: Db,
   q: string,
+  pageSize: number = SEARCH_LIMIT,
 ): Promise<{ artikel: ArtikelTreffer[]; mehr: boolean }> {
-  const limit = SEARCH_LIMIT + 1;
-  const found: Hit[] = await steps.run(() => articleCodeQuery(db, q).execute());
+  const size = Math.min(Math.max(1, pageSize), SEARCH_LIMIT);
+  const limit = size + 1;
+  const found: Hit[] = (await steps.run(() => articleCodeQuery(db, q).execute())).slice(0, limit);
   if (found.length < limit)
     found.push(...(await nameMatches(steps, db, q, limit - found.length, new Set(found.map((a) => a.id)))));
-  const mehr = found.length > SEARCH_LIMIT;
-  const articles = found.slice(0, SEARCH_LIMIT);
+  const mehr = found.length > size;
+  const articles = found.slice(0, size);
   const stock =
     articles.length === 0
       ? []
-      : await steps.run(() =>
-          db
-            .selectFrom('stock as s')
-            .innerJoin('locations as l', 'l.id', 's.location_id')
-            .select([
-              's.article_id',
-              'l.code as lagerplatz',
-              'l.name as lagerplatzName',
-              'l.lagertyp',
-              's.amount as menge',
-              's.charge',
-              day('s.mhd').as('mhd'),
-            ])
-            .where(
-              's.article_id',
-              'in',
-              articles.map((a) => a.id),
-            )
-            .where('s.amount', '>', 0)
-            .orderBy('l.code')
-            .orderBy(sql`s.mhd nulls last`)
-            .orderBy('s.charge')
-            .execute(),
-        );
+      : await steps.run(async () => {
+          const { rows } = await sql<StockRow>`
+            select article_id, lagerplatz, "lagerplatzName", lagertyp, menge, charge, mhd, rows, total
+            from (
+              select s.article_id, l.code as lagerplatz, l.name as "lagerplatzName", l.lagertyp,
+                     s.amount as menge, s.charge, to_char(s.mhd, 'YYYY-MM-DD') as mhd,
+                     row_number() over w as place,
+                     count(*) over (partition by s.article_id)::integer as rows,
+                     sum(s.amount) over (partition by s.article_id)::float8 as total
+              from stock s join locations l on l.id = s.location_id
+              where s.article_id = any(${articles.map((a) => a.id)}::integer[]) and s.amount > 0
+              window w as (partition by s.article_id order by l.code, s.mhd nulls last, s.charge)
+            ) listed
+            where place <= ${BESTAND_ROWS_PER_ARTICLE}::integer
+            order by article_id, place`.execute(db);
+          return rows;
+        });
   const TREFFER = ['nummer', 'ean', 'herstellernummer', 'name'] as const;
   return {
     artikel: articles.map((a) => {
-      const bestand = stock.filter((s) => s.article_id === a.id).map(({ article_id: _, ...row }) => row);
+      const own = stock.filter((s) => s.article_id === a.id);
+      const bestand = own.map(({ article_id: _, rows: __, total: ___, ...row }) => row);
+      const rows = own[0]?.rows ?? 0;
       return {
         id: a.id,
         nummer: a.nummer,
@@ -193,12 +192,26 @@ export async function bestandArtikel(
         ean: a.ean,
         herstellernummer: a.herstellernummer,
         treffer: TREFFER[Number(a.rank) - 1] ?? 'name',
-        gesamt: bestand.reduce((sum, row) => sum + row.menge, 0),
+        gesamt: Number(own[0]?.total ?? 0),
         bestand,
+        bestandWeitere: rows - bestand.length,
       };
     }),
     mehr,
   };
+}
+
+/** One listed stock row of a search, with its article's count of rows and whole stock. */
+interface StockRow {
+  article_id: number;
+  lagerplatz: string;
+  lagerplatzName: string;
+  lagertyp: string;
+  menge: number;
+  charge: string | null;
+  mhd: string | null;
+  rows: number;
+  total: number;
 }
 
 /** A location's content per article, charge and MHD; 404 for an unknown code. */
