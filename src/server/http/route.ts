@@ -14,7 +14,14 @@ import { type AuthUser, checkSession } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { type Deferred, deferred } from '../db/durability.ts';
 import type { Database } from '../db/schema.ts';
-import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
+import {
+  DomainError,
+  forbidden,
+  invalid,
+  tooManyAttempts,
+  unauthenticated,
+  WrongSecret,
+} from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
 import type { AdmissionGate, Lane } from './admission.ts';
 import { type HeavyOperations, type Steps, stepsIn } from './back-office.ts';
@@ -162,18 +169,41 @@ export function registerPublicEndpoint<E extends Endpoint>(
   register(app, deps, endpoint, handler as Handler<E, boolean>, options as RouteOptions<E, boolean>);
 }
 
+/** What a stream's handler gets besides its request and reply. */
+export interface StreamContext {
+  user: AuthUser;
+  /**
+   * Whether the login may still read the stream, checked as every other call checks it (the session cache,
+   * else the database): call it before each event. False: the stream has been ended.
+   */
+  stillAllowed(): Promise<boolean>;
+}
+
 /**
  * A call that answers with a stream (the Leitstand's live events) rather than one JSON body: the login and
- * role checks of every other call, then the handler owns the reply.
+ * role checks of every other call, then the handler owns the reply. A stream lives as long as its login:
+ * its login is checked again in the database every SESSION_CACHE_SECONDS (at least every second) and, by
+ * the handler, before each event; a logout through this instance ends it at once. Whichever finds the login
+ * ended, its role lowered or its user switched off ends the stream (the client's reconnect then gets the
+ * 401 or 403 of every other call). One login holds at most LIVE_STREAMS_PER_LOGIN streams on an instance
+ * (429 with `tooMany`'s text past it). HEAD answers the stream's headers and no stream.
  */
 export function registerStream<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
-  handler: (request: FastifyRequest, reply: FastifyReply, user: AuthUser) => Promise<void>,
+  handler: (request: FastifyRequest, reply: FastifyReply, ctx: StreamContext) => Promise<void>,
+  options: { tooMany: (max: number) => string },
 ): void {
   if (endpoint.method !== 'GET' || !endpoint.auth)
     throw new Error(`${endpoint.name}: a stream is a GET with a login`);
+  // The checks of an open stream wait behind the floor like any back-office step (the stream itself holds
+  // no place in the admission gate).
+  const recheckKind = deps.admission.kind(`${admissionKind(endpoint)} (check)`);
+  const recheckMs = Math.max(1, deps.config.sessionCacheSeconds) * 1000;
+  const perLogin = new Map<number, number>();
+  const allowedRole = (login: AuthUser | null, sessionId: number) =>
+    login !== null && login.sessionId === sessionId && (!endpoint.role || hasRole(login.role, endpoint.role));
   app.route({
     method: 'GET',
     url: endpoint.path,
@@ -181,9 +211,64 @@ export function registerStream<E extends Endpoint>(
       const user = await requireUser(deps, request);
       if (endpoint.role && !hasRole(user.role, endpoint.role))
         throw forbidden(texts.errors.role[endpoint.role]);
-      await handler(request, reply, user);
+      // A HEAD that opened a stream would never end (and has no body to carry one).
+      if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();
+      const held = perLogin.get(user.sessionId) ?? 0;
+      if (held >= deps.config.liveStreamsPerLogin)
+        throw tooManyAttempts(options.tooMany(deps.config.liveStreamsPerLogin));
+      perLogin.set(user.sessionId, held + 1);
+
+      const stream = reply.raw;
+      const tokenHash = hashToken(tokenOf(request) ?? '');
+      let ended = false;
+      const end = (reason: string) => {
+        if (ended) return;
+        ended = true;
+        request.log.info({ user: user.id, reason }, 'live stream ended: its login no longer allows it');
+        stream.end();
+      };
+      const check = async (fresh: boolean): Promise<boolean> => {
+        if (ended || stream.destroyed) return false;
+        let login: AuthUser | null;
+        try {
+          login = await deps.admission.step(
+            () => currentLogin(deps, tokenHash, fresh),
+            recheckKind,
+            request.raw.socket,
+          );
+        } catch {
+          login = null; // the database did not answer, or the client left: the client's reconnect checks anew
+        }
+        if (!allowedRole(login, user.sessionId)) end(login ? 'role' : 'login');
+        return !ended;
+      };
+      const timer = setInterval(() => void check(true), recheckMs);
+      const unlisten = deps.sessions.onForget((sessionId) => {
+        if (sessionId === user.sessionId) end('logout');
+      });
+      stream.once('close', () => {
+        ended = true;
+        clearInterval(timer);
+        unlisten();
+        const left = (perLogin.get(user.sessionId) ?? 1) - 1;
+        if (left > 0) perLogin.set(user.sessionId, left);
+        else perLogin.delete(user.sessionId);
+      });
+      await handler(request, reply, { user, stillAllowed: () => check(false) });
     },
   });
+}
+
+/**
+ * The login behind a token's hash now, or null: from the session cache as every call reads it, or
+ * (`fresh`) straight from the database (and remembered).
+ */
+async function currentLogin(deps: Deps, tokenHash: string, fresh: boolean): Promise<AuthUser | null> {
+  const known = fresh ? null : deps.sessions.get(tokenHash);
+  if (known) return known;
+  const login = await checkSession(deps.db, deps.config.sessionIdleMinutes, tokenHash);
+  if (login) deps.sessions.remember(tokenHash, login);
+  return login;
 }
 
 /** What a download's handler gets: the checked user, and its steps through the gate's back-office lane. */
