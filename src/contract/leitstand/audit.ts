@@ -75,6 +75,9 @@ export const auditTexts = {
     'printer.create': 'Drucker angelegt',
     'printer.update': 'Drucker geändert',
     'printer.remove': 'Drucker entfernt',
+    'print.job': 'Etiketten gedruckt',
+    'print.badge': 'Ausweise erstellt',
+    'access.denied': 'Zugriff verweigert',
     /** `import.<kind>`: any kind. */
     import: 'CSV importiert',
   },
@@ -106,7 +109,13 @@ export const auditTexts = {
     groesse: 'Etikettengröße',
     before: 'vorher',
     after: 'nachher',
+    outcome: 'Ergebnis',
+    reason: 'Grund',
+    labels: 'Etiketten',
+    format: 'Format',
   } as Record<string, string>,
+  /** An entry's `outcome`: done, or refused (a refused write, a call the role does not allow). */
+  outcomes: { done: 'ausgeführt', refused: 'abgelehnt' } as Record<string, string>,
   yes: 'ja',
   no: 'nein',
 } as const;

@@ -23,6 +23,7 @@ import {
   WrongSecret,
 } from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
+import { recordAudit } from '../repositories/audit.repository.ts';
 import type { AdmissionGate, Lane } from './admission.ts';
 import { type HeavyOperations, type Steps, stepsIn } from './back-office.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
@@ -112,6 +113,51 @@ export async function requireUser(deps: Deps, request: FastifyRequest): Promise<
   }
   deps.sessions.remember(tokenHash, user);
   return user;
+}
+
+/**
+ * The caller of a staff call and whether their role may make it: 401 without a live login, 403 (German)
+ * below the call's role. The user is noted on the request first, so the request log names whoever was
+ * refused; a refused role is also journalled (audit `access.denied`: who, which call, when, refused).
+ */
+export async function loginFor(deps: Deps, endpoint: Endpoint, request: FastifyRequest): Promise<AuthUser> {
+  if (request.authUser) return request.authUser;
+  const user = await requireUser(deps, request);
+  request.authUser = user;
+  if (endpoint.role && !hasRole(user.role, endpoint.role)) {
+    await recordAudit(deps.db, {
+      userId: user.id,
+      action: 'access.denied',
+      subject: `${endpoint.method} ${endpoint.path}`,
+      detail: { outcome: 'refused', role: user.role },
+      requestKey: null,
+    });
+    throw forbidden(texts.errors.role[endpoint.role]);
+  }
+  return user;
+}
+
+/**
+ * An `onRequest` hook: a call that brings a body is refused from its headers, before the body is read — a
+ * caller without a token never has their body read or parsed (401 at once, not after BODY_LIMIT_KB or a
+ * large upload came in). The back office's calls (Leitstand, admin) check the whole login and role there,
+ * in the admission gate like the call itself (403 before the body too); the floor's calls, whose role is
+ * any login and whose bodies are small, check a given token in their one place in the gate, as before (a
+ * second place per scan would double every booking's turns in the gate).
+ */
+export function loginBeforeBody(deps: Deps, endpoint: Endpoint): (request: FastifyRequest) => Promise<void> {
+  const kind = deps.admission.kind(`${admissionKind(endpoint)} (login)`);
+  const lane = laneOf(endpoint);
+  return async (request) => {
+    const length = request.headers['content-length'];
+    const body =
+      request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!body) return;
+    const token = tokenOf(request);
+    if (!token || token.length > 200) throw unauthenticated();
+    if (lane === 'floor') return;
+    await deps.admission.run(() => loginFor(deps, endpoint, request), request.raw.socket, kind, lane);
+  };
 }
 
 /**
@@ -208,9 +254,7 @@ export function registerStream<E extends Endpoint>(
     method: 'GET',
     url: endpoint.path,
     handler: async (request, reply) => {
-      const user = await requireUser(deps, request);
-      if (endpoint.role && !hasRole(user.role, endpoint.role))
-        throw forbidden(texts.errors.role[endpoint.role]);
+      const user = await loginFor(deps, endpoint, request);
       // A HEAD that opened a stream would never end (and has no body to carry one).
       if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();
       const held = perLogin.get(user.sessionId) ?? 0;
@@ -305,6 +349,7 @@ export function registerDownload<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    onRequest: loginBeforeBody(deps, endpoint),
     handler: async (request, reply) => {
       const client = request.raw.socket;
       const { user, input } = await deps.admission.run(
@@ -330,8 +375,7 @@ async function checkedCall<E extends Endpoint>(
   endpoint: E,
   request: FastifyRequest,
 ): Promise<{ user: AuthUser; input: Input<E> }> {
-  const user = await requireUser(deps, request);
-  if (endpoint.role && !hasRole(user.role, endpoint.role)) throw forbidden(texts.errors.role[endpoint.role]);
+  const user = await loginFor(deps, endpoint, request);
   const input = {
     params: parseInput(endpoint, endpoint.params, request.params ?? {}),
     body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
@@ -433,6 +477,7 @@ function register<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(endpoint.auth ? { onRequest: loginBeforeBody(deps, endpoint) } : {}),
     // The whole call — login check, attempt limits, the exactly-once transaction — waits for its place in the
     // admission gate, or is answered 503 before it touched anything (decision 26). Its body was read before.
     // Whether its client left is the socket's to say: the request stream counts as destroyed as soon as its
@@ -443,9 +488,7 @@ function register<E extends Endpoint>(
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const user = endpoint.auth ? await requireUser(deps, request) : null;
-    if (user && endpoint.role && !hasRole(user.role, endpoint.role))
-      throw forbidden(texts.errors.role[endpoint.role]);
+    const user = endpoint.auth ? await loginFor(deps, endpoint, request) : null;
     const input = {
       params: parseInput(endpoint, endpoint.params, request.params ?? {}),
       body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
@@ -524,5 +567,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The call's waits for the disk, noted while it held its place (durabilityOf). */
     durability: Deferred | null;
+    /** The logged-in caller, once `loginFor` checked them (before the body, for a call that brings one). */
+    authUser: AuthUser | null;
   }
 }

@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint } from '../../../contract/endpoint.ts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import {
   type AusweisBody,
   adminDrucker,
@@ -24,7 +23,6 @@ import {
   PRINT_TIMEOUT_MS,
 } from '../../../contract/etiketten.ts';
 import { hasRole } from '../../../contract/roles.ts';
-import { texts } from '../../../contract/texts.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
 import { forbidden, invalid } from '../../domain/errors.ts';
 import { type Steps, stepsIn } from '../../http/back-office.ts';
@@ -33,10 +31,11 @@ import {
   admissionKind,
   type Deps,
   laneOf,
+  loginBeforeBody,
+  loginFor,
   parseInput,
   registerDownload,
   registerEndpoint,
-  requireUser,
 } from '../../http/route.ts';
 import type { Label } from './label.ts';
 import { writePdf } from './pdf.ts';
@@ -127,11 +126,12 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   app.route({
     method: 'POST',
     url: drucken.path,
+    onRequest: loginBeforeBody(deps, drucken),
     handler: async (request, reply) => {
       const client = request.raw.socket;
       const { user, body, key } = await deps.admission.run(
         async () => {
-          const user = await authorised(deps, request, drucken);
+          const user = await loginFor(deps, drucken, request);
           const body = parseInput(drucken, drucken.body, request.body ?? undefined) as DruckBody;
           const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
           return { user, body, key };
@@ -209,12 +209,6 @@ async function print(deps: Deps, steps: Steps, user: AuthUser, body: DruckBody, 
     message: etikettenTexts.printed(prepared.count, printer.name),
     etiketten: prepared.count,
   };
-}
-
-async function authorised(deps: Deps, request: FastifyRequest, endpoint: Endpoint): Promise<AuthUser> {
-  const user = await requireUser(deps, request);
-  if (endpoint.role && !hasRole(user.role, endpoint.role)) throw forbidden(texts.errors.role[endpoint.role]);
-  return user;
 }
 
 export interface LabelFile {

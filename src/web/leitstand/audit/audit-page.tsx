@@ -26,6 +26,7 @@ function valueText(key: string, value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'role' || key === 'from' || key === 'to') return roleOf(value);
   if (key === 'kind') return importTexts.kinds[value] ?? value;
+  if (key === 'outcome') return t.outcomes[value] ?? value;
   if (key === 'geoeffnetAm') return dateTime(value);
   return value;
 }
