@@ -117,4 +117,40 @@ describe.each(databaseKinds())('a login refused before the body, journalled and 
       .filter((line) => line.msg === 'request refused' && line.status === 403);
     expect(logged.at(-1)?.user).toBe(workerId);
   });
+
+  it('journals demoting the last admin, refused, with who, whom, when and why', async () => {
+    const admin = await loginAs(t.app, demo.adminUser);
+    const adminId = await userIdOf(t.database.db, demo.adminUser.username);
+    const key = crypto.randomUUID();
+    const demote = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/benutzer/${adminId}/rolle`,
+        payload: { role: 'mitarbeiter' },
+        headers: authHeaders(admin, { 'x-idempotency-key': key }),
+      });
+    const refused = await demote();
+    expect(refused.statusCode).toBe(400);
+    await demote(); // a repeat of the same key is the same attempt: no second row
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'action', 'subject', 'detail', 'request_key'])
+      .where('action', '=', 'user.role')
+      .execute();
+    expect(rows).toEqual([
+      {
+        user_id: adminId,
+        action: 'user.role',
+        subject: demo.adminUser.username,
+        detail: { to: 'mitarbeiter', outcome: 'refused', reason: refused.json().message },
+        request_key: key,
+      },
+    ]);
+    const still = await t.database.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', adminId)
+      .executeTakeFirst();
+    expect(still?.role).toBe('admin');
+  });
 });

@@ -23,7 +23,7 @@ import {
   WrongSecret,
 } from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
-import { recordAudit } from '../repositories/audit.repository.ts';
+import { type AuditEntry, recordAudit } from '../repositories/audit.repository.ts';
 import type { AdmissionGate, Lane } from './admission.ts';
 import { type HeavyOperations, type Steps, stepsIn } from './back-office.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
@@ -83,6 +83,15 @@ export interface RouteOptions<E extends Endpoint, Authed extends boolean> {
    * once (a new card's text, a new integration token) is left out, so it is never stored in clear.
    */
   storedAnswer?: (answer: z.output<E['response']>) => z.output<E['response']>;
+  /**
+   * A refused write that the Protokoll keeps (a refused privileged attempt: demoting the last admin): what
+   * it was — journalled with who, when, outcome 'refused' and the refusal's message, outside the rolled-back
+   * transaction, once per key (not for a replay).
+   */
+  auditRefusal?: (
+    input: Input<E>,
+    db: Kysely<Database>,
+  ) => Promise<Pick<AuditEntry, 'action' | 'subject' | 'detail'>>;
   /** This call's largest body in bytes, instead of BODY_LIMIT_KB (the import upload). */
   bodyLimit?: number;
 }
@@ -528,7 +537,19 @@ function register<E extends Endpoint>(
         reply.send(outcome.body);
         return !outcome.replayed;
       }
-      request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+      request.log.info(
+        { status: outcome.status, reason: outcome.body.message, user: user?.id },
+        'request refused',
+      );
+      if (options.auditRefusal && user && !outcome.replayed) {
+        const entry = await options.auditRefusal(input, deps.db);
+        await recordAudit(deps.db, {
+          ...entry,
+          userId: user.id,
+          requestKey,
+          detail: { ...entry.detail, outcome: 'refused', reason: outcome.body.message },
+        });
+      }
       reply.code(outcome.status).send(outcome.body);
       return false;
     };
