@@ -24,7 +24,7 @@ import {
 } from '../../../contract/etiketten.ts';
 import { hasRole } from '../../../contract/roles.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
-import { forbidden, invalid } from '../../domain/errors.ts';
+import { DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { type Steps, stepsIn } from '../../http/back-office.ts';
 import { applyOnceOutside, parseIdempotencyKey, requestHash } from '../../http/idempotency.ts';
 import {
@@ -37,6 +37,7 @@ import {
   registerDownload,
   registerEndpoint,
 } from '../../http/route.ts';
+import { recordAudit } from '../../repositories/audit.repository.ts';
 import type { Label } from './label.ts';
 import { writePdf } from './pdf.ts';
 import {
@@ -96,7 +97,26 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
       const body = raw as AusweisBody;
       const size = body.groesse ?? defaultSize(body.format);
       checkFormat(body.format, size, body.format === 'zpl' ? undefined : body.dpi);
-      const prepared = await prepareLabels(steps, deps.db, { kind: 'ausweis', codes: body.karten }, size);
+      // A badge carries a login (its card as a QR code): every render is in the Protokoll — who, how many,
+      // which format, rendered or refused — never the card texts.
+      const audit = (detail: Record<string, unknown>) =>
+        steps.run(() =>
+          recordAudit(deps.db, {
+            userId: user.id,
+            action: 'print.badge',
+            subject: body.format.toUpperCase(),
+            detail: { format: body.format, ...detail },
+            requestKey: null,
+          }),
+        );
+      let prepared: PreparedLabels;
+      try {
+        prepared = await prepareLabels(steps, deps.db, { kind: 'ausweis', codes: body.karten }, size);
+      } catch (error) {
+        if (error instanceof DomainError) await audit({ outcome: 'refused', reason: error.message });
+        throw error;
+      }
+      await audit({ labels: prepared.count, outcome: 'done' });
       // Never the card texts in the log: who printed how many.
       request.log.info({ user: user.id, kind: 'ausweis', labels: prepared.count }, 'labels');
       return sendLabels(steps, reply, request.log, prepared, {
@@ -153,8 +173,22 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
         stillRunning: etikettenTexts.printRunning,
       });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      // Every print job in the Protokoll, printed or refused (a repeat of the key is the same job).
+      if (!outcome.replayed)
+        await recordAudit(deps.db, {
+          userId: user.id,
+          action: 'print.job',
+          subject: body.printer,
+          detail: outcome.refused
+            ? { kind: body.kind, outcome: 'refused', reason: outcome.body.message }
+            : { kind: body.kind, labels: outcome.body.etiketten, outcome: 'done' },
+          requestKey: key,
+        });
       if (outcome.refused) {
-        request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+        request.log.info(
+          { status: outcome.status, reason: outcome.body.message, user: user.id },
+          'request refused',
+        );
         return reply.code(outcome.status).send(outcome.body);
       }
       return reply.send(outcome.body);
