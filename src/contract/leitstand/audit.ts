@@ -109,6 +109,7 @@ export const auditTexts = {
     groesse: 'Etikettengröße',
     before: 'vorher',
     after: 'nachher',
+    refusedRows: 'abgelehnte Zeilen',
     outcome: 'Ergebnis',
     reason: 'Grund',
     labels: 'Etiketten',

@@ -24,6 +24,7 @@ import {
   type RunOptions,
   stageRun,
 } from '../../../import/staged.ts';
+import { recordAudit } from '../../../repositories/audit.repository.ts';
 
 /**
  * The Leitstand's CSV upload as a run in steps (docs/decisions/0030-import-in-steps.md), exactly once per
@@ -188,8 +189,26 @@ export class ImportUploads {
   private async run(runId: number, options: RunOptions, body: UploadBody): Promise<Answer> {
     // A refused upload writes nothing, as every refused call: its run is dropped and its key freed, so the
     // same key may carry the corrected file.
+    // A refused file leaves a Protokoll row too (issue 39.6): who, which file of which kind, when, why.
+    const journalRefusal = async (detail: Record<string, unknown>) => {
+      const userId = options.userId;
+      if (userId === null) return;
+      // The file name travels in the body, which only the worker reads.
+      const opened = await source.opened.catch(() => null);
+      const fileName = (opened?.ok && opened.fileName) || options.fileName;
+      await this.engine.steps.run(() =>
+        recordAudit(this.db, {
+          userId,
+          requestKey: options.requestKey,
+          action: `import.${options.kind}`,
+          subject: fileName,
+          detail: { kind: options.kind, ...detail, outcome: 'refused' },
+        }),
+      );
+    };
     const refuse = async (status: number, message: string): Promise<Answer> => {
       await closeRun(this.engine, runId, null);
+      await journalRefusal({ reason: message });
       return { status, body: { success: false, message }, replayed: false };
     };
     const source = inputSource(
@@ -205,6 +224,7 @@ export class ImportUploads {
       if (staged.refused) {
         const answer = answerOf(staged.refused);
         await closeRun(this.engine, runId, { status: 200, body: answer });
+        await journalRefusal({ rows: answer.rows, refusedRows: answer.refusedRows });
         return { status: 200, body: answer, replayed: false };
       }
     } catch (error) {
