@@ -49,7 +49,7 @@ const columns: Column<AuditEntry>[] = [
   { header: t.columns.user, cell: (e) => e.user.name },
   {
     header: t.columns.action,
-    cell: (e) => actionLabel(e.action),
+    cell: (e) => actionLabel(e.action, e.detail),
   },
   { header: t.columns.subject, cell: (e) => e.subject, kind: 'code' },
   { header: t.columns.detail, cell: (e) => detailText(e.detail), kind: 'code' },
