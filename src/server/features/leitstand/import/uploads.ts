@@ -206,9 +206,11 @@ export class ImportUploads {
         }),
       );
     };
-    const refuse = async (status: number, message: string): Promise<Answer> => {
+    // `journal`: false for a body that broke the contract (a control character in the file name), a 400 as
+    // on every call and journalled by none; true for a file refused for what it holds.
+    const refuse = async (status: number, message: string, journal = true): Promise<Answer> => {
       await closeRun(this.engine, runId, null);
-      await journalRefusal({ reason: message });
+      if (journal) await journalRefusal({ reason: message });
       return { status, body: { success: false, message }, replayed: false };
     };
     const source = inputSource(
@@ -218,7 +220,7 @@ export class ImportUploads {
     try {
       const staged = await stageRun(this.engine, runId, options, source);
       if (!staged.opened) {
-        if (staged.invalid) return await refuse(400, staged.invalid);
+        if (staged.invalid) return await refuse(400, staged.invalid, false);
         return await refuse(400, importTexts.refusals.encoding);
       }
       if (staged.refused) {
