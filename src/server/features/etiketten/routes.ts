@@ -174,16 +174,21 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
       });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       // Every print job in the Protokoll, printed or refused (a repeat of the key is the same job).
+      // A step behind the floor, as the job's own reads and writes — also when its client left meanwhile.
       if (!outcome.replayed)
-        await recordAudit(deps.db, {
-          userId: user.id,
-          action: 'print.job',
-          subject: body.printer,
-          detail: outcome.refused
-            ? { kind: body.kind, outcome: 'refused', reason: outcome.body.message }
-            : { kind: body.kind, labels: outcome.body.etiketten, outcome: 'done' },
-          requestKey: key,
-        });
+        await deps.admission.step(
+          () =>
+            recordAudit(deps.db, {
+              userId: user.id,
+              action: 'print.job',
+              subject: body.printer,
+              detail: outcome.refused
+                ? { kind: body.kind, outcome: 'refused', reason: outcome.body.message }
+                : { kind: body.kind, labels: outcome.body.etiketten, outcome: 'done' },
+              requestKey: key,
+            }),
+          printKind,
+        );
       if (outcome.refused) {
         request.log.info(
           { status: outcome.status, reason: outcome.body.message, user: user.id },
