@@ -286,6 +286,10 @@ for (const [size, viewport] of [
       await expect(
         entries.getByRole('row', { name: /IT Admin CSV importiert artikel\.csv/ }).first(),
       ).toContainText('Art: Artikel, Zeilen: 20.000, geschrieben: 20.000, Kodierung: UTF-8');
+      // A refused file is there too, said to be refused (issue 39.6).
+      await expect(
+        entries.getByRole('row', { name: /IT Admin CSV importiert – abgelehnt kaputt\.csv/ }).first(),
+      ).toContainText('Art: Artikel, Zeilen: 3, abgelehnte Zeilen: 2, Ergebnis: abgelehnt');
       expect(await seriousAxeFindings(page)).toEqual([]);
     });
   });

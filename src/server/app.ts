@@ -117,6 +117,7 @@ export async function buildApp({
   // An answer leaves once the commits it depends on are on disk (decision 28); the wait is here, after the
   // call gave its place in the admission gate on, so the next call commits meanwhile and shares the sync.
   app.decorateRequest('durability', null);
+  app.decorateRequest('authUser', null);
   app.addHook('onSend', async (request) => {
     const pending = request.durability?.pending;
     if (pending) await pending;

@@ -39,6 +39,7 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '60',
       SESSION_MAX_PER_USER: '50',
+      LIVE_STREAMS_PER_LOGIN: '3',
       BODY_LIMIT_KB: '128',
       IMPORT_LIMIT_KB: '4096',
       LOGIN_MAX_FAILURES_PER_USER: '5',
@@ -68,6 +69,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       sessionIdleMinutes: 60,
       sessionMaxPerUser: 50,
+      liveStreamsPerLogin: 3,
       bodyLimitBytes: 128 * 1024,
       importLimitBytes: 4096 * 1024,
       loginMaxFailuresPerUser: 5,
@@ -98,6 +100,7 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1'],
     [{ SESSION_MAX_PER_USER: '0' }, 'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "0"'],
+    [{ LIVE_STREAMS_PER_LOGIN: '0' }, 'LIVE_STREAMS_PER_LOGIN must be a whole number from 1 to 100, got "0"'],
     [
       { SESSION_MAX_PER_USER: 'viele' },
       'SESSION_MAX_PER_USER must be a whole number from 1 to 10000, got "viele"',

@@ -76,6 +76,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 60 * 24 * 30, 12 * 60),
   SESSION_CACHE_SECONDS: intInRange('SESSION_CACHE_SECONDS', 0, 30, 2),
   SESSION_MAX_PER_USER: intInRange('SESSION_MAX_PER_USER', 1, 10_000, 20),
+  LIVE_STREAMS_PER_LOGIN: intInRange('LIVE_STREAMS_PER_LOGIN', 1, 100, 5),
   BODY_LIMIT_KB: intInRange('BODY_LIMIT_KB', 1, 10_240, 64),
   IMPORT_LIMIT_KB: intInRange('IMPORT_LIMIT_KB', 64, 1_048_576, 20_480),
   REQUEST_TIMEOUT_SECONDS: intInRange('REQUEST_TIMEOUT_SECONDS', 1, 600, 30),
@@ -330,6 +331,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** Live logins per user; a new one past it ends the one unused for longest. */
   sessionMaxPerUser: number;
+  /** Open Leitstand live streams one login may hold on this instance; one more is refused (429). */
+  liveStreamsPerLogin: number;
   bodyLimitBytes: number;
   /** The Leitstand's CSV upload (a file as base64 in JSON): its own body limit, above BODY_LIMIT_KB's. */
   importLimitBytes: number;
@@ -437,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
+    liveStreamsPerLogin: e.LIVE_STREAMS_PER_LOGIN,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     importLimitBytes: e.IMPORT_LIMIT_KB * 1024,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,

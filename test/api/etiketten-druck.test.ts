@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { etikettenTexts as t } from '../../src/contract/etiketten.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { decodePng, renderZpl, zplLabels } from '../support/labels.ts';
 
@@ -71,6 +71,18 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
       headers: authHeaders(as, { 'x-idempotency-key': key }),
     });
 
+  /** The Protokoll's rows of one print job (by its key), as the worker's. */
+  const printJournal = async (key: string) => {
+    const workerId = await userIdOf(t0.database.db, demo.passwordUser.username);
+    return t0.database.db
+      .selectFrom('audit_log')
+      .select(['subject', 'detail'])
+      .where('action', '=', 'print.job')
+      .where('request_key', '=', key)
+      .where('user_id', '=', workerId)
+      .execute();
+  };
+
   it('a worker prints a location label: the printer receives exactly that label once, a repeat of the action prints nothing more', async () => {
     const key = randomUUID();
     const res = await print({ printer: 'Versand', kind: 'lagerplatz', codes: ['A-01-01-01'] }, worker, key);
@@ -95,6 +107,10 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
       res.json(),
     ]);
     expect(printer.jobs).toHaveLength(1);
+    // The job in the Protokoll, once: who, on which printer, what, printed.
+    expect(await printJournal(key)).toEqual([
+      { subject: 'Versand', detail: { kind: 'lagerplatz', labels: 1, outcome: 'done' } },
+    ]);
   });
 
   it('two copies of one action at the same moment (a retry while the first still runs) print once', async () => {
@@ -114,6 +130,9 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
     expect([res.statusCode, res.json()]).toEqual([409, { success: false, message: t.printerDown('Aus') }]);
     const again = await print({ printer: 'Aus', kind: 'lhm', codes: [demo.locations.lhm] }, worker, key);
     expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([409, 'true']);
+    expect(await printJournal(key)).toEqual([
+      { subject: 'Aus', detail: { kind: 'lhm', outcome: 'refused', reason: t.printerDown('Aus') } },
+    ]);
   });
 
   it('a printer that takes no connection at all (no route to it) is refused within 5 s too', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etikettenTexts as t } from '../../src/contract/etiketten.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { decodePdf, decodePng, renderZpl, zplLabels } from '../support/labels.ts';
 
@@ -182,6 +182,43 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
       404,
       { success: false, message: t.unknownCards(2) },
     ]);
+
+    // Each render in the Protokoll, rendered or refused, never a card text; the lead's try as a refused access.
+    const adminId = await userIdOf(t0.database.db, demo.adminUser.username);
+    const leadId = await userIdOf(t0.database.db, demo.leadUser.username);
+    const rows = await t0.database.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'action', 'subject', 'detail'])
+      .where('action', 'in', ['print.badge', 'access.denied'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        user_id: leadId,
+        action: 'access.denied',
+        subject: 'POST /api/admin/etiketten/ausweis',
+        detail: { outcome: 'refused', role: 'schichtleitung' },
+      },
+      {
+        user_id: adminId,
+        action: 'print.badge',
+        subject: 'PDF',
+        detail: { format: 'pdf', labels: 1, outcome: 'done' },
+      },
+      {
+        user_id: adminId,
+        action: 'print.badge',
+        subject: 'ZPL',
+        detail: { format: 'zpl', labels: 1, outcome: 'done' },
+      },
+      {
+        user_id: adminId,
+        action: 'print.badge',
+        subject: 'PDF',
+        detail: { format: 'pdf', outcome: 'refused', reason: t.unknownCards(2) },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(demo.cardUser.card);
   });
 
   it('refuses a worker (handheld role) every download, and a shift lead nothing of the four kinds', async () => {

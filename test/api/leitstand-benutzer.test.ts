@@ -324,7 +324,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
     expect(JSON.stringify(audit)).not.toContain(cardText);
   });
 
-  it('keeps the last active admin: no demoting or deactivating them, in German, nothing journalled', async () => {
+  it('keeps the last active admin: no demoting or deactivating them, in German, each refusal journalled as refused', async () => {
     // Earlier tests may have made other admins: back to worker, so the demo admin is the only one.
     const others = await db()
       .selectFrom('users')
@@ -354,7 +354,8 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
       body: { role: 'mitarbeiter' },
     });
     expect([still.statusCode, still.json().message]).toEqual([400, refusals.lastAdmin]);
-    expect(await auditCount()).toBe(entries + 2); // admin2 created and deactivated; no refusal journalled
+    // admin2 created and deactivated, and the three refusals journalled as refused (issue 39.6).
+    expect(await auditCount()).toBe(entries + 5);
     expect(
       (await db().selectFrom('users').select('role').where('id', '=', adminId).executeTakeFirstOrThrow())
         .role,

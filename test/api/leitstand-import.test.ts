@@ -141,7 +141,7 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
     expect(stored.name).toBe('Dübel „groß“ für Müller, 5 € Nr. 0');
   });
 
-  it('refuses the whole file for one bad line: every line error listed, nothing written, nothing journalled', async () => {
+  it('refuses the whole file for one bad line: every line error listed, nothing written, journalled as refused', async () => {
     const before = await articleCount();
     const entries = await auditOf('import.articles');
     const csv = [
@@ -183,7 +183,16 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       [4, 'Bezeichnung', 'ist leer'],
     ]);
     expect(await articleCount()).toBe(before);
-    expect(await auditOf('import.articles')).toEqual(entries);
+    expect(await auditOf('import.articles')).toEqual([
+      ...entries,
+      {
+        user_id: expect.any(Number),
+        action: 'import.articles',
+        subject: 'kaputt.csv',
+        detail: { kind: 'articles', rows: 4, refusedRows: 2, outcome: 'refused' },
+        request_key: expect.any(String),
+      },
+    ]);
 
     const noHeader = await upload('articles', 'ohne-spalte.csv', 'Bezeichnung\nNur ein Name\n');
     expect(noHeader.json()).toMatchObject({
@@ -245,6 +254,10 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       .where('username', 'in', ['admin', 'nperson'])
       .execute();
     expect(users).toEqual([{ username: 'admin', active: true }]);
+    expect((await auditOf('import.users')).at(-1)).toMatchObject({
+      subject: 'benutzer.csv',
+      detail: { kind: 'users', outcome: 'refused', reason: benutzerTexts.refusals.lastAdmin },
+    });
   });
 
   it('imports while a scanner books: both done, the books right', async () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { leitstandTexts } from '../../src/contract/leitstand/uebersicht.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
 import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds, emptyPostgresDatabase } from '../support/db.ts';
@@ -43,6 +46,32 @@ async function nextEvent(
   }
 }
 
+/** Reads a live stream until it ends or the time is up: whether it ended, and the events it sent meanwhile. */
+async function readUntilEnd(
+  response: Response,
+  withinMs: number,
+): Promise<{ ended: boolean; events: string[] }> {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let text = '';
+  const events = () => [...text.matchAll(/^event: (.*)$/gm)].map((m) => m[1]);
+  const deadline = Date.now() + withinMs;
+  try {
+    for (;;) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!chunk) return { ended: false, events: events() as string[] };
+      if (chunk.done) return { ended: true, events: events() as string[] };
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 const inventurBody = (locationId: number, articleId: number) => ({
   lp: locationId,
   article: articleId,
@@ -58,7 +87,37 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     worker = await loginDemo(t.app);
     lead = await loginAs(t.app, demo.leadUser);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    streams.abort();
+    // Keep-alive connections the streams' clients left behind would hold up the server's close for a minute.
+    if (listening) t.app.server.closeAllConnections();
+    await t.close();
+  });
+
+  let listening: string | null = null;
+  /** The app on a real socket (a stream needs one), started once. */
+  const base = async () => {
+    if (!listening) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      listening = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
+    return listening;
+  };
+
+  /**
+   * A live stream of this login, open (its `ready` read). Ended by the test's end: cancelling a fetch's body
+   * does not always close its connection, and an open stream holds up the server's close.
+   */
+  const streams = new AbortController();
+  const admitted = async (token: string, signal: AbortSignal = streams.signal) => {
+    const live = await fetch(`${await base()}/api/leitstand/live`, {
+      headers: authHeaders(token),
+      signal: AbortSignal.any([signal, streams.signal]),
+    });
+    expect(live.status).toBe(200);
+    expect(await nextEvent(live, (e) => e.event === 'ready', 2000)).not.toBeNull();
+    return live;
+  };
 
   const ids = async () => {
     const location = await t.database.db
@@ -207,13 +266,12 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
   });
 
   it('announces a booking on the live stream within 2 s, and refuses the stream to a worker', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const refused = await fetch(`${base}/api/leitstand/live`, { headers: authHeaders(worker) });
+    const url = `${await base()}/api/leitstand/live`;
+    const refused = await fetch(url, { headers: authHeaders(worker) });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
 
-    const live = await fetch(`${base}/api/leitstand/live`, { headers: authHeaders(lead) });
+    const live = await fetch(url, { headers: authHeaders(lead), signal: streams.signal });
     expect(live.status).toBe(200);
     expect(live.headers.get('content-type')).toContain('text/event-stream');
     expect(await nextEvent(live, (e) => e.event === 'ready', 2000)).not.toBeNull();
@@ -229,6 +287,113 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     expect(change && JSON.parse(change.data)).toEqual({ topics: ['bookInventur'] });
     expect(Date.now() - started).toBeLessThan(2000);
     await live.body?.cancel();
+  });
+
+  it('ends a live stream when its login ends, its role is lowered or its user is switched off', async () => {
+    const url = `${await base()}/api/leitstand/live`;
+    const admin = await loginAs(t.app, demo.adminUser);
+    const newLead = async (username: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/benutzer',
+        payload: { username, name: username, role: 'schichtleitung', password: 'geheim-123', newCard: false },
+        headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id: number = created.json().user.id;
+      return { id, token: await loginAs(t.app, { username, password: 'geheim-123' }) };
+    };
+    const adminPut = (path: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: path,
+        payload,
+        headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
+      });
+
+    // A logout through this instance ends its streams at once.
+    const loggedOut = await loginAs(t.app, demo.leadUser);
+    const first = await admitted(loggedOut);
+    const logout = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/logout',
+      headers: authHeaders(loggedOut),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await readUntilEnd(first, 1000)).toEqual({ ended: true, events: [] });
+
+    // A lowered role: the booking's event is not sent, the stream ends.
+    const demoted = await newLead('leitung-live-rolle');
+    const second = await admitted(demoted.token);
+    expect(
+      (await adminPut(`/api/admin/benutzer/${demoted.id}/rolle`, { role: 'mitarbeiter' })).statusCode,
+    ).toBe(200);
+    const { locationId, articleId } = await ids();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/inventur/',
+      payload: inventurBody(locationId, articleId),
+      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
+    });
+    expect(await readUntilEnd(second, 3000)).toEqual({ ended: true, events: [] });
+
+    // A user switched off, with nothing booked: the stream's own check ends it (every second with the cache off).
+    const switchedOff = await newLead('leitung-live-aus');
+    const third = await admitted(switchedOff.token);
+    expect(
+      (await adminPut(`/api/admin/benutzer/${switchedOff.id}/aktiv`, { active: false })).statusCode,
+    ).toBe(200);
+    expect(await readUntilEnd(third, 3000)).toEqual({ ended: true, events: [] });
+
+    // Each is refused when it comes back, as every other call is.
+    for (const token of [loggedOut, demoted.token, switchedOff.token]) {
+      const again = await fetch(url, { headers: authHeaders(token) });
+      expect([401, 403]).toContain(again.status);
+      await again.body?.cancel();
+    }
+  });
+
+  it('answers HEAD without a stream, and holds at most LIVE_STREAMS_PER_LOGIN streams per login', async () => {
+    const root = await base();
+    const head = await new Promise<{ status: number; type: string | undefined }>((resolve, reject) => {
+      const req = httpRequest(
+        `${root}/api/leitstand/live`,
+        { method: 'HEAD', headers: authHeaders(lead) },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] }));
+        },
+      );
+      req.setTimeout(2000, () =>
+        req.destroy(new Error('HEAD /api/leitstand/live did not finish within 2 s')),
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(head).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8' });
+
+    const max = testConfig().liveStreamsPerLogin;
+    const token = await loginAs(t.app, demo.leadUser);
+    const closing = new AbortController();
+    await admitted(token, closing.signal);
+    for (let i = 1; i < max; i++) await admitted(token);
+    const refused = await fetch(`${root}/api/leitstand/live`, { headers: authHeaders(token) });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ success: false, message: leitstandTexts.tooManyStreams(max) });
+    // Another login of the same user has streams of its own.
+    await (await admitted(lead)).body?.cancel();
+    // A closed one makes room.
+    closing.abort();
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${root}/api/leitstand/live`, {
+          headers: authHeaders(token),
+          signal: streams.signal,
+        });
+        if (again.status !== 200) await again.body?.cancel();
+        return again.status;
+      })
+      .toBe(200);
   });
 });
 

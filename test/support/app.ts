@@ -17,13 +17,19 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKind,
   overrides: Partial<Config> = {},
-  options: { clock?: () => number; admission?: { concurrency?: number; now?: () => number } } = {},
+  options: {
+    clock?: () => number;
+    admission?: { concurrency?: number; now?: () => number };
+    /** Where the server's JSON log lines go (a test that reads them); none by default. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const app = await buildApp({
     db: database.db,
     config: testConfig(overrides),
     clock: options.clock,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     databaseStats: database.stats,
     admission: { concurrency: database.concurrency, ...options.admission },
     exclusiveDatabase: kind === 'pglite',

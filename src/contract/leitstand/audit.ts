@@ -75,6 +75,9 @@ export const auditTexts = {
     'printer.create': 'Drucker angelegt',
     'printer.update': 'Drucker geändert',
     'printer.remove': 'Drucker entfernt',
+    'print.job': 'Etiketten gedruckt',
+    'print.badge': 'Ausweise erstellt',
+    'access.denied': 'Zugriff verweigert',
     /** `import.<kind>`: any kind. */
     import: 'CSV importiert',
   },
@@ -106,7 +109,16 @@ export const auditTexts = {
     groesse: 'Etikettengröße',
     before: 'vorher',
     after: 'nachher',
+    refusedRows: 'abgelehnte Zeilen',
+    outcome: 'Ergebnis',
+    reason: 'Grund',
+    labels: 'Etiketten',
+    format: 'Format',
   } as Record<string, string>,
+  /** An entry's `outcome`: done, or refused (a refused write, a call the role does not allow). */
+  outcomes: { done: 'ausgeführt', refused: 'abgelehnt' } as Record<string, string>,
+  /** The action of a refused entry ('CSV importiert – abgelehnt'): nothing of it took effect. */
+  refusedAction: (label: string) => `${label} – abgelehnt`,
   yes: 'ja',
   no: 'nein',
 } as const;
@@ -120,8 +132,9 @@ export const AUDIT_HIDDEN_DETAIL_KEYS: readonly string[] = ['klaerfall'];
 /** What the audit list records: a key of auditTexts.actions, or `import.<kind>`. */
 export type AuditAction = Exclude<keyof typeof auditTexts.actions, 'import'> | `import.${string}`;
 
-/** The German label of an entry's action. */
-export function actionLabel(action: string): string {
+/** The German label of an entry's action; a refused one says so ('Rolle geändert – abgelehnt'). */
+export function actionLabel(action: string, detail: Record<string, unknown> = {}): string {
   const labels: Record<string, string> = auditTexts.actions;
-  return labels[action] ?? labels[action.split('.')[0] ?? ''] ?? action;
+  const label = labels[action] ?? labels[action.split('.')[0] ?? ''] ?? action;
+  return detail.outcome === 'refused' && action !== 'access.denied' ? auditTexts.refusedAction(label) : label;
 }

@@ -11,6 +11,9 @@ export const leitstandTexts = {
   pageNotAllowed: 'Diese Seite ist der IT-Administration vorbehalten.',
   live: 'Live',
   reconnecting: 'Verbindung unterbrochen – verbinde neu …',
+  /** 429: one login holds LIVE_STREAMS_PER_LOGIN live streams already (each Leitstand tab holds one). */
+  tooManyStreams: (max: number) =>
+    `Diese Anmeldung hat schon ${max} Leitstand-Fenster mit Live-Anzeige offen. Bitte ein anderes schließen.`,
   loadFailed: 'Konnte nicht geladen werden.',
   retry: 'Erneut laden',
   uebersicht: {

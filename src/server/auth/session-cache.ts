@@ -9,6 +9,7 @@ import type { AuthUser } from './sessions.ts';
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  private readonly forgetListeners = new Set<(sessionId: number) => void>();
 
   constructor(
     private readonly ttlMs: number,
@@ -40,6 +41,16 @@ export class SessionCache {
     for (const [tokenHash, entry] of this.entries) {
       if (entry.user.sessionId === sessionId) this.entries.delete(tokenHash);
     }
+    for (const listener of this.forgetListeners) listener(sessionId);
+  }
+
+  /**
+   * Hears every session this instance ended (a logout, a login past the cap): a live stream of that login
+   * ends at once instead of at its next check. Answers the unsubscribe.
+   */
+  onForget(listener: (sessionId: number) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
   }
 
   get size(): number {

@@ -86,7 +86,12 @@ export function answerError(
       'database disk full: the write was refused and rolled back; free space on the database volume',
     );
   } else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ status: answer.status, reason: answer.message }, 'request refused');
+  // The caller, once known: a refusal (a 403 above all) in the log names whom it refused.
+  else
+    request.log.info(
+      { status: answer.status, reason: answer.message, user: request.authUser?.id },
+      'request refused',
+    );
   return reply.code(answer.status).send({ ...answer.details, success: false, message: answer.message });
 }
 

@@ -20,8 +20,16 @@ import { type AuthUser, checkSession } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { type Deferred, deferred } from '../db/durability.ts';
 import type { Database } from '../db/schema.ts';
-import { DomainError, forbidden, invalid, unauthenticated, WrongSecret } from '../domain/errors.ts';
+import {
+  DomainError,
+  forbidden,
+  invalid,
+  tooManyAttempts,
+  unauthenticated,
+  WrongSecret,
+} from '../domain/errors.ts';
 import type { ChangeFeed } from '../live/changes.ts';
+import { type AuditEntry, recordAudit } from '../repositories/audit.repository.ts';
 import type { AdmissionGate, Lane } from './admission.ts';
 import { type HeavyOperations, type Steps, stepsIn } from './back-office.ts';
 import { applyOnce, parseIdempotencyKey, requestHash, storedOutcome } from './idempotency.ts';
@@ -81,6 +89,15 @@ export interface RouteOptions<E extends Endpoint, Authed extends boolean> {
    * once (a new card's text, a new integration token) is left out, so it is never stored in clear.
    */
   storedAnswer?: (answer: z.output<E['response']>) => z.output<E['response']>;
+  /**
+   * A refused write that the Protokoll keeps (a refused privileged attempt: demoting the last admin): what
+   * it was — journalled with who, when, outcome 'refused' and the refusal's message, outside the rolled-back
+   * transaction, once per key (not for a replay).
+   */
+  auditRefusal?: (
+    input: Input<E>,
+    db: Kysely<Database>,
+  ) => Promise<Pick<AuditEntry, 'action' | 'subject' | 'detail'>>;
   /** This call's largest body in bytes, instead of BODY_LIMIT_KB (the import upload). */
   bodyLimit?: number;
 }
@@ -111,6 +128,51 @@ export async function requireUser(deps: Deps, request: FastifyRequest): Promise<
   }
   deps.sessions.remember(tokenHash, user);
   return user;
+}
+
+/**
+ * The caller of a staff call and whether their role may make it: 401 without a live login, 403 (German)
+ * below the call's role. The user is noted on the request first, so the request log names whoever was
+ * refused; a refused role is also journalled (audit `access.denied`: who, which call, when, refused).
+ */
+export async function loginFor(deps: Deps, endpoint: Endpoint, request: FastifyRequest): Promise<AuthUser> {
+  if (request.authUser) return request.authUser;
+  const user = await requireUser(deps, request);
+  request.authUser = user;
+  if (endpoint.role && !hasRole(user.role, endpoint.role)) {
+    await recordAudit(deps.db, {
+      userId: user.id,
+      action: 'access.denied',
+      subject: `${endpoint.method} ${endpoint.path}`,
+      detail: { outcome: 'refused', role: user.role },
+      requestKey: null,
+    });
+    throw forbidden(texts.errors.role[endpoint.role]);
+  }
+  return user;
+}
+
+/**
+ * An `onRequest` hook: a call that brings a body is refused from its headers, before the body is read — a
+ * caller without a token never has their body read or parsed (401 at once, not after BODY_LIMIT_KB or a
+ * large upload came in). The back office's calls (Leitstand, admin) check the whole login and role there,
+ * in the admission gate like the call itself (403 before the body too); the floor's calls, whose role is
+ * any login and whose bodies are small, check a given token in their one place in the gate, as before (a
+ * second place per scan would double every booking's turns in the gate).
+ */
+export function loginBeforeBody(deps: Deps, endpoint: Endpoint): (request: FastifyRequest) => Promise<void> {
+  const kind = deps.admission.kind(`${admissionKind(endpoint)} (login)`);
+  const lane = laneOf(endpoint);
+  return async (request) => {
+    const length = request.headers['content-length'];
+    const body =
+      request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!body) return;
+    const token = tokenOf(request);
+    if (!token || token.length > 200) throw unauthenticated();
+    if (lane === 'floor') return;
+    await deps.admission.run(() => loginFor(deps, endpoint, request), request.raw.socket, kind, lane);
+  };
 }
 
 /**
@@ -184,28 +246,104 @@ export function registerPublicEndpoint<E extends Endpoint>(
   register(app, deps, endpoint, handler as Handler<E, boolean>, options as RouteOptions<E, boolean>);
 }
 
+/** What a stream's handler gets besides its request and reply. */
+export interface StreamContext {
+  user: AuthUser;
+  /**
+   * Whether the login may still read the stream, checked as every other call checks it (the session cache,
+   * else the database): call it before each event. False: the stream has been ended.
+   */
+  stillAllowed(): Promise<boolean>;
+}
+
 /**
  * A call that answers with a stream (the Leitstand's live events) rather than one JSON body: the login and
- * role checks of every other call, then the handler owns the reply.
+ * role checks of every other call, then the handler owns the reply. A stream lives as long as its login:
+ * its login is checked again in the database every SESSION_CACHE_SECONDS (at least every second) and, by
+ * the handler, before each event; a logout through this instance ends it at once. Whichever finds the login
+ * ended, its role lowered or its user switched off ends the stream (the client's reconnect then gets the
+ * 401 or 403 of every other call). One login holds at most LIVE_STREAMS_PER_LOGIN streams on an instance
+ * (429 with `tooMany`'s text past it). HEAD answers the stream's headers and no stream.
  */
 export function registerStream<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
-  handler: (request: FastifyRequest, reply: FastifyReply, user: AuthUser) => Promise<void>,
+  handler: (request: FastifyRequest, reply: FastifyReply, ctx: StreamContext) => Promise<void>,
+  options: { tooMany: (max: number) => string },
 ): void {
   if (endpoint.method !== 'GET' || !endpoint.auth)
     throw new Error(`${endpoint.name}: a stream is a GET with a login`);
+  // The checks of an open stream wait behind the floor like any back-office step (the stream itself holds
+  // no place in the admission gate).
+  const recheckKind = deps.admission.kind(`${admissionKind(endpoint)} (check)`);
+  const recheckMs = Math.max(1, deps.config.sessionCacheSeconds) * 1000;
+  const perLogin = new Map<number, number>();
+  const allowedRole = (login: AuthUser | null, sessionId: number) =>
+    login !== null && login.sessionId === sessionId && (!endpoint.role || hasRole(login.role, endpoint.role));
   app.route({
     method: 'GET',
     url: endpoint.path,
     handler: async (request, reply) => {
-      const user = await requireUser(deps, request);
-      if (endpoint.role && !hasRole(user.role, endpoint.role))
-        throw forbidden(texts.errors.role[endpoint.role]);
-      await handler(request, reply, user);
+      const user = await loginFor(deps, endpoint, request);
+      // A HEAD that opened a stream would never end (and has no body to carry one).
+      if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();
+      const held = perLogin.get(user.sessionId) ?? 0;
+      if (held >= deps.config.liveStreamsPerLogin)
+        throw tooManyAttempts(options.tooMany(deps.config.liveStreamsPerLogin));
+      perLogin.set(user.sessionId, held + 1);
+
+      const stream = reply.raw;
+      const tokenHash = hashToken(tokenOf(request) ?? '');
+      let ended = false;
+      const end = (reason: string) => {
+        if (ended) return;
+        ended = true;
+        request.log.info({ user: user.id, reason }, 'live stream ended: its login no longer allows it');
+        stream.end();
+      };
+      const check = async (fresh: boolean): Promise<boolean> => {
+        if (ended || stream.destroyed) return false;
+        let login: AuthUser | null;
+        try {
+          login = await deps.admission.step(
+            () => currentLogin(deps, tokenHash, fresh),
+            recheckKind,
+            request.raw.socket,
+          );
+        } catch {
+          login = null; // the database did not answer, or the client left: the client's reconnect checks anew
+        }
+        if (!allowedRole(login, user.sessionId)) end(login ? 'role' : 'login');
+        return !ended;
+      };
+      const timer = setInterval(() => void check(true), recheckMs);
+      const unlisten = deps.sessions.onForget((sessionId) => {
+        if (sessionId === user.sessionId) end('logout');
+      });
+      stream.once('close', () => {
+        ended = true;
+        clearInterval(timer);
+        unlisten();
+        const left = (perLogin.get(user.sessionId) ?? 1) - 1;
+        if (left > 0) perLogin.set(user.sessionId, left);
+        else perLogin.delete(user.sessionId);
+      });
+      await handler(request, reply, { user, stillAllowed: () => check(false) });
     },
   });
+}
+
+/**
+ * The login behind a token's hash now, or null: from the session cache as every call reads it, or
+ * (`fresh`) straight from the database (and remembered).
+ */
+async function currentLogin(deps: Deps, tokenHash: string, fresh: boolean): Promise<AuthUser | null> {
+  const known = fresh ? null : deps.sessions.get(tokenHash);
+  if (known) return known;
+  const login = await checkSession(deps.db, deps.config.sessionIdleMinutes, tokenHash);
+  if (login) deps.sessions.remember(tokenHash, login);
+  return login;
 }
 
 /** What a download's handler gets: the checked user, and its steps through the gate's back-office lane. */
@@ -242,6 +380,7 @@ export function registerDownload<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    onRequest: loginBeforeBody(deps, endpoint),
     handler: async (request, reply) => {
       const client = request.raw.socket;
       const { user, input } = await deps.admission.run(
@@ -267,8 +406,7 @@ async function checkedCall<E extends Endpoint>(
   endpoint: E,
   request: FastifyRequest,
 ): Promise<{ user: AuthUser; input: Input<E> }> {
-  const user = await requireUser(deps, request);
-  if (endpoint.role && !hasRole(user.role, endpoint.role)) throw forbidden(texts.errors.role[endpoint.role]);
+  const user = await loginFor(deps, endpoint, request);
   const input = {
     params: parseInput(endpoint, endpoint.params, request.params ?? {}),
     body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
@@ -370,6 +508,7 @@ function register<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(endpoint.auth ? { onRequest: loginBeforeBody(deps, endpoint) } : {}),
     // The whole call — login check, attempt limits, the exactly-once transaction — waits for its place in the
     // admission gate, or is answered 503 before it touched anything (decision 26). Its body was read before.
     // Whether its client left is the socket's to say: the request stream counts as destroyed as soon as its
@@ -380,9 +519,7 @@ function register<E extends Endpoint>(
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const user = endpoint.auth ? await requireUser(deps, request) : null;
-    if (user && endpoint.role && !hasRole(user.role, endpoint.role))
-      throw forbidden(texts.errors.role[endpoint.role]);
+    const user = endpoint.auth ? await loginFor(deps, endpoint, request) : null;
     const input = {
       params: parseInput(endpoint, endpoint.params, request.params ?? {}),
       body: parseInput(endpoint, endpoint.body, request.body === null ? undefined : request.body),
@@ -422,7 +559,19 @@ function register<E extends Endpoint>(
         reply.send(outcome.body);
         return !outcome.replayed;
       }
-      request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+      request.log.info(
+        { status: outcome.status, reason: outcome.body.message, user: user?.id },
+        'request refused',
+      );
+      if (options.auditRefusal && user && !outcome.replayed) {
+        const entry = await options.auditRefusal(input, deps.db);
+        await recordAudit(deps.db, {
+          ...entry,
+          userId: user.id,
+          requestKey,
+          detail: { ...entry.detail, outcome: 'refused', reason: outcome.body.message },
+        });
+      }
       reply.code(outcome.status).send(outcome.body);
       return false;
     };
@@ -461,5 +610,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The call's waits for the disk, noted while it held its place (durabilityOf). */
     durability: Deferred | null;
+    /** The logged-in caller, once `loginFor` checked them (before the body, for a call that brings one). */
+    authUser: AuthUser | null;
   }
 }

@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint } from '../../../contract/endpoint.ts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import {
   type AusweisBody,
   adminDrucker,
@@ -24,20 +23,21 @@ import {
   PRINT_TIMEOUT_MS,
 } from '../../../contract/etiketten.ts';
 import { hasRole } from '../../../contract/roles.ts';
-import { texts } from '../../../contract/texts.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
-import { forbidden, invalid } from '../../domain/errors.ts';
+import { DomainError, forbidden, invalid } from '../../domain/errors.ts';
 import { type Steps, stepsIn } from '../../http/back-office.ts';
 import { applyOnceOutside, parseIdempotencyKey, requestHash } from '../../http/idempotency.ts';
 import {
   admissionKind,
   type Deps,
   laneOf,
+  loginBeforeBody,
+  loginFor,
   parseInput,
   registerDownload,
   registerEndpoint,
-  requireUser,
 } from '../../http/route.ts';
+import { recordAudit } from '../../repositories/audit.repository.ts';
 import type { Label } from './label.ts';
 import { writePdf } from './pdf.ts';
 import {
@@ -104,7 +104,26 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
       const body = raw as AusweisBody;
       const size = body.groesse ?? defaultSize(body.format);
       checkFormat(body.format, size, body.format === 'zpl' ? undefined : body.dpi);
-      const prepared = await prepareLabels(steps, deps.db, { kind: 'ausweis', codes: body.karten }, size);
+      // A badge carries a login (its card as a QR code): every render is in the Protokoll — who, how many,
+      // which format, rendered or refused — never the card texts.
+      const audit = (detail: Record<string, unknown>) =>
+        steps.run(() =>
+          recordAudit(deps.db, {
+            userId: user.id,
+            action: 'print.badge',
+            subject: body.format.toUpperCase(),
+            detail: { format: body.format, ...detail },
+            requestKey: null,
+          }),
+        );
+      let prepared: PreparedLabels;
+      try {
+        prepared = await prepareLabels(steps, deps.db, { kind: 'ausweis', codes: body.karten }, size);
+      } catch (error) {
+        if (error instanceof DomainError) await audit({ outcome: 'refused', reason: error.message });
+        throw error;
+      }
+      await audit({ labels: prepared.count, outcome: 'done' });
       // Never the card texts in the log: who printed how many.
       request.log.info({ user: user.id, kind: 'ausweis', labels: prepared.count }, 'labels');
       return sendLabels(steps, reply, request.log, prepared, {
@@ -134,11 +153,12 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   app.route({
     method: 'POST',
     url: drucken.path,
+    onRequest: loginBeforeBody(deps, drucken),
     handler: async (request, reply) => {
       const client = request.raw.socket;
       const { user, body, key } = await deps.admission.run(
         async () => {
-          const user = await authorised(deps, request, drucken);
+          const user = await loginFor(deps, drucken, request);
           const body = parseInput(drucken, drucken.body, request.body ?? undefined) as DruckBody;
           const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
           return { user, body, key };
@@ -160,8 +180,27 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
         stillRunning: etikettenTexts.printRunning,
       });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      // Every print job in the Protokoll, printed or refused (a repeat of the key is the same job).
+      // A step behind the floor, as the job's own reads and writes — also when its client left meanwhile.
+      if (!outcome.replayed)
+        await deps.admission.step(
+          () =>
+            recordAudit(deps.db, {
+              userId: user.id,
+              action: 'print.job',
+              subject: body.printer,
+              detail: outcome.refused
+                ? { kind: body.kind, outcome: 'refused', reason: outcome.body.message }
+                : { kind: body.kind, labels: outcome.body.etiketten, outcome: 'done' },
+              requestKey: key,
+            }),
+          printKind,
+        );
       if (outcome.refused) {
-        request.log.info({ status: outcome.status, reason: outcome.body.message }, 'request refused');
+        request.log.info(
+          { status: outcome.status, reason: outcome.body.message, user: user.id },
+          'request refused',
+        );
         return reply.code(outcome.status).send(outcome.body);
       }
       return reply.send(outcome.body);
@@ -216,12 +255,6 @@ async function print(deps: Deps, steps: Steps, user: AuthUser, body: DruckBody, 
     message: etikettenTexts.printed(prepared.count, printer.name),
     etiketten: prepared.count,
   };
-}
-
-async function authorised(deps: Deps, request: FastifyRequest, endpoint: Endpoint): Promise<AuthUser> {
-  const user = await requireUser(deps, request);
-  if (endpoint.role && !hasRole(user.role, endpoint.role)) throw forbidden(texts.errors.role[endpoint.role]);
-  return user;
 }
 
 export interface LabelFile {

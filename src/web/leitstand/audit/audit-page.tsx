@@ -26,6 +26,7 @@ function valueText(key: string, value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'role' || key === 'from' || key === 'to') return roleOf(value);
   if (key === 'kind') return importTexts.kinds[value] ?? value;
+  if (key === 'outcome') return t.outcomes[value] ?? value;
   if (key === 'geoeffnetAm') return dateTime(value);
   return value;
 }
@@ -48,7 +49,7 @@ const columns: Column<AuditEntry>[] = [
   { header: t.columns.user, cell: (e) => e.user.name },
   {
     header: t.columns.action,
-    cell: (e) => actionLabel(e.action),
+    cell: (e) => actionLabel(e.action, e.detail),
   },
   { header: t.columns.subject, cell: (e) => e.subject, kind: 'code' },
   { header: t.columns.detail, cell: (e) => detailText(e.detail), kind: 'code' },

@@ -26,14 +26,37 @@ export function benutzerRoutes(app: FastifyInstance, deps: Deps): void {
     async ({ body }, ctx) => service.createUser(ctx.db, idle, actor(ctx), body),
     { storedAnswer: withoutCardText },
   );
-  registerEndpoint(app, deps, contract.setUserRole, async ({ params, body }, ctx) => ({
-    user: await service.setUserRole(ctx.db, idle, actor(ctx), params.id, body.role),
-  }));
+  // A refused change of a role or of who is active (the last admin above all) is journalled too.
+  registerEndpoint(
+    app,
+    deps,
+    contract.setUserRole,
+    async ({ params, body }, ctx) => ({
+      user: await service.setUserRole(ctx.db, idle, actor(ctx), params.id, body.role),
+    }),
+    {
+      auditRefusal: async ({ params, body }, db) => ({
+        action: 'user.role',
+        subject: await service.auditSubject(db, params.id),
+        detail: { to: body.role },
+      }),
+    },
+  );
   registerEndpoint(app, deps, contract.setUserPassword, async ({ params, body }, ctx) =>
     service.setUserPassword(ctx.db, idle, actor(ctx), params.id, body.password),
   );
-  registerEndpoint(app, deps, contract.setUserActive, async ({ params, body }, ctx) =>
-    service.setUserActive(ctx.db, idle, actor(ctx), params.id, body.active),
+  registerEndpoint(
+    app,
+    deps,
+    contract.setUserActive,
+    async ({ params, body }, ctx) => service.setUserActive(ctx.db, idle, actor(ctx), params.id, body.active),
+    {
+      auditRefusal: async ({ params, body }, db) => ({
+        action: body.active ? 'user.activate' : 'user.deactivate',
+        subject: await service.auditSubject(db, params.id),
+        detail: {},
+      }),
+    },
   );
   registerEndpoint(
     app,

@@ -80,6 +80,12 @@ async function one(db: Db, idleMinutes: number, id: number): Promise<UserRow> {
 /** How the audit list names a user: the username, or #id for a card-only one. */
 const subjectOf = (user: UserRow) => user.username ?? `#${user.id}`;
 
+/** How the audit list names the user of this id (#id when there is none). */
+export async function auditSubject(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
+  return row?.username ?? `#${id}`;
+}
+
 export async function users(db: Db, idleMinutes: number): Promise<UserRow[]> {
   return (await listUsers(db, idleMinutes)).map(row);
 }

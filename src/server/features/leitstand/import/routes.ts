@@ -2,18 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastify from 'fastify';
 import * as contract from '../../../../contract/leitstand/import.ts';
-import { hasRole } from '../../../../contract/roles.ts';
-import { texts } from '../../../../contract/texts.ts';
 import type { AuthUser } from '../../../auth/sessions.ts';
-import { forbidden } from '../../../domain/errors.ts';
 import { parseIdempotencyKey } from '../../../http/idempotency.ts';
 import {
   admissionKind,
   type Deps,
   laneOf,
+  loginFor,
   parseInput,
   registerEndpoint,
-  requireUser,
 } from '../../../http/route.ts';
 import * as service from './service.ts';
 import { ImportUploads, type UploadBody } from './uploads.ts';
@@ -47,9 +44,7 @@ export function importRoutes(app: FastifyInstance, deps: Deps): void {
       onRequest: async (request) => {
         const checked = await deps.admission.run(
           async () => {
-            const user = await requireUser(deps, request);
-            if (endpoint.role && !hasRole(user.role, endpoint.role))
-              throw forbidden(texts.errors.role[endpoint.role]);
+            const user = await loginFor(deps, endpoint, request);
             const params = parseInput(endpoint, endpoint.params, request.params ?? {}) as { kind: string };
             const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
             return { user, key, kind: params.kind };

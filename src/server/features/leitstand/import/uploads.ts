@@ -24,6 +24,7 @@ import {
   type RunOptions,
   stageRun,
 } from '../../../import/staged.ts';
+import { recordAudit } from '../../../repositories/audit.repository.ts';
 
 /**
  * The Leitstand's CSV upload as a run in steps (docs/decisions/0030-import-in-steps.md), exactly once per
@@ -188,8 +189,28 @@ export class ImportUploads {
   private async run(runId: number, options: RunOptions, body: UploadBody): Promise<Answer> {
     // A refused upload writes nothing, as every refused call: its run is dropped and its key freed, so the
     // same key may carry the corrected file.
-    const refuse = async (status: number, message: string): Promise<Answer> => {
+    // A refused file leaves a Protokoll row too (issue 39.6): who, which file of which kind, when, why.
+    const journalRefusal = async (detail: Record<string, unknown>) => {
+      const userId = options.userId;
+      if (userId === null) return;
+      // The file name travels in the body, which only the worker reads.
+      const opened = await source.opened.catch(() => null);
+      const fileName = (opened?.ok && opened.fileName) || options.fileName;
+      await this.engine.steps.run(() =>
+        recordAudit(this.db, {
+          userId,
+          requestKey: options.requestKey,
+          action: `import.${options.kind}`,
+          subject: fileName,
+          detail: { kind: options.kind, ...detail, outcome: 'refused' },
+        }),
+      );
+    };
+    // `journal`: false for a body that broke the contract (a control character in the file name), a 400 as
+    // on every call and journalled by none; true for a file refused for what it holds.
+    const refuse = async (status: number, message: string, journal = true): Promise<Answer> => {
       await closeRun(this.engine, runId, null);
+      if (journal) await journalRefusal({ reason: message });
       return { status, body: { success: false, message }, replayed: false };
     };
     const source = inputSource(
@@ -199,12 +220,13 @@ export class ImportUploads {
     try {
       const staged = await stageRun(this.engine, runId, options, source);
       if (!staged.opened) {
-        if (staged.invalid) return await refuse(400, staged.invalid);
+        if (staged.invalid) return await refuse(400, staged.invalid, false);
         return await refuse(400, importTexts.refusals.encoding);
       }
       if (staged.refused) {
         const answer = answerOf(staged.refused);
         await closeRun(this.engine, runId, { status: 200, body: answer });
+        await journalRefusal({ rows: answer.rows, refusedRows: answer.refusedRows });
         return { status: 200, body: answer, replayed: false };
       }
     } catch (error) {

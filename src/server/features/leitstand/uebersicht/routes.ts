@@ -19,27 +19,42 @@ export function uebersichtRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
   });
-  registerStream(app, deps, contract.leitstandLive, async (request, reply) => {
-    reply.hijack();
-    const stream = reply.raw;
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      // nginx: pass each event on at once instead of buffering the response.
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-      'x-request-id': request.id,
-    });
-    stream.write('retry: 2000\n\nevent: ready\ndata: {}\n\n');
-    open.add(stream);
-    const unsubscribe = deps.changes.subscribe((topics) => {
-      stream.write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
-    });
-    const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
-    stream.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(stream);
-    });
-  });
+  registerStream(
+    app,
+    deps,
+    contract.leitstandLive,
+    async (request, reply, { stillAllowed }) => {
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // nginx: pass each event on at once instead of buffering the response.
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      // An ended stream (its login gone, the server stopping) takes no more writes: a write after its end
+      // would be an error event on the response.
+      const send = (text: string) => {
+        if (!stream.writableEnded && !stream.destroyed) stream.write(text);
+      };
+      send('retry: 2000\n\nevent: ready\ndata: {}\n\n');
+      open.add(stream);
+      // Each event goes out only while the login still allows it (a logout, a lowered role, a user switched
+      // off end the stream instead).
+      const unsubscribe = deps.changes.subscribe((topics) => {
+        void stillAllowed().then((allowed) => {
+          if (allowed) send(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
+        });
+      });
+      const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+      stream.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(stream);
+      });
+    },
+    { tooMany: contract.leitstandTexts.tooManyStreams },
+  );
 }
