@@ -13,7 +13,8 @@ export type WriteCounts = Record<string, number | string>;
  * `keys: 'applied'` counts only the keys of writes that went through (200): a request refused by a rule stores
  * its refusal under its key (decision 2) and must still count as writing nothing (the fuzz test's hostile
  * requests). `'all'` counts every key: a request refused by its schema stores none. `logins`: sessions and
- * failed-login counters too — not where a failed login is an expected outcome (fuzz).
+ * failed-login counters too — not where a failed login is an expected outcome (fuzz). The audit list counts
+ * what was done, not the refusals it journals by design (issue 39: a refused role, outcome 'refused').
  */
 export async function countWrites(
   db: Kysely<Database>,
@@ -51,7 +52,7 @@ export async function countWrites(
     (select count(*) from replenishment_minimums)::int as minimums,
     (select coalesce(sum(minimum), 0) from replenishment_minimums)::int as minimum_sum,
     (select count(*) from integration_tokens where revoked_at is null)::int as live_tokens,
-    (select count(*) from audit_log)::int as audit,
+    (select count(*) from audit_log where detail->>'outcome' is distinct from 'refused')::int as audit,
     (select md5(string_agg(concat_ws('|', id, username, name, role, active, password_hash, card_secret_hash),
       ',' order by id)) from users) as users,
     (select count(*) from printers)::int as printers,
