@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: every environment variable is read and checked here, in one place, so an
+// operator's whole configuration is one list (docs/configuration.md follows it in the same order).
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';

@@ -1,3 +1,5 @@
+// Over 400 lines: the admission gate is one class whose rules meet (lanes, turns, refusals, durability);
+// its cases stay together to be read against it.
 import { describe, expect, it, vi } from 'vitest';
 import { afterRelease, deferred } from '../db/durability.ts';
 import { AdmissionGate, BACK_OFFICE_TURN_MS, Overloaded } from './admission.ts';

@@ -1,3 +1,5 @@
+// Over 400 lines: one class, the admission gate, with its two lanes and the turn rule (decision 26, 31);
+// the state its rules share would be passed between files otherwise.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Deferred, deferred, deferringDurability } from '../db/durability.ts';
 

@@ -1,3 +1,5 @@
+// Over 400 lines: the life of one import run (create, stage in steps, apply, finish, close, resume after a
+// restart) over its one run row; the steps share the run's state and its rules (decision 30).
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ImportSummary } from '../../contract/leitstand/import-messages.ts';
 import type { Database } from '../db/schema.ts';

@@ -1,3 +1,5 @@
+// Over 400 lines: the cases of the one API client (answers, refusals, retries, offline, 401) against a
+// real HTTP server started once for them all.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
