@@ -91,11 +91,18 @@ const rules: IForbiddenRuleType[] = [
   },
   {
     name: 'core-below-http-and-features',
-    comment:
-      'auth, domain rules, repositories and the database layer are used by http/ and features, not the other way',
+    comment: 'auth, domain rules and repositories are used by http/ and features, not the other way',
     severity: 'error',
-    from: { path: '^src/server/(auth|domain|repositories|db)/' },
+    from: { path: '^src/server/(auth|domain|repositories)/' },
     to: { path: '^src/server/(http|features)/' },
+  },
+  {
+    name: 'db-imports-nothing-above',
+    comment:
+      "db/ is the server's lowest layer: of src/server/ it imports only itself and the configuration; the demo seed, which hashes passwords with auth/, lives above both in seed/",
+    severity: 'error',
+    from: { path: '^src/server/db/' },
+    to: { path: '^src/server/', pathNot: '^src/server/(db/|config\\.ts$)' },
   },
   {
     name: 'no-cycle',
@@ -150,7 +157,8 @@ describe('each boundary rule', () => {
     expect(fixture.violations.map(describeViolation).sort()).toEqual(
       [
         'contract-stands-alone: src/contract/call.ts → src/server/http/handler.ts',
-        'core-below-http-and-features: src/server/db/seed.ts → src/server/features/b/service.ts',
+        'db-imports-nothing-above: src/server/db/connect.ts → src/server/auth/secrets.ts',
+        'db-imports-nothing-above: src/server/db/seed.ts → src/server/features/b/service.ts',
         'core-below-http-and-features: src/server/domain/rule.ts → src/server/http/handler.ts',
         'http-below-features: src/server/http/handler.ts → src/server/features/a/service.ts',
         'no-cycle: src/web/app/one.ts → src/web/app/two.ts (cycle: src/web/app/one.ts → src/web/app/two.ts → src/web/app/one.ts)',

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * A large warehouse for benchmarks (issue 7), added on top of the demo warehouse: generated inside the

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { hashCardSecret, hashPassword } from '../../auth/secrets.ts';
-import type { Database } from '../schema.ts';
+import { hashCardSecret, hashPassword } from '../auth/secrets.ts';
+import type { Database } from '../db/schema.ts';
 import { ean13, seededRandom } from './random.ts';
 
 /**
