@@ -32,7 +32,7 @@ export function databaseKinds(): DatabaseKind[] {
 
 /**
  * Changes whenever the schema or the demo data code changes, so a stale template is never used: the database
- * layer, the seed, and what the seed uses below it (the password hashes).
+ * layer, the seed, and what the seed uses below it (the password hashes, the stock writes).
  */
 function templateVersion(): string {
   const server = path.resolve(import.meta.dirname, '../../src/server');
@@ -48,7 +48,8 @@ function templateVersion(): string {
   };
   visit(path.join(server, 'db'));
   visit(path.join(server, 'seed'));
-  hash.update(fs.readFileSync(path.join(server, 'auth/secrets.ts')));
+  for (const file of ['auth/secrets.ts', 'domain/stock.ts'])
+    hash.update(fs.readFileSync(path.join(server, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

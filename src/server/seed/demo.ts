@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { hashCardSecret, hashPassword } from '../auth/secrets.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
+import { bookOpeningStock } from '../domain/stock.ts';
 import { idOf, insertChunked } from './bulk.ts';
 import { type CatalogIds, catalogIds, seedArticles, seedLocations } from './demo-catalog.ts';
 import { demo, fixedArticleNummern } from './demo-records.ts';
@@ -58,7 +59,7 @@ type OpeningStock = { location_id: number; article_id: number; amount: number };
 
 /**
  * The fixed articles' stock (DESIGN §7), up to three random shelves for each generated article, then the
- * pickable note's articles on their places; each row with its 'seed' journal row. A later `put` on the
+ * pickable note's articles on their places; booked with its journal (domain/stock.ts). A later `put` on the
  * same location and article replaces an earlier one.
  */
 async function seedStock(
@@ -88,17 +89,7 @@ async function seedStock(
   // After the random part, on no pick place (level 03): the random sequence stays the same.
   for (const a of demo.picking) put(a.location, a.nummer, a.stock);
   const stockRows = [...stock.values()];
-  await insertChunked(db, 'stock', stockRows);
-  await insertChunked(
-    db,
-    'movements',
-    stockRows.map((s) => ({
-      kind: 'seed',
-      article_id: s.article_id,
-      to_location_id: s.location_id,
-      amount: s.amount,
-    })),
-  );
+  await bookOpeningStock(db, stockRows);
   return stockRows;
 }
 
