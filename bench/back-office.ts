@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/db/seed/large.ts';
+import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/seed/large.ts';
 import { runScriptAsync } from '../test/support/cli.ts';
 import { type CallOutcome, runOpenLoop, summarize } from './open-loop.ts';
 

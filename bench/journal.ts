@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { journalQuery } from '../src/contract/leitstand/bestand.ts';
 import type { Database } from '../src/server/db/schema.ts';
+import * as bestand from '../src/server/features/leitstand/bestand/service.ts';
+import { directSteps } from '../src/server/http/back-office.ts';
 import {
   type LargeSizes,
   largeArticleNummer,
   largeLocationCode,
   largeSizes,
-} from '../src/server/db/seed/large.ts';
-import * as bestand from '../src/server/features/leitstand/bestand/service.ts';
-import { directSteps } from '../src/server/http/back-office.ts';
+} from '../src/server/seed/large.ts';
 import type { LargeIds, Request, Workload } from './workloads.ts';
 
 /**
@@ -99,7 +99,7 @@ export function journalWorkloads(scale: number, usernames: string[]): Workload[]
     page('?art (a rare kind)', () => ({ art: 'inventur' })),
     page('?von&bis (one day)', day),
     page('?artikel&lagerplatz (one of its shelves)', () => {
-      // Article n lies on shelves ((n − 1)·13 + k·4001) mod S, k < 5 (src/server/db/seed/large.ts).
+      // Article n lies on shelves ((n − 1)·13 + k·4001) mod S, k < 5 (src/server/seed/large.ts).
       const n = 1 + int(sizes.articles);
       const k = int(Math.max(1, Math.min(5, Math.floor(sizes.stockRows / sizes.articles))));
       return {

@@ -7,8 +7,8 @@ import { createIntegrationToken } from '../src/server/auth/integration-tokens.ts
 import { ensureWebBuilt } from '../src/server/build-web.ts';
 import { type DatabaseHandle, type Durability, openPglite, openPostgres } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { seedDemo } from '../src/server/db/seed/demo.ts';
-import { largeSizes, seedLarge } from '../src/server/db/seed/large.ts';
+import { seedDemo } from '../src/server/seed/demo.ts';
+import { largeSizes, seedLarge } from '../src/server/seed/large.ts';
 import {
   emptyPostgresDatabase,
   findPgBin,

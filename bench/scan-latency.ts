@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium.ts';
 import type { Database } from '../src/server/db/schema.ts';
-import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/db/seed/large.ts';
+import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/seed/large.ts';
 import { DEVICE_SETTINGS_KEY } from '../src/web/api/session.ts';
 import { SCAN_TO_FEEDBACK, type ScanSteps } from '../src/web/ui/scan-field.tsx';
 import { summariseTrace } from './trace.ts';

@@ -4,6 +4,10 @@ import type { BodyOf } from '../src/contract/endpoint.ts';
 import type { scanPackageItem } from '../src/contract/paketinhalt.ts';
 import type { moveArticle } from '../src/contract/umbuchung.ts';
 import type { Database } from '../src/server/db/schema.ts';
+import * as inventur from '../src/server/features/inventur/service.ts';
+import * as paketinhalt from '../src/server/features/paketinhalt/service.ts';
+import * as umbuchung from '../src/server/features/umbuchung/service.ts';
+import { applyOnce, type Outcome, requestHash } from '../src/server/http/idempotency.ts';
 import {
   type LargeSizes,
   largeArticleNummer,
@@ -11,14 +15,10 @@ import {
   largeEan,
   largeLocationCode,
   largeSizes,
-} from '../src/server/db/seed/large.ts';
-import * as inventur from '../src/server/features/inventur/service.ts';
-import * as paketinhalt from '../src/server/features/paketinhalt/service.ts';
-import * as umbuchung from '../src/server/features/umbuchung/service.ts';
-import { applyOnce, type Outcome, requestHash } from '../src/server/http/idempotency.ts';
+} from '../src/server/seed/large.ts';
 
 /**
- * The benchmarked calls on the large warehouse (src/server/db/seed/large.ts). Each workload makes the next
+ * The benchmarked calls on the large warehouse (src/server/seed/large.ts). Each workload makes the next
  * request at random (or, for item scans, the next item still open), once as an HTTP request for the load
  * generator and once as the same service call straight on the database (the database floor).
  */

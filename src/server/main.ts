@@ -6,11 +6,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
 import { PgliteMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
-import { isEmptyDatabase, seedDemo } from './db/seed/demo.ts';
 import { housekeeping } from './housekeeping.ts';
 import { backgroundStep, floorQuiet, giveWayToCalls } from './http/background-step.ts';
 import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
+import { isEmptyDatabase, seedDemo } from './seed/demo.ts';
 
 /** `npm start`: configuration → web build if needed → database + migrations → demo seed if empty → listen. */
 async function main(): Promise<void> {

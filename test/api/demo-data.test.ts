@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ean13 } from '../../src/server/db/seed/random.ts';
+import { ean13 } from '../../src/server/seed/random.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 
 /** The fixed demo records of DESIGN §7 that the demo tour (docs/using.md) and the end-to-end tests rely on. */

@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo } from '../../src/server/db/seed/demo.ts';
 import { writePdf } from '../../src/server/features/etiketten/pdf.ts';
 import { zplStream } from '../../src/server/features/etiketten/routes.ts';
 import { prepareLabels } from '../../src/server/features/etiketten/service.ts';
 import { directSteps } from '../../src/server/http/back-office.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 
 /**

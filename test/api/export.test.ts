@@ -11,8 +11,8 @@ import {
   revokeIntegrationToken,
 } from '../../src/server/auth/integration-tokens.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
 import { pageQuery } from '../../src/server/features/export/feeds.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

@@ -4,7 +4,7 @@ import type { Auftrag } from '../../src/contract/kommissionierung.ts';
 import type { JournalZeile } from '../../src/contract/leitstand/bestand.ts';
 import type { Receipt } from '../../src/contract/wareneingang.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Auftrag, kommissionierungTexts as T } from '../../src/contract/kommissionierung.ts';
 import { klaerfaelleTexts } from '../../src/contract/leitstand/klaerfaelle.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import {

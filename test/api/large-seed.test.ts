@@ -7,7 +7,7 @@ import {
   largeLocationCode,
   largeSizes,
   seedLarge,
-} from '../../src/server/db/seed/large.ts';
+} from '../../src/server/seed/large.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { stockInvariantViolations } from '../support/stock.ts';

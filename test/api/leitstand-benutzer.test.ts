@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as benutzer from '../../src/contract/leitstand/benutzer.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { MIN_PASSWORD_LENGTH } from '../../src/server/auth/users.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';

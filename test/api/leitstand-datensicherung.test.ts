@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as datensicherung from '../../src/contract/leitstand/datensicherung.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
 import { recordBackup } from '../../src/server/repositories/backup.repository.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';

@@ -7,7 +7,7 @@ import * as inventur from '../../src/contract/inventur.ts';
 import { benutzerTexts } from '../../src/contract/leitstand/benutzer.ts';
 import * as importUpload from '../../src/contract/leitstand/import.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';

@@ -7,7 +7,7 @@ import * as klaerfaelleMigration from '../../src/server/db/migrations/2026-11-25
 import * as pickingMigration from '../../src/server/db/migrations/2026-11-26-03-picking.ts';
 import * as journalDocumentsMigration from '../../src/server/db/migrations/2026-11-28-01-journal-documents.ts';
 import * as countMarksMigration from '../../src/server/db/migrations/2026-11-28-02-count-marks.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

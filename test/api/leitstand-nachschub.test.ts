@@ -4,7 +4,7 @@ import { MINIMA_MAX, type MinimumRow } from '../../src/contract/leitstand/nachsc
 import { AMOUNT_MAX } from '../../src/contract/limits.ts';
 import type { ReplenishmentRow } from '../../src/contract/nachschub.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { leitstandTexts } from '../../src/contract/leitstand/uebersicht.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds, emptyPostgresDatabase } from '../support/db.ts';
 import { startServerProcess } from '../support/server-process.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds, freshDatabase } from '../support/db.ts';
 

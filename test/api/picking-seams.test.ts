@@ -7,7 +7,7 @@ import type { PackageContentRow } from '../../src/contract/paketinhalt.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import {

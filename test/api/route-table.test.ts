@@ -8,8 +8,8 @@ import {
 } from '../../src/contract/index.ts';
 import { hasRole, ROLE_PREFIXES, ROLES } from '../../src/contract/roles.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
 import { DOCS_ROUTES } from '../../src/server/http/api-docs.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 
 /** SPEC §7, "The calls it makes", as written there (method and path; `{…}` marks a path parameter). */

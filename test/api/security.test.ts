@@ -12,7 +12,7 @@ import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { hashToken } from '../../src/server/auth/secrets.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { loginDemo } from '../support/app.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 

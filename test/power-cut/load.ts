@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seededRandom } from '../../src/server/db/seed/random.ts';
+import { seededRandom } from '../../src/server/seed/random.ts';
 
 /**
  * The work booked while the power may go: rebookings, goods received, picks and receipt imports, through the

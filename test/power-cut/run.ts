@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Durability } from '../../src/server/db/connect.ts';
-import { seededRandom } from '../../src/server/db/seed/random.ts';
+import { seededRandom } from '../../src/server/seed/random.ts';
 import { startServerProcess } from '../support/server-process.ts';
 import { startAuditors } from './audit.ts';
 import { type Load, type LoadWorld, runLoad } from './load.ts';

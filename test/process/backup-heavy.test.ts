@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { seedDemo } from '../../src/server/db/seed/demo.ts';
+import { seedDemo } from '../../src/server/seed/demo.ts';
 import { runScriptAsync } from '../support/cli.ts';
 import { startServerProcess } from '../support/server-process.ts';
 

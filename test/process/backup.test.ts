@@ -22,7 +22,7 @@ function run(env: Record<string, string>, script: string, ...args: string[]) {
 /** Backup, change, restore: the change is gone, the backed-up state is back. */
 function roundTrip(env: Record<string, string>) {
   const backup = path.join(work, `backup-${randomBytes(3).toString('hex')}`);
-  expect(run(env, 'src/server/db/seed/cli.ts').code).toBe(0);
+  expect(run(env, 'src/server/cli/seed.ts').code).toBe(0);
   expect(run(env, 'src/server/cli/minimums.ts', 'set', 'B-01-03-02', '100003', '33').code).toBe(0);
   const created = run(env, 'src/server/cli/backup.ts', 'create', backup);
   expect(created.code, created.output).toBe(0);

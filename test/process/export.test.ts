@@ -16,7 +16,7 @@ const SINCE = '2000-01-01T00:00:00Z';
 
 describe('npm run export', () => {
   it('writes a whole feed to a file, page after page, as JSON or CSV, and says where to continue', () => {
-    expect(run('src/server/db/seed/cli.ts').code).toBe(0);
+    expect(run('src/server/cli/seed.ts').code).toBe(0);
     const json = path.join(dir, 'movements.json');
     const done = exportFeed('movements', '--since', SINCE, '--format', 'json', '--out', json);
     expect(done.code, done.stderr).toBe(0);

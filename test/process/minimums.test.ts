@@ -14,7 +14,7 @@ const minimum = (...args: string[]) => run('src/server/cli/minimums.ts', ...args
 
 describe('npm run minimum', () => {
   it('sets, lists and removes a replenishment minimum', () => {
-    expect(run('src/server/db/seed/cli.ts').code).toBe(0);
+    expect(run('src/server/cli/seed.ts').code).toBe(0);
     const set = minimum('set', 'B-01-03-01', '100003', '25');
     expect(set.output).toContain('Minimum of 100003 on B-01-03-01 is now 25.');
     expect(set.code).toBe(0);

@@ -8,7 +8,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-seed-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function seed(...args: string[]) {
-  return runScript('src/server/db/seed/cli.ts', args, { env: { DATA_DIR: dataDir } });
+  return runScript('src/server/cli/seed.ts', args, { env: { DATA_DIR: dataDir } });
 }
 
 describe('npm run seed', () => {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ENV } from '../../src/server/build-server.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { pdfWords } from '../support/labels.ts';
 
 /**

@@ -15,7 +15,7 @@ const user = (args: string[], input = '') => run('src/server/cli/users.ts', args
 
 describe('npm run user', () => {
   it('creates a user with a password and a new card (printed once), lists, deactivates', () => {
-    expect(run('src/server/db/seed/cli.ts', []).code).toBe(0);
+    expect(run('src/server/cli/seed.ts', []).code).toBe(0);
     const created = user(['create', 'jkoch', 'Jana Koch', '--card'], 'Sicher-123\n');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(

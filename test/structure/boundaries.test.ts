@@ -91,11 +91,18 @@ const rules: IForbiddenRuleType[] = [
   },
   {
     name: 'core-below-http-and-features',
-    comment:
-      'auth, domain rules, repositories and the database layer are used by http/ and features, not the other way',
+    comment: 'auth, domain rules and repositories are used by http/ and features, not the other way',
     severity: 'error',
-    from: { path: '^src/server/(auth|domain|repositories|db)/' },
+    from: { path: '^src/server/(auth|domain|repositories)/' },
     to: { path: '^src/server/(http|features)/' },
+  },
+  {
+    name: 'db-imports-nothing-above',
+    comment:
+      "db/ is the server's lowest layer: of src/server/ it imports only itself and the configuration; the demo seed, which hashes passwords (auth/) and books its opening stock (domain/), lives above them in seed/",
+    severity: 'error',
+    from: { path: '^src/server/db/' },
+    to: { path: '^src/server/', pathNot: '^src/server/(db/|config\\.ts$)' },
   },
   {
     name: 'no-cycle',
@@ -107,6 +114,30 @@ const rules: IForbiddenRuleType[] = [
 ];
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Stock changes only in src/server/domain/stock.ts, each with its journal row (DESIGN §3). A rule on the text,
+ * as the table is named in strings: Kysely's builders and SQL. The one exception is named with its reason in
+ * stock.ts's header: the large benchmark warehouse's set-based rows.
+ */
+const STOCK_WRITERS = ['src/server/domain/stock.ts', 'src/server/seed/large.ts'];
+const STOCK_WRITE =
+  /\.(insertInto|updateTable|deleteFrom|mergeInto)\(\s*['"`]stock\b|\b(insert\s+into|update|delete\s+from|merge\s+into|truncate(\s+table)?)\s+stock\b/i;
+
+/** Each `file:line` under the tree's src/server/ (unit tests aside) that writes the stock table. */
+function stockWrites(tree: string): string[] {
+  return fs
+    .readdirSync(path.join(tree, 'src/server'), { recursive: true, encoding: 'utf8' })
+    .map((f) => `src/server/${f.split(path.sep).join('/')}`)
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !STOCK_WRITERS.includes(f))
+    .sort()
+    .flatMap((f) =>
+      fs
+        .readFileSync(path.join(tree, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (STOCK_WRITE.test(line) ? [`${f}:${i + 1}`] : [])),
+    );
+}
 
 describe('the boundaries between the layers of src/', () => {
   let graph: ImportGraph;
@@ -140,6 +171,10 @@ describe('the boundaries between the layers of src/', () => {
   it('has no import across a boundary and no cycle', () => {
     expect(graph.violations.map(describeViolation)).toEqual([]);
   });
+
+  it('writes the stock table only in domain/stock.ts (and the large seed, named there)', () => {
+    expect(stockWrites(root)).toEqual([]);
+  });
 });
 
 describe('each boundary rule', () => {
@@ -150,7 +185,8 @@ describe('each boundary rule', () => {
     expect(fixture.violations.map(describeViolation).sort()).toEqual(
       [
         'contract-stands-alone: src/contract/call.ts → src/server/http/handler.ts',
-        'core-below-http-and-features: src/server/db/seed.ts → src/server/features/b/service.ts',
+        'db-imports-nothing-above: src/server/db/connect.ts → src/server/auth/secrets.ts',
+        'db-imports-nothing-above: src/server/db/seed.ts → src/server/features/b/service.ts',
         'core-below-http-and-features: src/server/domain/rule.ts → src/server/http/handler.ts',
         'http-below-features: src/server/http/handler.ts → src/server/features/a/service.ts',
         'no-cycle: src/web/app/one.ts → src/web/app/two.ts (cycle: src/web/app/one.ts → src/web/app/two.ts → src/web/app/one.ts)',
@@ -165,5 +201,12 @@ describe('each boundary rule', () => {
         'server-not-web: src/server/build-web.ts → src/web/paths.ts',
       ].sort(),
     );
+  });
+
+  it('catches a stock write past domain/stock.ts, in Kysely or in SQL', () => {
+    expect(stockWrites(path.join(import.meta.dirname, 'fixture'))).toEqual([
+      'src/server/features/a/stock.ts:3',
+      'src/server/features/a/stock.ts:5',
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { type Config, testConfig } from '../../src/server/config.ts';
 import type { DatabaseKind } from '../../src/server/db/connect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { demo } from '../../src/server/db/seed/demo.ts';
+import { demo } from '../../src/server/seed/demo.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
 export interface TestApp {

@@ -16,7 +16,7 @@ import {
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { seedDemo } from '../../src/server/db/seed/demo.ts';
+import { seedDemo } from '../../src/server/seed/demo.ts';
 import { emptyPostgresDatabase } from './pg-cluster.ts';
 
 export { emptyPostgresDatabase };
@@ -30,9 +30,12 @@ export function databaseKinds(): DatabaseKind[] {
   return inject('pgAdminUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Changes whenever the schema or the demo data code changes, so a stale template is never used. */
+/**
+ * Changes whenever the schema or the demo data code changes, so a stale template is never used: the database
+ * layer, the seed, and what the seed uses below it (the password hashes, the stock writes).
+ */
 function templateVersion(): string {
-  const root = path.resolve(import.meta.dirname, '../../src/server/db');
+  const server = path.resolve(import.meta.dirname, '../../src/server');
   const hash = createHash('sha256');
   const visit = (dir: string) => {
     for (const entry of fs
@@ -43,8 +46,10 @@ function templateVersion(): string {
       else hash.update(entry.name).update(fs.readFileSync(full));
     }
   };
-  visit(root);
-  hash.update(fs.readFileSync(path.resolve(root, '../auth/secrets.ts')));
+  visit(path.join(server, 'db'));
+  visit(path.join(server, 'seed'));
+  for (const file of ['auth/secrets.ts', 'domain/stock.ts'])
+    hash.update(fs.readFileSync(path.join(server, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

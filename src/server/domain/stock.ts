@@ -6,7 +6,15 @@ import { invalid } from './errors.ts';
 
 /**
  * Stock bookings shared by every feature that moves goods. Stock never changes without a journal row in
- * the same transaction (DESIGN §3); these helpers are the only writers of `stock` besides the seed.
+ * the same transaction (DESIGN §3); these functions are the only writers of `stock` — the bookings, the
+ * CSV import's slots (`replaceSlots`) and the demo warehouse's opening stock (`bookOpeningStock`) — which
+ * test/structure/boundaries.test.ts checks.
+ *
+ * One exception, named there too: the large benchmark warehouse (src/server/seed/large.ts) generates its
+ * half a million stock rows inside the database (`insert … select from generate_series`: no row is built in
+ * Node or sent to the database) and writes their journal from them in the same transaction. Through these
+ * functions each row would be built in Node and sent over; it is a benchmark's fixture, written once on top
+ * of the demo seed, and test/api/large-seed.test.ts checks that its journal adds up to its stock.
  */
 type Db = Kysely<Database>;
 
@@ -118,4 +126,116 @@ export async function takeOut(
     });
   }
   return remaining;
+}
+
+/**
+ * Deletes these locked rows whole: the taking side of bookings already journalled with `book` (a location
+ * moved whole lands on the target row by row, each with its journal row, then its source rows go at once).
+ * Only the rows given: a row another booking put on the location meanwhile stays there.
+ */
+export async function removeRows(db: Db, rowIds: number[]): Promise<void> {
+  if (rowIds.length === 0) return;
+  await db.deleteFrom('stock').where('id', 'in', rowIds).execute();
+}
+
+/** Rows per insert statement of the opening stock. */
+const OPENING_CHUNK = 500;
+
+/**
+ * The opening stock of a warehouse being seeded (the demo's, src/server/seed/demo.ts): the rows as they are,
+ * then one 'seed' journal row each, in their order and OPENING_CHUNK rows per statement. For a stock table
+ * still empty: nothing is locked or added to.
+ */
+export async function bookOpeningStock(
+  db: Db,
+  rows: { location_id: number; article_id: number; amount: number }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += OPENING_CHUNK)
+    await db
+      .insertInto('stock')
+      .values(rows.slice(i, i + OPENING_CHUNK))
+      .execute();
+  const journal = rows.map((s) => ({
+    kind: 'seed' as const,
+    article_id: s.article_id,
+    to_location_id: s.location_id,
+    amount: s.amount,
+  }));
+  for (let i = 0; i < journal.length; i += OPENING_CHUNK)
+    await db
+      .insertInto('movements')
+      .values(journal.slice(i, i + OPENING_CHUNK))
+      .execute();
+}
+
+/** A slot and the amount the ERP says it holds (0: empty). */
+export type SlotAmount = StockSlot & { amount: number };
+
+/**
+ * Sets these slots to their amounts, as the CSV import of stock does (the ERP's truth replaces the stored
+ * amount; 0 empties the slot), each change journalled as kind 'import' with the difference into or out of
+ * the location. Answers how many slots went up and down, and how many a booking created between the read and
+ * the write (`raced`: the import then refuses the whole file, src/server/import/kinds/stock.ts).
+ */
+export async function replaceSlots(
+  db: Db,
+  slots: SlotAmount[],
+): Promise<{ up: number; down: number; raced: number } | undefined> {
+  const locations = slots.map((s) => s.location_id);
+  const articles = slots.map((s) => s.article_id);
+  // Lock the slots' stock rows first, in the order bookings lock them (location, row id), so a booking
+  // running meanwhile on PostgreSQL either commits before (and the statement below sees its amount) or
+  // waits for this import: the journal's difference is always taken from the amount really replaced.
+  await sql`
+    select s.id from stock s
+    join unnest(${locations}::int[], ${articles}::int[]) k(location_id, article_id)
+      on s.location_id = k.location_id and s.article_id = k.article_id
+    order by s.location_id, s.id
+    for update of s`.execute(db);
+  // One statement: the stored amounts are read before the upsert and delete change them (all parts of a
+  // statement see the same snapshot), and the journal gets the differences.
+  const { rows: result } = await sql<{ up: number; down: number; raced: number }>`
+    with input as (
+      select * from unnest(
+        ${locations}::int[], ${articles}::int[], ${slots.map((s) => s.charge)}::text[],
+        ${slots.map((s) => s.mhd)}::date[], ${slots.map((s) => s.amount)}::int[]
+      ) as i(location_id, article_id, charge, mhd, amount)
+    ),
+    old as (
+      select i.*, s.id as stock_id, coalesce(s.amount, 0) as before
+      from input i
+      -- lateral + limit (a slot is unique): one index lookup per row, not a hash of the whole stock table
+      left join lateral (
+        select id, amount from stock s
+        where s.location_id = i.location_id and s.article_id = i.article_id
+          and s.charge is not distinct from i.charge and s.mhd is not distinct from i.mhd
+        limit 1
+      ) s on true
+    ),
+    upserted as (
+      insert into stock (location_id, article_id, charge, mhd, amount)
+      select location_id, article_id, charge, mhd, amount from old where amount > 0 and amount <> before
+      on conflict on constraint stock_slot_unique do update set amount = excluded.amount, updated_at = now()
+      returning location_id, article_id, charge, mhd, (xmax = 0) as inserted
+    ),
+    emptied as (
+      delete from stock where id in (select stock_id from old where amount = 0 and stock_id is not null)
+    ),
+    journal as (
+      insert into movements (kind, article_id, from_location_id, to_location_id, amount, charge, mhd)
+      select 'import', article_id,
+             case when amount < before then location_id end, case when amount > before then location_id end,
+             abs(amount - before), charge, mhd
+      from old where amount <> before
+      returning from_location_id is null as up
+    )
+    select
+      (select count(*) from journal where up)::int as up,
+      (select count(*) from journal where not up)::int as down,
+      -- a slot that was not there when read but was when written: a booking created it meanwhile
+      (select count(*) from upserted u join old o
+         on o.location_id = u.location_id and o.article_id = u.article_id
+        and o.charge is not distinct from u.charge and o.mhd is not distinct from u.mhd
+       where o.stock_id is null and not u.inserted)::int as raced`.execute(db);
+  return result[0];
 }

@@ -3,7 +3,7 @@ import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
-import { book, ensureRoom, firstOut, lockStockRows } from '../../domain/stock.ts';
+import { book, ensureRoom, firstOut, lockStockRows, removeRows } from '../../domain/stock.ts';
 
 type Db = Kysely<Database>;
 
@@ -184,14 +184,10 @@ export async function moveLocation(
   }
   // Only the rows moved (and locked) above: a row another booking put on the location meanwhile stays there
   // — deleting by location would lose it, though its booking is journalled (found by the chaos run).
-  await db
-    .deleteFrom('stock')
-    .where(
-      'id',
-      'in',
-      rows.filter((r) => r.location_id === input.from).map((r) => r.id),
-    )
-    .execute();
+  await removeRows(
+    db,
+    rows.filter((r) => r.location_id === input.from).map((r) => r.id),
+  );
   const articles = new Set(moving.map((r) => r.article_id)).size;
   return { success: true, message: texts.umbuchung.done(articles, from.code, to.code) };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
+import { replaceSlots } from '../../domain/stock.ts';
 import {
   ARTICLE_NUMBER_ALIASES,
   chunks,
@@ -119,64 +120,17 @@ export const stock: ImportKind<StockRow> = {
     let up = 0;
     let down = 0;
     for (const chunk of chunks(rows)) {
-      const part = chunk.map((r) => r.row);
-      const locations = part.map((s) => locationIds.get(s.code) ?? -1);
-      const articles = part.map((s) => articleIds.get(s.nummer) ?? -1);
-      // Lock the chunk's stock rows first, in the order bookings lock them (location, row id), so a booking
-      // running meanwhile on PostgreSQL either commits before (and the statement below sees its amount) or
-      // waits for this import: the journal's difference is always taken from the amount really replaced.
-      await sql`
-        select s.id from stock s
-        join unnest(${locations}::int[], ${articles}::int[]) k(location_id, article_id)
-          on s.location_id = k.location_id and s.article_id = k.article_id
-        order by s.location_id, s.id
-        for update of s`.execute(ctx.trx);
-      // One statement: the stored amounts are read before the upsert and delete change them (all parts of a
-      // statement see the same snapshot), and the journal gets the differences.
-      const { rows: result } = await sql<{ up: number; down: number; raced: number }>`
-        with input as (
-          select * from unnest(
-            ${locations}::int[], ${articles}::int[], ${part.map((s) => s.charge)}::text[],
-            ${part.map((s) => s.mhd)}::date[], ${part.map((s) => s.amount)}::int[]
-          ) as i(location_id, article_id, charge, mhd, amount)
-        ),
-        old as (
-          select i.*, s.id as stock_id, coalesce(s.amount, 0) as before
-          from input i
-          -- lateral + limit (a slot is unique): one index lookup per row, not a hash of the whole stock table
-          left join lateral (
-            select id, amount from stock s
-            where s.location_id = i.location_id and s.article_id = i.article_id
-              and s.charge is not distinct from i.charge and s.mhd is not distinct from i.mhd
-            limit 1
-          ) s on true
-        ),
-        upserted as (
-          insert into stock (location_id, article_id, charge, mhd, amount)
-          select location_id, article_id, charge, mhd, amount from old where amount > 0 and amount <> before
-          on conflict on constraint stock_slot_unique do update set amount = excluded.amount, updated_at = now()
-          returning location_id, article_id, charge, mhd, (xmax = 0) as inserted
-        ),
-        emptied as (
-          delete from stock where id in (select stock_id from old where amount = 0 and stock_id is not null)
-        ),
-        journal as (
-          insert into movements (kind, article_id, from_location_id, to_location_id, amount, charge, mhd)
-          select 'import', article_id,
-                 case when amount < before then location_id end, case when amount > before then location_id end,
-                 abs(amount - before), charge, mhd
-          from old where amount <> before
-          returning from_location_id is null as up
-        )
-        select
-          (select count(*) from journal where up)::int as up,
-          (select count(*) from journal where not up)::int as down,
-          -- a slot that was not there when read but was when written: a booking created it meanwhile
-          (select count(*) from upserted u join old o
-             on o.location_id = u.location_id and o.article_id = u.article_id
-            and o.charge is not distinct from u.charge and o.mhd is not distinct from u.mhd
-           where o.stock_id is null and not u.inserted)::int as raced`.execute(ctx.trx);
-      const counted = result[0];
+      // The file's Menge replaces the stored amount, journalled with the difference (domain/stock.ts).
+      const counted = await replaceSlots(
+        ctx.trx,
+        chunk.map(({ row }) => ({
+          location_id: locationIds.get(row.code) ?? -1,
+          article_id: articleIds.get(row.nummer) ?? -1,
+          charge: row.charge,
+          mhd: row.mhd,
+          amount: row.amount,
+        })),
+      );
       if (!counted || counted.raced > 0) {
         throw new Error('a booking created a stock slot while it was imported; run the import again');
       }

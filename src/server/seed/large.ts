@@ -1,11 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * A large warehouse for benchmarks (issue 7), added on top of the demo warehouse: generated inside the
  * database with set-based `insert … select from generate_series` (bulk, no row-by-row round trips), the same
  * SQL on PostgreSQL and PGlite. Stock is journalled like every booking ('seed'), and the history is pairs of
- * moves there and back, so the journal still adds up to the stock.
+ * moves there and back, so the journal still adds up to the stock. It writes `stock` itself: the one
+ * exception to src/server/domain/stock.ts being its only writer, named there with the reason.
  *
  * Codes do not collide with the demo data: articles 2000001…, locations from aisle D, LHM1…, LS5…, tracking
  * numbers with their own prefixes.

@@ -20,6 +20,8 @@ export function seededRandom(seed: number) {
   };
 }
 
+export type Random = ReturnType<typeof seededRandom>;
+
 /** EAN-13 check digit for the first 12 digits. */
 export function ean13(first12: string): string {
   if (!/^\d{12}$/.test(first12)) throw new Error(`EAN-13 needs 12 digits, got ${first12}`);

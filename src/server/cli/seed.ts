@@ -1,7 +1,7 @@
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../open.ts';
-import { demo, isEmptyDatabase, resetData, seedDemo } from './demo.ts';
-import { seedLarge } from './large.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { demo, isEmptyDatabase, resetData, seedDemo } from '../seed/demo.ts';
+import { seedLarge } from '../seed/large.ts';
 
 /**
  * `npm run seed` seeds the demo warehouse into an empty database; `npm run seed -- --reset` first deletes
