@@ -1,20 +1,18 @@
 import { WHOLE_FILE, WHOLE_LINE } from '../../contract/leitstand/import-messages.ts';
 import { CsvSyntaxError, openCsv } from './csv.ts';
+import type { FileContext, ImportKind, Line } from './framework.ts';
+import { KINDS, type KindName } from './kinds/index.ts';
+import { because } from './messages.ts';
 import {
   CELL_MAX_CHARS,
-  type FileContext,
-  type ImportKind,
   LINE_MAX_CHARS,
-  type Line,
   type LineSetData,
   normalizeHeader,
   type Refusal,
   Refusals,
   RowReader,
   refusal,
-} from './framework.ts';
-import { KINDS, type KindName } from './kinds/index.ts';
-import { because } from './messages.ts';
+} from './rows.ts';
 
 /**
  * The part of an import that needs no database: a CSV text into rows — the header matched to the kind's

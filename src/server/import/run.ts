@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { directSteps, type Steps } from '../http/back-office.ts';
-import { type ImportContext, LISTED_LINES, type Line, type Refusal, refusal } from './framework.ts';
+import type { ImportContext, Line } from './framework.ts';
 import type { KindName } from './kinds/index.ts';
 import type { Progress } from './progress.ts';
+import { LISTED_LINES, type Refusal, refusal } from './rows.ts';
 import { type RowSource, textSource } from './source.ts';
 import { applyRun, closeRun, createRun, type ImportReport, stageRun } from './staged.ts';
 

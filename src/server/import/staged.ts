@@ -6,20 +6,12 @@ import type { Database } from '../db/schema.ts';
 import { StepSize, type Steps } from '../http/back-office.ts';
 import { recordAudit } from '../repositories/audit.repository.ts';
 import type { CsvEncoding } from './encoding.ts';
-import {
-  firstListed,
-  type ImportContext,
-  type ImportKind,
-  type Line,
-  mergeSummaries,
-  type Refusal,
-  Refusals,
-  refusal,
-} from './framework.ts';
+import { type ImportContext, type ImportKind, type Line, mergeSummaries } from './framework.ts';
 import { KINDS, type KindName } from './kinds/index.ts';
 import { summaryInEnglish } from './messages.ts';
 import { type Progress, silentProgress } from './progress.ts';
 import { BATCH_ROWS } from './read.ts';
+import { firstListed, type Refusal, Refusals, refusal } from './rows.ts';
 import type { RowSource } from './source.ts';
 
 /**

@@ -1,13 +1,7 @@
 import { sql } from 'kysely';
-import {
-  ARTICLE_NUMBER_ALIASES,
-  type ImportKind,
-  refuseDuplicates,
-  summary,
-  upsertSet,
-  writeInChunks,
-} from '../framework.ts';
+import { type ImportKind, refuseDuplicates, summary, upsertSet, writeInChunks } from '../framework.ts';
 import { because } from '../messages.ts';
+import { ARTICLE_NUMBER_ALIASES } from '../rows.ts';
 import { isValidGtin } from '../values.ts';
 
 interface ArticleRow {

@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
 import {
-  ARTICLE_NUMBER_ALIASES,
   chunks,
   type Db,
   type ImportKind,
   idsByKey,
   type Line,
-  NOTE_ALIASES,
   summary,
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
 import { because, summaryLine } from '../messages.ts';
+import { ARTICLE_NUMBER_ALIASES, NOTE_ALIASES } from '../rows.ts';
 
 interface NoteRow {
   belegnr: string;

@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import {
-  ARTICLE_NUMBER_ALIASES,
   chunks,
   type ImportKind,
   idsByKey,
   type Line,
-  LOCATION_ALIASES,
   summary,
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
 import { because, summaryLine } from '../messages.ts';
+import { ARTICLE_NUMBER_ALIASES, LOCATION_ALIASES } from '../rows.ts';
 
 interface LocationRow {
   code: string;

@@ -1,14 +1,7 @@
 import { sql } from 'kysely';
-import {
-  ARTICLE_NUMBER_ALIASES,
-  chunks,
-  type Db,
-  type ImportContext,
-  type ImportKind,
-  idsByKey,
-  type Line,
-} from '../framework.ts';
+import { chunks, type Db, type ImportContext, type ImportKind, idsByKey, type Line } from '../framework.ts';
 import { because, summaryLine } from '../messages.ts';
+import { ARTICLE_NUMBER_ALIASES } from '../rows.ts';
 
 /** One row: a line of a receipt (the receipt's own columns repeat on each of its rows). */
 export interface ReceiptRow {

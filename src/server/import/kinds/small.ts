@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import {
   type ImportKind,
   idsByKey,
-  NOTE_ALIASES,
   refuseDuplicates,
   summary,
   upsertSet,
   writeInChunks,
 } from '../framework.ts';
 import { because } from '../messages.ts';
+import { NOTE_ALIASES } from '../rows.ts';
 
 const CARRIERS = ['dhl', 'gls', 'dpd', 'ups'];
 

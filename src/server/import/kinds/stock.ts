@@ -1,16 +1,9 @@
 import { sql } from 'kysely';
 import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import { replaceSlots } from '../../domain/stock.ts';
-import {
-  ARTICLE_NUMBER_ALIASES,
-  chunks,
-  type ImportContext,
-  type ImportKind,
-  idsByKey,
-  type Line,
-  LOCATION_ALIASES,
-} from '../framework.ts';
+import { chunks, type ImportContext, type ImportKind, idsByKey, type Line } from '../framework.ts';
 import { because, summaryLine } from '../messages.ts';
+import { ARTICLE_NUMBER_ALIASES, LOCATION_ALIASES } from '../rows.ts';
 
 interface StockRow {
   code: string;
