@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from '
 import type { BodyOf, Endpoint, ResponseOf } from '../../contract/endpoint.ts';
 import { useActionKey } from '../api/action-key.ts';
 import { api } from '../api/api.ts';
-import { messageOf } from '../api/lookups.ts';
+import { messageOf } from '../api/message.ts';
 import { holdKeysUntil } from '../scan/router.ts';
 import { afterNextPaint } from './after-paint.ts';
 import { useBanner } from './banner.tsx';

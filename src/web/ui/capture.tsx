@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
-import { messageOf } from '../api/lookups.ts';
+import { messageOf } from '../api/message.ts';
 import { captureScan } from '../api/outbox/index.ts';
 import { useBanner } from './banner.tsx';
 import { ScanField, type TextField } from './scan-field.tsx';

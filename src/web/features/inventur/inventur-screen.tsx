@@ -9,6 +9,7 @@ import { useBanner } from '../../ui/banner.tsx';
 import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { clockTimeSeconds } from '../../ui/format.ts';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 
 /**
@@ -132,7 +133,7 @@ export default function InventurScreen() {
 const articleLabel = (a: FoundArticle) => `${a.nummer} ${a.name}`;
 const historyRowKey = (row: InventurHistoryRow, index: number) => `${row.time}-${index}`;
 const historyColumns: Column<InventurHistoryRow>[] = [
-  { header: texts.inventur.historyTime, cell: (row) => formatTime(row.time) },
+  { header: texts.inventur.historyTime, cell: (row) => clockTimeSeconds(row.time) },
   {
     header: texts.inventur.historyArticle,
     cell: (row) => <span title={row.articleName}>{row.article}</span>,
@@ -141,7 +142,3 @@ const historyColumns: Column<InventurHistoryRow>[] = [
   { header: texts.inventur.historyLp, cell: (row) => row.lp, kind: 'code' },
   { header: texts.inventur.historyAmount, cell: (row) => row.amount, kind: 'number' },
 ];
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}

@@ -4,7 +4,7 @@ import { packageRecording, savePackageRecording } from '../../../contract/karton
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
 import { holdKeysUntil } from '../../scan/router.ts';

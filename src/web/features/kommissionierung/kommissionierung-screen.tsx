@@ -15,7 +15,7 @@ import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
 import { ApiError } from '../../api/client.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { captureTransporter } from '../../../contract/transporter.ts';
 import { useActionKey } from '../../api/action-key.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { captureScan } from '../../api/outbox/index.ts';
 import { holdKeysUntil, refocusTarget } from '../../scan/router.ts';
 import { afterNextPaint } from '../../ui/after-paint.ts';

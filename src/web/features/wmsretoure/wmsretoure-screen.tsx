@@ -3,13 +3,14 @@ import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsRetoureAmount, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { api } from '../../api/api.ts';
 import { articleCode, lhmCode } from '../../api/article-lookups.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { germanDate } from '../../ui/format.ts';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
-import { germanDate, parseMhd } from '../../ui/mhd.ts';
+import { parseMhd } from '../../ui/mhd.ts';
 import { PrintLabelButton } from '../../ui/print-label.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 
