@@ -190,9 +190,6 @@ export const etikettenTexts = {
   remove: 'Entfernen',
   removeLabel: (name: string) => `Drucker ${name} entfernen`,
   editLabel: (name: string) => `Drucker ${name} ändern`,
-  // The badge dialog on the Benutzer page
-  badgePdf: 'Als Etikett (PDF)',
-  badgePrint: 'An Drucker senden',
 } as const;
 
 /** One or several codes: `codes=A&codes=B` (the query parser gives one string or an array). */

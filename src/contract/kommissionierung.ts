@@ -44,8 +44,7 @@ export const kommissionierungTexts = {
   shortageConfirm: 'Fehlmenge melden',
   shortageAmountInvalid: (offen: number) => `Bitte eine Menge von 1 bis ${offen} eingeben.`,
   shortageDone: 'Fehlmenge gemeldet.',
-  /** What a scan is refused for while a question is open or nothing is expected. */
-  expectsAnswer: 'bitte zuerst die Frage beantworten.',
+  /** What a scan is refused for while the stop holds nothing: only a Fehlmenge is left to report. */
   expectsShortage: 'bitte die fehlende Menge eintippen.',
   abandoned: (belegnr: string) => `Auftrag ${belegnr} abgebrochen.`,
   // ── The server's refusals ──

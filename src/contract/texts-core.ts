@@ -78,8 +78,6 @@ export const coreTexts = {
   },
   login: {
     heading: 'Anmelden',
-    cardMode: 'Karte scannen',
-    passwordMode: 'Name und Passwort',
     cardPrompt: 'Mitarbeiterkarte scannen',
     cardLabel: 'Karte',
     username: 'Name',
@@ -101,7 +99,6 @@ export const coreTexts = {
       schichtleitung: 'Das darf nur die Schichtleitung.',
       admin: 'Das darf nur die IT-Administration.',
     },
-    methodNotAllowed: 'Diese Aktion ist hier nicht erlaubt.',
     badRequest: 'Ungültige Anfrage.',
     scanNotSaved: 'Scan wurde nicht gespeichert - melde dich neu an!',
     system500: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
@@ -138,9 +135,7 @@ export const coreTexts = {
     missingIdempotencyKey:
       'Die Anfrage hat keinen gültigen Idempotenz-Schlüssel (X-Idempotency-Key, UUID v4).',
     idempotencyConflict: 'Dieser Vorgang wurde schon mit anderen Daten gesendet. Bitte neu eingeben.',
-    idempotencyInProgress: 'Dieser Vorgang wird gerade noch verarbeitet. Bitte kurz warten.',
     csrf: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
-    tooManyRequests: 'Zu viele Anfragen. Bitte kurz warten.',
     unavailable: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
   },
   /** The outbox of capture scans made without a connection (issue 10). */

@@ -57,7 +57,6 @@ export const texts = {
     source: 'Lagerplatz',
     amount: 'Menge',
     setAmount: 'Setzen',
-    clearAmount: 'Menge ändern',
     target: 'Ziel-Lagerplatz',
     submit: 'Umlagern',
     confirmTitle: 'Umlagerung bestätigen',
@@ -192,7 +191,6 @@ export const texts = {
     scanAllPositions: 'Bitte alle Positionen scannen!',
     klaerfallTitle: 'Achtung!',
     klaerfallWrite: 'Klärfallzettel schreiben!',
-    amountBelowFive: 'Artikelmenge < 5',
     cheatRefused: 'Dieser Code ist nicht gültig.',
     /** 403: the right cheat code, scanned by a login below schichtleitung (DESIGN §9). */
     cheatNeedsLead: 'Den Abkürzungscode darf nur die Schichtleitung scannen.',

@@ -30,7 +30,6 @@ export const wareneingangTexts = {
   ist: 'Ist',
   open: 'Offen',
   lines: 'Positionen',
-  overDelivery: 'Mehr als erwartet',
   short: 'Fehlmenge',
   over: 'Mehrmenge',
   suggestion: (code: string) => `Vorschlag: ${code}`,
@@ -41,7 +40,6 @@ export const wareneingangTexts = {
   },
   noSuggestion: 'Kein Platzvorschlag – bitte einen Lagerplatz scannen.',
   scanLocation: 'Vorschlag oder anderen Platz',
-  allReceived: 'Alle Positionen sind vollständig erhalten.',
   close: 'Abschließen',
   closeTitle: 'Wareneingang abschließen?',
   closeBody: (nummer: string) =>

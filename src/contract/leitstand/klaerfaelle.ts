@@ -38,7 +38,6 @@ export const klaerfaelleTexts = {
   comment: 'Kommentar',
   actions: 'Aktionen',
   erledigt: 'Erledigt',
-  erledigtTitle: (belegnr: string) => `Klärfall ${belegnr} erledigt`,
   erledigtBody:
     'Der Lieferschein wird danach nicht gepackt. Bitte kurz festhalten, was mit ihm geschehen ist.',
   erledigtConfirm: 'Als erledigt abschließen',

@@ -4,7 +4,6 @@ import { endpoint } from '../endpoint.ts';
 /** The Leitstand's German texts for the shell and the Übersicht (kept out of texts.ts: not in the handheld's first download). */
 export const leitstandTexts = {
   title: 'Leitstand',
-  menuButton: 'Leitstand',
   nav: 'Bereiche des Leitstands',
   backToHandheld: 'Zum Hauptmenü',
   notAllowed: 'Der Leitstand ist der Schichtleitung vorbehalten.',

@@ -1,5 +1,5 @@
-// Over 400 lines: the cases of the one API client (answers, refusals, retries, offline, 401) against a
-// real HTTP server started once for them all.
+// Over 400 lines on purpose: each rule of SPEC §7's client (retries, the one budget, keys, 401, reading an
+// answer, the overload wait) is scripted against the one real HTTP server set up below.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { errorBody } from '../../contract/endpoint.ts';
 import { bookInventur, findArticle } from '../../contract/inventur.ts';
 import { scanPackageItem } from '../../contract/paketinhalt.ts';
 import { ApiError, type ClientOptions, createClient, NetworkError, resetCsrfWarning } from './client.ts';
+import { messageOf } from './message.ts';
 
 /** A real local HTTP server whose answers each test scripts, recording every request it gets. */
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -256,6 +257,14 @@ describe('the API client', () => {
       api.call(bookInventur, { body: { lp: 1, article: 2, amount: 3 }, on401: 'scan' }),
     ).rejects.toThrow('Scan wurde nicht gespeichert - melde dich neu an!');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives every screen the German message of what a call threw, never words of its own', () => {
+    expect(messageOf(new ApiError(404, 'Lagerplatz "X" nicht gefunden!'))).toBe(
+      'Lagerplatz "X" nicht gefunden!',
+    );
+    expect(messageOf(new NetworkError())).toBe('Netzwerkfehler. Bitte erneut versuchen.');
+    expect(messageOf('failed to fetch')).toBe('Netzwerkfehler. Bitte erneut versuchen.');
   });
 
   it('the second client sends X-Requested-With and the CSRF token of the page', async () => {

@@ -1,6 +1,7 @@
 import { findLp } from '../../contract/inventur.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from './api.ts';
+import { messageOf } from './message.ts';
 
 /**
  * Looking up what a worker scanned (SPEC §8). What reads GS1 codes (article and load-carrier fields) is in
@@ -17,7 +18,7 @@ export interface FoundLocation {
 }
 
 export function failure(error: unknown): { ok: false; message: string } {
-  return { ok: false, message: error instanceof Error ? error.message : texts.errors.network };
+  return { ok: false, message: messageOf(error) };
 }
 
 export async function lookUpLocation(code: string): Promise<LookupResult<FoundLocation>> {
@@ -29,9 +30,4 @@ export async function lookUpLocation(code: string): Promise<LookupResult<FoundLo
   } catch (error) {
     return failure(error);
   }
-}
-
-/** The message of anything a call threw: the server's or the client's German text. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : texts.errors.network;
 }

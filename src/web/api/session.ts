@@ -3,7 +3,7 @@ import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { ApiError } from './client.ts';
 
 /** The login as the spec stores it (SPEC §3): three localStorage keys, and ours for the role (DESIGN §9). */
-export const STORAGE_KEYS = {
+const STORAGE_KEYS = {
   token: 'vmAccessKey',
   name: 'vmUserName',
   id: 'vmUserID',

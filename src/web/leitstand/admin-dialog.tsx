@@ -36,18 +36,6 @@ export function AdminDialog({
   );
 }
 
-/** A time as the admin pages show it: 24.11.2026, 14:05. */
-export function dateTime(iso: string | null, none = '–'): string {
-  if (!iso) return none;
-  return new Date(iso).toLocaleString('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
 /**
  * A secret the server answers once (a new card's text, a new token): its title and hint, the secret as the
  * caller shows it, and two buttons — close, and what to do with it now (print, copy).

@@ -1,9 +1,9 @@
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
-import { texts } from '../../contract/texts.ts';
+import { onUnauthorized } from '../api/api.ts';
 import { type CallOptions, createClient } from '../api/client.ts';
-import { clearSession, readSession } from '../api/session.ts';
+import { readSession } from '../api/session.ts';
 
 /**
  * The Leitstand's client: the same contract and error path as the handheld's, with a longer deadline (a
@@ -14,11 +14,7 @@ const clientOptions = {
   timeoutMs: 30_000,
   retries: 2,
   getToken: () => readSession()?.token ?? null,
-  onUnauthorized: () => {
-    window.alert(texts.errors.noLogin);
-    clearSession();
-    window.location.reload();
-  },
+  onUnauthorized,
   withCsrf: false,
 };
 export const leitstandApi = createClient(clientOptions);

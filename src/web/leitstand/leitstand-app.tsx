@@ -7,6 +7,7 @@ import { texts } from '../../contract/texts.ts';
 import { readSession } from '../api/session.ts';
 import { pauseScanRouting } from '../scan/router.ts';
 import { useLiveUpdates } from './live.ts';
+import { Refusal } from './outcome.tsx';
 import { type LeitstandPage, leitstandPages } from './pages.tsx';
 import './leitstand.css';
 
@@ -34,9 +35,7 @@ export default function LeitstandApp() {
       <div className="leitstand">
         <main className="leitstand-main">
           <h1>{leitstandTexts.title}</h1>
-          <p role="alert" className="leitstand-refusal">
-            {leitstandTexts.notAllowed}
-          </p>
+          <Refusal>{leitstandTexts.notAllowed}</Refusal>
           <Link className="button" to="/">
             {leitstandTexts.backToHandheld}
           </Link>
@@ -98,9 +97,5 @@ function Shell({ name, pages, role }: { name: string; pages: readonly LeitstandP
 /** A page above the login's role says so instead of loading (a bookmark of an admin page, say). */
 function Guarded({ page, role }: { page: LeitstandPage; role: Role }) {
   if (hasRole(role, page.role)) return <page.Page />;
-  return (
-    <p role="alert" className="leitstand-refusal">
-      {leitstandTexts.pageNotAllowed}
-    </p>
-  );
+  return <Refusal>{leitstandTexts.pageNotAllowed}</Refusal>;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { leitstandLive } from '../../contract/leitstand/uebersicht.ts';
 import { readSession } from '../api/session.ts';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+type LiveState = 'connecting' | 'live' | 'reconnecting';
 
 /** How long to wait before the next try after the stream broke: short first, then at most this. */
 const RETRY_MS = [500, 1000, 2000, 5000];

@@ -1,5 +1,6 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { messageOf } from '../api/message.ts';
 
 /** What the last action did, or why it was refused: one line under the page's title. */
 export function Outcome({ notice, problem }: { notice: string | null; problem: string | null }) {
@@ -8,18 +9,18 @@ export function Outcome({ notice, problem }: { notice: string | null; problem: s
       <p role="status" className="leitstand-notice">
         {notice}
       </p>
-      {problem && (
-        <p role="alert" className="leitstand-refusal">
-          {problem}
-        </p>
-      )}
+      {problem && <Refusal>{problem}</Refusal>}
     </>
   );
 }
 
-/** The message of a refused or failed call (the client's errors carry the server's German text). */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** A refusal or a failure as the desk shows it: one red line, announced at once. */
+export function Refusal({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="leitstand-refusal">
+      {children}
+    </p>
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import type { PackageContentRow } from '../../contract/paketinhalt.ts';
  * shipping flags, shared by Paketinhalt → Kartonagen → Paketausgang. Kept in sessionStorage so a reload in
  * the middle of packing does not lose the note. `clear()` is the spec's clear action.
  */
-export interface PackingState {
+interface PackingState {
   lieferscheinID: number;
   belegnr: string;
   packages: { id: number; amount: number }[];
@@ -67,7 +67,7 @@ interface PackingApi {
 const PackingContext = createContext<PackingApi | null>(null);
 
 /** Which note is in which step: all the page frame needs, without the lines that change at every item scan. */
-export type PackingStep = Pick<PackingState, 'step' | 'belegnr'>;
+type PackingStep = Pick<PackingState, 'step' | 'belegnr'>;
 const PackingStepContext = createContext<PackingStep | null>(null);
 
 function load(): PackingState {

@@ -1,25 +1,30 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { texts } from '../../contract/texts.ts';
-import { messageOf } from '../api/lookups.ts';
+import type { useActionKey } from '../api/action-key.ts';
+import { messageOf } from '../api/message.ts';
 import { captureScan } from '../api/outbox/index.ts';
 import { useBanner } from './banner.tsx';
 import { ScanField, type TextField } from './scan-field.tsx';
 import { SuccessFlash } from './success-flash.tsx';
+
+type ActionKey = ReturnType<typeof useActionKey>;
 
 /**
  * What every capture screen does with a scan (Batch, Wechselbrücke, Retoure, Transporter): send it — or keep
  * it in the outbox when the server cannot be reached — and show 'Erfasst!' (or 'Gespeichert – wird
  * gesendet') for a second, while the next scan is already taken; a refusal goes to the banner.
  *
- * `capture(call, body, label)` answers whether it went through (sent or kept), so a form knows to reset.
+ * `capture(call, body, label)` answers whether it went through (sent or kept), so a form knows to reset. A form
+ * of several fields passes its action key (Transporter): sent again unchanged after an unknown outcome or a
+ * 401, the capture keeps its idempotency key and is applied once.
  */
 export function useCapture(doneText: string): {
   capture: <E extends Endpoint>(
     call: E,
     body: Parameters<typeof captureScan<E>>[1],
     label: string,
-    key?: string,
+    actionKey?: ActionKey,
   ) => Promise<boolean>;
   flash: ReactNode;
 } {
@@ -31,10 +36,12 @@ export function useCapture(doneText: string): {
       call: E,
       body: Parameters<typeof captureScan<E>>[1],
       label: string,
-      key?: string,
+      actionKey?: ActionKey,
     ) => {
       try {
-        const outcome = await captureScan(call, body, label, key);
+        const outcome = actionKey
+          ? await actionKey.send(body, (key) => captureScan(call, body, label, key))
+          : await captureScan(call, body, label);
         setSuccess(outcome.saved ? 'saved' : 'captured');
         return true;
       } catch (error) {

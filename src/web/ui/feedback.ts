@@ -15,7 +15,7 @@ export interface FeedbackSettings {
 export const DEFAULT_FEEDBACK: FeedbackSettings = { sound: true, volume: 0.6, vibration: true };
 
 /** Tones as [frequency Hz, start s, length s]; vibration as navigator.vibrate patterns (ms). */
-export const SUCCESS = {
+const SUCCESS = {
   tones: [
     [1760, 0, 0.07],
     [2349, 0.09, 0.09],

@@ -9,7 +9,7 @@ import { LockedValue, ScanField } from './scan-field.tsx';
  * counting and returns screen is built from these (`useLookup` + `LookupField`), so the rules are the same
  * everywhere: typing clears the red mark, a refused scan empties the field for the next one, ✕ reopens it.
  */
-export interface Lookup<T> {
+interface Lookup<T> {
   /** The chosen value, or null while the field is open. */
   readonly value: T | null;
   readonly text: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { germanDate, parseMhd } from './mhd.ts';
+import { parseMhd } from './mhd.ts';
 
 describe('reading a best-before date', () => {
   it.each([
@@ -19,8 +19,4 @@ describe('reading a best-before date', () => {
       expect(parseMhd(input)).toBeNull();
     },
   );
-
-  it('shows a date back in German format', () => {
-    expect(germanDate('2027-12-31')).toBe('31.12.2027');
-  });
 });

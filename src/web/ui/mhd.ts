@@ -28,9 +28,3 @@ export function parseMhd(input: string): string | null {
   }
   return null;
 }
-
-/** ISO date → German DD.MM.YYYY. */
-export function germanDate(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${day}.${month}.${year}`;
-}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { drucken, druckTexts as t } from '../../contract/etiketten-druck.ts';
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
-import { messageOf } from '../api/lookups.ts';
+import { messageOf } from '../api/message.ts';
 import { useBanner } from './banner.tsx';
 import { readDeviceSettings } from './device-settings.ts';
 

@@ -46,7 +46,7 @@ export function SuccessFlash({
   );
 }
 
-export interface FlashImage {
+interface FlashImage {
   src: string;
   alt: string;
 }

@@ -52,7 +52,7 @@ function unreachable(error: unknown): boolean {
   );
 }
 
-export type CaptureOutcome<T> = { saved: false; answer: T } | { saved: true };
+type CaptureOutcome<T> = { saved: false; answer: T } | { saved: true };
 
 /**
  * Sends a capture scan, or — when the server cannot be reached — keeps it in the outbox under the key its

@@ -37,7 +37,7 @@ export interface OutboxStore {
  * What became of one try: applied, refused by the server (4xx), or no verdict yet (no answer, 5xx, 401) —
  * with the wait an overloaded server asked for (503 Retry-After, decision 26).
  */
-export type SendOutcome =
+type SendOutcome =
   | { kind: 'sent' }
   | { kind: 'refused'; message: string }
   | { kind: 'later'; retryAfterMs: number | null };
@@ -47,7 +47,7 @@ export interface OutboxUser {
   name: string;
 }
 
-export interface OutboxDeps {
+interface OutboxDeps {
   store: OutboxStore;
   /** Sends one scan with its own key. */
   send(entry: OutboxEntry): Promise<void>;
@@ -59,14 +59,14 @@ export interface OutboxDeps {
  * Waits between tries after a try got no verdict: 2 s, 4 s, 8 s, 16 s, then every 30 s — or longer, when an
  * overloaded server asked for longer (Retry-After).
  */
-export const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as const;
+const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as const;
 
 /**
  * A verdict the server gave on the scan itself (400 unknown batch, 404 unknown tracking, 409 …): sending it
  * again would get the same answer. Not: no answer, a server error, 401 (the login ran out — the worker logs
  * in again and it is sent then), 408 and 429 (try later).
  */
-export function isRefusal(error: unknown): error is ApiError {
+function isRefusal(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
     error.status >= 400 &&
@@ -75,7 +75,7 @@ export function isRefusal(error: unknown): error is ApiError {
   );
 }
 
-export type NewEntry = Omit<OutboxEntry, 'seq' | 'state' | 'message' | 'at'> & { at?: number };
+type NewEntry = Omit<OutboxEntry, 'seq' | 'state' | 'message' | 'at'> & { at?: number };
 
 export function createOutbox(deps: OutboxDeps) {
   let entries: readonly OutboxEntry[] = [];
@@ -218,5 +218,3 @@ export function createOutbox(deps: OutboxDeps) {
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { assignBatch, batchByDeliveryNote } from '../../../contract/batch.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/etiketten-druck.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { paths } from '../../paths.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../ui/device-settings.ts';
 import { feedback } from '../../ui/feedback.ts';

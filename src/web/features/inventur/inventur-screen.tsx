@@ -4,11 +4,11 @@ import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
 import { type FoundLocation, lookUpLocation } from '../../api/lookups.ts';
-import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
+import { LabelledAmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
-import { useBooking } from '../../ui/booking.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { clockTimeSeconds } from '../../ui/format.ts';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 
 /**
@@ -64,6 +64,8 @@ export default function InventurScreen() {
     booking.ask({ lp: location.value.id, article: article.value.id, amount: counted });
   }
 
+  const where = location.value;
+  const what = article.value;
   return (
     <div className="stack">
       {booking.flash}
@@ -88,35 +90,27 @@ export default function InventurScreen() {
           submit();
         }}
       >
-        <div className="field">
-          <label htmlFor="inventur-amount">{texts.inventur.amount}</label>
-          <AmountField
-            ref={amountRef}
-            id="inventur-amount"
-            label={texts.inventur.amount}
-            value={amount}
-            onChange={setAmount}
-            current={step === 'amount'}
-          />
-        </div>
+        <LabelledAmountField
+          ref={amountRef}
+          id="inventur-amount"
+          label={texts.inventur.amount}
+          value={amount}
+          onChange={setAmount}
+          current={step === 'amount'}
+        />
         <button type="submit" className="button" disabled={booking.busy}>
           {texts.inventur.submit}
         </button>
       </form>
-      {booking.asking && location.value && article.value && (
-        <ConfirmDialog
+      {where && what && (
+        <BookingConfirm
+          booking={booking}
           title={texts.inventur.confirm}
           confirmLabel={texts.inventur.submit}
           cancelLabel={texts.inventur.cancel}
-          onConfirm={booking.confirm}
-          onCancel={booking.cancel}
         >
-          {texts.inventur.confirmDetail(
-            articleLabel(article.value),
-            location.value.name,
-            booking.asking.amount,
-          )}
-        </ConfirmDialog>
+          {(asked) => texts.inventur.confirmDetail(articleLabel(what), where.name, asked.amount)}
+        </BookingConfirm>
       )}
       <DataTable
         heading={texts.inventur.historyHeading}
@@ -132,7 +126,7 @@ export default function InventurScreen() {
 const articleLabel = (a: FoundArticle) => `${a.nummer} ${a.name}`;
 const historyRowKey = (row: InventurHistoryRow, index: number) => `${row.time}-${index}`;
 const historyColumns: Column<InventurHistoryRow>[] = [
-  { header: texts.inventur.historyTime, cell: (row) => formatTime(row.time) },
+  { header: texts.inventur.historyTime, cell: (row) => clockTimeSeconds(row.time) },
   {
     header: texts.inventur.historyArticle,
     cell: (row) => <span title={row.articleName}>{row.article}</span>,
@@ -141,7 +135,3 @@ const historyColumns: Column<InventurHistoryRow>[] = [
   { header: texts.inventur.historyLp, cell: (row) => row.lp, kind: 'code' },
   { header: texts.inventur.historyAmount, cell: (row) => row.amount, kind: 'number' },
 ];
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}

@@ -2,19 +2,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { packageRecording, savePackageRecording } from '../../../contract/kartonagen.ts';
 import { texts } from '../../../contract/texts.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
-import { holdKeysUntil } from '../../scan/router.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { usePacking } from '../../state/packing.tsx';
-import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { useBooking } from '../../ui/booking.tsx';
 import { Counter } from '../../ui/counter.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { arrivalFlash, SuccessFlash } from '../../ui/success-flash.tsx';
+import { arrivalFlash } from '../../ui/success-flash.tsx';
 
 type Carton = {
   packageid: number;
@@ -38,9 +36,21 @@ export default function KartonagenScreen() {
   const [cartons, setCartons] = useState<Carton[] | null>(null);
   const [noteText, setNoteText] = useState('');
   const [picture, setPicture] = useState<Carton | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const saveKey = useActionKey();
+  // The next note's scan, come while the cartons are being saved, waits for the note field (or the parcel).
+  const saving = useBooking(savePackageRecording, {
+    params: (body) => ({ id: body.id }),
+    // In the packing flow the next step shows it: it takes scans at once, the confirmation over it.
+    done: () => (inFlow ? null : texts.kartonagen.saved),
+    onBooked: () => {
+      if (inFlow) {
+        packing.goTo('ausgang');
+        navigate(screens.paketausgang.path, { state: arrivalFlash(texts.kartonagen.saved) });
+      } else {
+        setNote(null);
+        setCartons(null);
+      }
+    },
+  });
   // Scan target: the delivery note; once its cartons are shown they are counted by tapping, not scanned.
   useScanTarget(note || inFlow ? { kind: 'none', expects: texts.kartonagen.countThenSave } : null);
 
@@ -66,50 +76,23 @@ export default function KartonagenScreen() {
 
   const amountOf = (id: number) => packing.state.packages.find((p) => p.id === id)?.amount ?? 0;
 
-  /** The next note's scan, come while the cartons are being saved, waits for the note field (or the parcel). */
   function save() {
-    holdKeysUntil(send(), afterNextPaint);
-  }
-
-  async function send() {
-    if (!note || busy) return;
-    setBusy(true);
+    if (!note) return;
     try {
-      const body = {
+      void saving.book({
         id: note.id,
         belegnr: note.belegnr,
         user_id: requireSession().id,
         kartonagen: packing.state.packages.map((p) => ({ packageid: p.id, amount: p.amount })),
-      };
-      await saveKey.send(body, (idempotencyKey) =>
-        api.call(savePackageRecording, {
-          params: { id: note.id },
-          body,
-          idempotencyKey,
-          on401: 'scan',
-        }),
-      );
-      // The next step takes scans at once; the confirmation shows over it.
-      if (inFlow) {
-        packing.goTo('ausgang');
-        navigate(screens.paketausgang.path, { state: arrivalFlash(texts.kartonagen.saved) });
-      } else {
-        setNote(null);
-        setCartons(null);
-        setSaved(true);
-      }
+      });
     } catch (error) {
-      banner.showError(messageOf(error));
-    } finally {
-      setBusy(false);
+      banner.showError(messageOf(error)); // the login is gone: refused as a 401 would refuse it
     }
   }
 
-  const endSaved = useCallback(() => setSaved(false), []);
-
   return (
     <div className="stack">
-      {saved && <SuccessFlash text={texts.kartonagen.saved} onDone={endSaved} />}
+      {saving.flash}
       {!note && !inFlow && (
         <ScanField
           current
@@ -151,7 +134,7 @@ export default function KartonagenScreen() {
         </div>
       ))}
       {note && (
-        <button type="button" className="button" disabled={busy} onClick={save}>
+        <button type="button" className="button" disabled={saving.busy} onClick={save}>
           {texts.kartonagen.save}
         </button>
       )}

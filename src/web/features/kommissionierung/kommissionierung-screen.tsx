@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { eanVariants } from '../../../contract/ean.ts';
 import {
   type Auftrag,
@@ -11,17 +11,16 @@ import {
   kommissionierungTexts as t,
 } from '../../../contract/kommissionierung.ts';
 import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
-import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
 import { ApiError } from '../../api/client.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
-import { AmountField } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
+import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
+import { ShortageDialog } from './shortage-dialog.tsx';
 import './kommissionierung.css';
 
 /**
@@ -42,15 +41,22 @@ export default function KommissionierungScreen() {
   const [noteText, setNoteText] = useState('');
   const [locationText, setLocationText] = useState('');
   const [articleText, setArticleText] = useState('');
-  const [confirm, setConfirm] = useState<{ line: PickLine; menge: number } | null>(null);
   const [shortage, setShortage] = useState<PickLine | null>(null);
   /** 'Abbrechen' was tapped: the question in the page is open. */
   const [askAbandon, setAskAbandon] = useState(false);
-  const [flash, setFlash] = useState<string | null>(null);
   /** What the last note ended with (picked, abandoned), shown above the note field. */
   const [ended, setEnded] = useState<string | null>(null);
-  const takeKey = useActionKey();
-  const shortageKey = useActionKey();
+  // Every answer of a pick or a Fehlmenge brings the note anew; a refusal may mean it was taken over.
+  const taking = useBooking(pickTake, {
+    done: t.picked,
+    onBooked: ({ data }) => show(data),
+    onRefused: letGo,
+  });
+  const reporting = useBooking(pickShortage, {
+    done: t.shortageDone,
+    onBooked: ({ data }) => show(data),
+    onRefused: letGo,
+  });
 
   const open = auftrag ? auftrag.positionen.filter((p) => p.offen > 0) : [];
   const first = open[0];
@@ -65,7 +71,7 @@ export default function KommissionierungScreen() {
         : atLocation === stop.id
           ? 'article'
           : 'location';
-  const asking = confirm !== null || shortage !== null || askAbandon;
+  const asking = taking.asking !== null || shortage !== null || askAbandon;
   useScanTarget(step === 'noStock' && !asking ? { kind: 'none', expects: t.expectsShortage } : null);
 
   /** A new answer: the note goes on, or it is done. */
@@ -106,10 +112,9 @@ export default function KommissionierungScreen() {
   /**
    * A booking refused because this handheld does not hold the note any more (another picker, or the same
    * login on another handheld, took it over): the note is let go of, its stale plan gone; scanning it again
-   * takes it back. Any other refusal only shows its message.
+   * takes it back. Any other refusal only shows its message (useBooking shows it either way).
    */
-  function refused(error: unknown) {
-    banner.showError(messageOf(error));
+  function letGo(error: unknown) {
     if (error instanceof ApiError && error.details?.abgegeben) {
       setEnded(null);
       setAuftrag(null);
@@ -157,51 +162,31 @@ export default function KommissionierungScreen() {
       banner.showError(t.articleNotHere(code, stop.code));
       return;
     }
+    if (!auftrag || !line.lagerplatz) return;
     // What can be taken here at once: all that is open, or what the location holds if that is less.
     const here = Math.min(line.offen, stop.bestand);
-    if (here > CONFIRM_WHOLE_LINE_ABOVE) {
-      setConfirm({ line, menge: here });
-      return;
-    }
-    await take(line, 1);
+    const body = { id: auftrag.id, positionId: line.id, lagerplatzId: line.lagerplatz.id };
+    if (here > CONFIRM_WHOLE_LINE_ABOVE) taking.ask({ ...body, menge: here });
+    else await taking.book({ ...body, menge: 1 });
   }
 
-  async function take(line: PickLine, menge: number) {
-    if (!auftrag || !line.lagerplatz) return;
-    const body = { id: auftrag.id, positionId: line.id, lagerplatzId: line.lagerplatz.id, menge };
-    try {
-      const { data } = await takeKey.send(body, (idempotencyKey) =>
-        api.call(pickTake, { body, idempotencyKey, on401: 'scan' }),
-      );
-      setFlash(t.picked);
-      show(data);
-    } catch (error) {
-      refused(error);
-    }
-  }
-
-  async function reportShortage(line: PickLine, menge: number) {
+  function reportShortage(line: PickLine, menge: number) {
     if (!auftrag) return;
     // Where it is missing: the stop's location (marked for a count, named in the Klärfall).
-    const body = {
+    void reporting.book({
       id: auftrag.id,
       positionId: line.id,
       menge,
       ...(line.lagerplatz ? { lagerplatzId: line.lagerplatz.id } : {}),
-    };
-    try {
-      const { data } = await shortageKey.send(body, (idempotencyKey) =>
-        api.call(pickShortage, { body, idempotencyKey, on401: 'scan' }),
-      );
-      setFlash(t.shortageDone);
-      show(data);
-    } catch (error) {
-      refused(error);
-    }
+    });
   }
 
-  const endFlash = useCallback(() => setFlash(null), []);
-  const flashView = flash && <SuccessFlash text={flash} onDone={endFlash} />;
+  const flashView = (
+    <>
+      {taking.flash}
+      {reporting.flash}
+    </>
+  );
 
   if (!auftrag || step === 'note') {
     return (
@@ -285,28 +270,16 @@ export default function KommissionierungScreen() {
           {t.abandonBody}
         </ConfirmDialog>
       )}
-      {confirm && (
-        <ConfirmDialog
-          title={t.confirmTitle}
-          confirmLabel={t.confirm}
-          cancelLabel={t.cancel}
-          onConfirm={() => {
-            const { line, menge } = confirm;
-            setConfirm(null);
-            void take(line, menge);
-          }}
-          onCancel={() => setConfirm(null)}
-        >
-          {t.confirmBody(confirm.menge, confirm.line.nummer)}
-        </ConfirmDialog>
-      )}
+      <BookingConfirm booking={taking} title={t.confirmTitle} confirmLabel={t.confirm} cancelLabel={t.cancel}>
+        {(asked) => t.confirmBody(asked.menge, numberOf(auftrag, asked.positionId))}
+      </BookingConfirm>
       {shortage && (
         <ShortageDialog
           line={shortage}
           onCancel={() => setShortage(null)}
           onReport={(menge) => {
             setShortage(null);
-            void reportShortage(shortage, menge);
+            reportShortage(shortage, menge);
           }}
         />
       )}
@@ -370,71 +343,7 @@ function Rest({ open, current }: { open: PickLine[]; current: number | null }) {
   );
 }
 
-/**
- * The Fehlmenge question in the page: how many are missing (all that is open, unless the worker types less).
- * Its amount field is the scan target: a scanned code is refused there, never taken as an amount.
- */
-function ShortageDialog({
-  line,
-  onCancel,
-  onReport,
-}: {
-  line: PickLine;
-  onCancel: () => void;
-  onReport: (menge: number) => void;
-}) {
-  const banner = useBanner();
-  const ref = useRef<HTMLDialogElement>(null);
-  const [menge, setMenge] = useState(String(line.offen));
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(menge);
-    if (!Number.isInteger(value) || value < 1 || value > line.offen) {
-      banner.showError(t.shortageAmountInvalid(line.offen));
-      return;
-    }
-    onReport(value);
-  };
-  return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="shortage-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <form onSubmit={submit}>
-        <h2 id="shortage-title">{t.shortageTitle(line.nummer)}</h2>
-        <div className="dialog-body">
-          <p>{t.shortageBody(line.offen)}</p>
-          <div className="field">
-            <label htmlFor="shortage-amount">{t.shortageAmount}</label>
-            <AmountField
-              id="shortage-amount"
-              label={t.shortageAmount}
-              value={menge}
-              onChange={setMenge}
-              max={line.offen}
-              current
-            />
-          </div>
-        </div>
-        <div className="dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t.cancel}
-          </button>
-          <button type="submit" className="button">
-            {t.shortageConfirm}
-          </button>
-        </div>
-      </form>
-    </dialog>
-  );
+/** The article number of a line of the note, for the question that names it. */
+function numberOf(auftrag: Auftrag, positionId: number): string {
+  return auftrag.positionen.find((p) => p.id === positionId)?.nummer ?? '';
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { type ReplenishmentRow, replenishmentList } from '../../../contract/nachschub.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { SuccessFlash } from '../../ui/success-flash.tsx';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paketausgang, paketausgangCompare } from '../../../contract/paketausgang.ts';
 import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { captureScan } from '../../api/outbox/index.ts';
 import { screens } from '../../paths.ts';
 import { usePacking } from '../../state/packing.tsx';

@@ -11,7 +11,7 @@ import { texts } from '../../../contract/texts.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
 import { ApiError } from '../../api/client.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { requireSession } from '../../api/session.ts';
 import { screens } from '../../paths.ts';
 import { holdKeysUntil } from '../../scan/router.ts';

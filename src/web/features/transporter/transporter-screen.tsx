@@ -1,14 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { captureTransporter } from '../../../contract/transporter.ts';
 import { useActionKey } from '../../api/action-key.ts';
-import { messageOf } from '../../api/lookups.ts';
-import { captureScan } from '../../api/outbox/index.ts';
 import { holdKeysUntil, refocusTarget } from '../../scan/router.ts';
 import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
+import { useCapture } from '../../ui/capture.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
-import { SuccessFlash } from '../../ui/success-flash.tsx';
 
 type Step = 'kennzeichen' | 'plombe' | 'container';
 /** What the contract takes in each field (a Kennzeichen of 20 characters, …); a longer scan is refused at once. */
@@ -24,10 +22,10 @@ export default function TransporterScreen() {
   const [value, setValue] = useState(0);
   const [plombe, setPlombe] = useState('');
   const [container, setContainer] = useState('');
-  const [success, setSuccess] = useState<'captured' | 'saved' | null>(null);
   /** The field a scan goes to: each one's Enter leads on to the next (SPEC §5's order). */
   const [step, setStep] = useState<Step>('kennzeichen');
   const captureKey = useActionKey();
+  const { capture, flash } = useCapture(texts.batch.done);
 
   /**
    * Sends the capture. The next scan, come while it is on its way, waits for the fresh form and lands in its
@@ -51,38 +49,24 @@ export default function TransporterScreen() {
       refocusTarget(); // from the button back to the field, even when it was the target already
       return;
     }
-    try {
-      const body = {
-        kennzeichen: kennzeichen.trim(),
-        container: container.trim(),
-        plombe: plombe.trim(),
-        value,
-      };
-      const label = `${body.kennzeichen} · ${body.plombe} · ${body.container}`;
-      const outcome = await captureKey.send(body, (idempotencyKey) =>
-        captureScan(captureTransporter, body, label, idempotencyKey),
-      );
-      setKennzeichen('');
-      setPlombe('');
-      setContainer('');
-      setValue(0);
-      setStep('kennzeichen');
-      setSuccess(outcome.saved ? 'saved' : 'captured');
-    } catch (error) {
-      banner.showError(messageOf(error));
-    }
+    const body = {
+      kennzeichen: kennzeichen.trim(),
+      container: container.trim(),
+      plombe: plombe.trim(),
+      value,
+    };
+    const label = `${body.kennzeichen} · ${body.plombe} · ${body.container}`;
+    if (!(await capture(captureTransporter, body, label, captureKey))) return;
+    setKennzeichen('');
+    setPlombe('');
+    setContainer('');
+    setValue(0);
+    setStep('kennzeichen');
   }
 
-  const endSuccess = useCallback(() => setSuccess(null), []);
   return (
     <div className="stack">
-      {success && (
-        <SuccessFlash
-          text={success === 'saved' ? texts.outbox.saved : texts.batch.done}
-          saved={success === 'saved'}
-          onDone={endSuccess}
-        />
-      )}
+      {flash}
       <ScanField
         current={step === 'kennzeichen'}
         field={fields.kennzeichen}

@@ -3,11 +3,11 @@ import { texts } from '../../../contract/texts.ts';
 import { articleInfo, checkLpArticle, moveArticle } from '../../../contract/umbuchung.ts';
 import { api } from '../../api/api.ts';
 import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
-import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { type FoundLocation, lookUpLocation } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
-import { useBooking } from '../../ui/booking.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { SetAmountField } from '../../ui/set-amount.tsx';
@@ -122,6 +122,7 @@ export default function ArtikelUmlagernScreen() {
     });
   }
 
+  const [what, from, to] = [article.value, source.value, target.value];
   return (
     <div className="stack">
       {booking.flash}
@@ -173,21 +174,15 @@ export default function ArtikelUmlagernScreen() {
       <button type="button" className="button" disabled={booking.busy} onClick={submit}>
         {texts.umlagern.submit}
       </button>
-      {booking.asking && article.value && source.value && target.value && (
-        <ConfirmDialog
+      {what && from && to && (
+        <BookingConfirm
+          booking={booking}
           title={texts.umlagern.confirmTitle}
           confirmLabel={texts.umlagern.confirm}
           cancelLabel={texts.umlagern.cancel}
-          onConfirm={booking.confirm}
-          onCancel={booking.cancel}
         >
-          {texts.umlagern.confirmBody(
-            booking.asking.amount,
-            article.value.nummer,
-            source.value.name,
-            target.value.name,
-          )}
-        </ConfirmDialog>
+          {(asked) => texts.umlagern.confirmBody(asked.amount, what.nummer, from.name, to.name)}
+        </BookingConfirm>
       )}
       {info && (
         <DataTable

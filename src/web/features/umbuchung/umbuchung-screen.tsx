@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { texts } from '../../../contract/texts.ts';
 import { locationContent, moveLocation } from '../../../contract/umbuchung.ts';
 import { api } from '../../api/api.ts';
-import { type FoundLocation, lookUpLocation, messageOf } from '../../api/lookups.ts';
+import { type FoundLocation, lookUpLocation } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
-import { useBooking } from '../../ui/booking.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { type ContentRow, LocationContentTable } from '../../ui/location-content-table.tsx';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 
@@ -63,6 +63,7 @@ export default function UmbuchungScreen() {
     booking.ask({ from: from.value.id, to: to.value.id });
   }
 
+  const [source, target] = [from.value, to.value];
   return (
     <div className="stack">
       {booking.flash}
@@ -84,16 +85,15 @@ export default function UmbuchungScreen() {
       <button type="button" className="button" disabled={booking.busy} onClick={submit}>
         {texts.umbuchung.submit}
       </button>
-      {booking.asking && from.value && to.value && (
-        <ConfirmDialog
+      {source && target && (
+        <BookingConfirm
+          booking={booking}
           title={texts.umbuchung.confirmTitle}
           confirmLabel={texts.umbuchung.confirmButton}
           cancelLabel={texts.umbuchung.cancel}
-          onConfirm={booking.confirm}
-          onCancel={booking.cancel}
         >
-          <p className="dialog-lines">{texts.umbuchung.confirmBody(from.value.name, to.value.name)}</p>
-        </ConfirmDialog>
+          {() => <p className="dialog-lines">{texts.umbuchung.confirmBody(source.name, target.name)}</p>}
+        </BookingConfirm>
       )}
       {content && <LocationContentTable heading={texts.umbuchung.contentHeading} rows={content} />}
     </div>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { coreTexts as texts } from '../../../contract/texts-core.ts';
 import { type OutboxEntry, outbox, useOutboxEntries } from '../../api/outbox/index.ts';
-
-const time = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' });
+// format-core, not format.ts: this screen is in the first download (app.tsx), the other formats are not.
+import { shortDateAndTime } from '../../ui/format-core.ts';
 
 function callName(call: string): string {
   return (texts.outbox.calls as Record<string, string>)[call] ?? call;
@@ -14,7 +14,7 @@ function Scan({ entry, children }: { entry: OutboxEntry; children?: ReactNode })
       <strong>
         {callName(entry.call)}: {entry.label}
       </strong>
-      <span className="sub">{texts.outbox.at(time.format(entry.at))}</span>
+      <span className="sub">{texts.outbox.at(shortDateAndTime(entry.at))}</span>
       {children}
     </li>
   );

@@ -11,12 +11,13 @@ import {
 } from '../../../contract/wareneingang.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { germanDate, parseMhd } from '../../ui/mhd.ts';
+import { germanDate } from '../../ui/format.ts';
+import { parseMhd } from '../../ui/mhd.ts';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { lineForScan, openOf } from './match.ts';
 

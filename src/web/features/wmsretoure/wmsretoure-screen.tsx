@@ -3,13 +3,13 @@ import { texts } from '../../../contract/texts.ts';
 import { bookWmsRetoure, wmsItem, wmsRetoureAmount, wmsStorage } from '../../../contract/wmsretoure.ts';
 import { api } from '../../api/api.ts';
 import { articleCode, lhmCode } from '../../api/article-lookups.ts';
-import { messageOf } from '../../api/lookups.ts';
-import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
+import { messageOf } from '../../api/message.ts';
+import { LabelledAmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
-import { useBooking } from '../../ui/booking.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
+import { germanDate } from '../../ui/format.ts';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
-import { germanDate, parseMhd } from '../../ui/mhd.ts';
+import { parseMhd } from '../../ui/mhd.ts';
 import { PrintLabelButton } from '../../ui/print-label.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 
@@ -135,6 +135,7 @@ export default function WmsRetoureScreen() {
     ref.current?.focus();
   }
 
+  const [what, carrier] = [article.value, lhm.value];
   return (
     <div className="stack">
       {booking.flash}
@@ -193,17 +194,14 @@ export default function WmsRetoureScreen() {
           submit();
         }}
       >
-        <div className="field">
-          <label htmlFor="wms-amount">{texts.wmsretoure.amount}</label>
-          <AmountField
-            ref={amountRef}
-            id="wms-amount"
-            label={texts.wmsretoure.amount}
-            current={step === 'amount'}
-            value={amount}
-            onChange={setAmount}
-          />
-        </div>
+        <LabelledAmountField
+          ref={amountRef}
+          id="wms-amount"
+          label={texts.wmsretoure.amount}
+          current={step === 'amount'}
+          value={amount}
+          onChange={setAmount}
+        />
         <div className="field">
           <label htmlFor="wms-quality">{texts.wmsretoure.quality}</label>
           <select
@@ -224,16 +222,15 @@ export default function WmsRetoureScreen() {
         {texts.wmsretoure.submit}
       </button>
       {bookedLhm && <PrintLabelButton key={bookedLhm} kind="lhm" code={bookedLhm} />}
-      {booking.asking && article.value && lhm.value && (
-        <ConfirmDialog
+      {what && carrier && (
+        <BookingConfirm
+          booking={booking}
           title={texts.wmsretoure.confirmTitle}
           confirmLabel={texts.wmsretoure.confirm}
           cancelLabel={texts.wmsretoure.cancel}
-          onConfirm={booking.confirm}
-          onCancel={booking.cancel}
         >
-          {texts.wmsretoure.confirmBody(booking.asking.amount, article.value.nummer, lhm.value.code)}
-        </ConfirmDialog>
+          {(asked) => texts.wmsretoure.confirmBody(asked.amount, what.nummer, carrier.code)}
+        </BookingConfirm>
       )}
     </div>
   );

@@ -3,13 +3,14 @@ import { texts } from '../../../contract/texts.ts';
 import { checkWagen, findWagen, zollHistory, zollPaket } from '../../../contract/zollpaket.ts';
 import { api } from '../../api/api.ts';
 import { ApiError } from '../../api/client.ts';
-import { messageOf } from '../../api/lookups.ts';
+import { messageOf } from '../../api/message.ts';
 import { holdKeysUntil, holdKeysWhile, SCAN_ATTRIBUTE } from '../../scan/router.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { afterNextPaint } from '../../ui/after-paint.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { clockTime } from '../../ui/format.ts';
 import { PrintLabelButton } from '../../ui/print-label.tsx';
 
 type Cart = { wagennummer: string; name: string };
@@ -251,10 +252,7 @@ export default function ZollpaketScreen() {
 
 const historyRowKey = (row: HistoryRow, i: number) => `${row.time}-${i}`;
 const historyColumns: Column<HistoryRow>[] = [
-  {
-    header: texts.zollpaket.historyTime,
-    cell: (row) => new Date(row.time).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }),
-  },
+  { header: texts.zollpaket.historyTime, cell: (row) => clockTime(row.time) },
   { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein, kind: 'code' },
   { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer, kind: 'code' },
 ];

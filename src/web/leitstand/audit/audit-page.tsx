@@ -9,10 +9,11 @@ import {
 import { roleLabels } from '../../../contract/leitstand/benutzer.ts';
 import { importTexts } from '../../../contract/leitstand/import.ts';
 import { texts } from '../../../contract/texts.ts';
+import { messageOf } from '../../api/message.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { dateTime } from '../admin-dialog.tsx';
+import { dateAndTime, germanNumber } from '../../ui/format.ts';
 import { keyOf, leitstandApi } from '../api.ts';
-import { messageOf } from '../outcome.tsx';
+import { Refusal } from '../outcome.tsx';
 import '../admin.css';
 
 const t = auditTexts;
@@ -22,12 +23,12 @@ const roleOf = (value: string) => (roleLabels as Record<string, string>)[value] 
 /** One value of a detail in German: ja/nein, a role's or import kind's name, a time as the page shows it. */
 function valueText(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? t.yes : t.no;
-  if (typeof value === 'number') return value.toLocaleString('de-DE');
+  if (typeof value === 'number') return germanNumber(value);
   if (typeof value !== 'string') return JSON.stringify(value);
   if (key === 'role' || key === 'from' || key === 'to') return roleOf(value);
   if (key === 'kind') return importTexts.kinds[value] ?? value;
   if (key === 'outcome') return t.outcomes[value] ?? value;
-  if (key === 'geoeffnetAm') return dateTime(value);
+  if (key === 'geoeffnetAm') return dateAndTime(value);
   return value;
 }
 
@@ -45,7 +46,7 @@ function detailText(detail: Record<string, unknown>): string {
 }
 
 const columns: Column<AuditEntry>[] = [
-  { header: t.columns.at, cell: (e) => dateTime(e.at), kind: 'number' },
+  { header: t.columns.at, cell: (e) => dateAndTime(e.at), kind: 'number' },
   { header: t.columns.user, cell: (e) => e.user.name },
   {
     header: t.columns.action,
@@ -73,11 +74,7 @@ export default function AuditPage() {
       <h1>{t.title}</h1>
       <p className="hint">{t.intro}</p>
       {query.isPending && <p className="hint">{texts.app.loading}</p>}
-      {query.isError && (
-        <p role="alert" className="leitstand-refusal">
-          {messageOf(query.error)}
-        </p>
-      )}
+      {query.isError && <Refusal>{messageOf(query.error)}</Refusal>}
       {query.data && (
         <DataTable
           heading={t.listTitle}

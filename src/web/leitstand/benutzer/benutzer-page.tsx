@@ -13,12 +13,14 @@ import {
 } from '../../../contract/leitstand/benutzer.ts';
 import { ROLES, type Role } from '../../../contract/roles.ts';
 import { texts } from '../../../contract/texts.ts';
+import { messageOf } from '../../api/message.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { AdminDialog, dateTime, RowAction, SecretDialog } from '../admin-dialog.tsx';
+import { dateAndTime } from '../../ui/format.ts';
+import { AdminDialog, RowAction, SecretDialog } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { LabelOutput } from '../etiketten/label-output.tsx';
-import { messageOf, Outcome, useOutcome } from '../outcome.tsx';
+import { Outcome, Refusal, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
 import '../admin.css';
@@ -125,7 +127,7 @@ export default function BenutzerPage() {
         <>
           {t.liveSessions(user.liveSessions)}
           <br />
-          {dateTime(user.lastSeenAt, t.never)}
+          {dateAndTime(user.lastSeenAt, t.never)}
         </>
       ),
     },
@@ -335,11 +337,7 @@ function PasswordDialog({
           type="password"
           autoComplete="new-password"
         />
-        {problem && (
-          <p role="alert" className="leitstand-refusal">
-            {problem}
-          </p>
-        )}
+        {problem && <Refusal>{problem}</Refusal>}
         <div className="dialog-actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t.cancel}

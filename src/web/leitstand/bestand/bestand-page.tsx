@@ -7,10 +7,9 @@ import {
   bestandTexts,
 } from '../../../contract/leitstand/bestand.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { dayAndTime, germanDate, germanNumber } from '../../ui/format.ts';
 import { useLeitstandQuery } from '../api.ts';
-import { when } from '../format.ts';
 import { QueryState } from '../query-state.tsx';
-import { germanDate, germanNumber } from './format.ts';
 import './bestand.css';
 
 const t = bestandTexts;
@@ -186,7 +185,7 @@ function LocationContent({ code }: { code: string }) {
         <div className="bestand-location">
           {lagerplatz.zaehlenSeit && (
             <p className="bestand-count-mark" role="status">
-              {t.location.countMarked(when(lagerplatz.zaehlenSeit))}
+              {t.location.countMarked(dayAndTime(lagerplatz.zaehlenSeit))}
             </p>
           )}
           <DataTable

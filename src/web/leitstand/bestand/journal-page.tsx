@@ -9,12 +9,14 @@ import {
   MOVEMENT_KINDS,
   type MovementKindName,
 } from '../../../contract/leitstand/bestand.ts';
-import { leitstandTexts } from '../../../contract/leitstand/uebersicht.ts';
 import { texts } from '../../../contract/texts.ts';
+import { messageOf } from '../../api/message.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { bookingTime, germanDate, germanNumber } from '../../ui/format.ts';
 import { keyOf, leitstandApi } from '../api.ts';
+import { Refusal } from '../outcome.tsx';
+import { QueryFailed } from '../query-state.tsx';
 import { downloadJournalCsv } from './csv-download.ts';
-import { germanDate, germanNumber, germanTime } from './format.ts';
 import './bestand.css';
 
 const t = bestandTexts;
@@ -33,7 +35,7 @@ function Code({ text }: { text: string | null }) {
 
 const columns: Column<JournalZeile>[] = [
   // Date and time may go on two lines on a tablet upright.
-  { header: t.columns.zeit, cell: (r) => germanTime(r.at) },
+  { header: t.columns.zeit, cell: (r) => bookingTime(r.at) },
   // The document it was booked for (a receipt, a delivery note) under its kind: no eighth column.
   {
     header: `${t.columns.art} / ${t.columns.beleg}`,
@@ -178,14 +180,7 @@ export default function JournalPage() {
       </form>
 
       {pages.isError ? (
-        <div role="alert">
-          <p className="leitstand-refusal">
-            {pages.error instanceof Error ? pages.error.message : leitstandTexts.loadFailed}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void pages.refetch()}>
-            {leitstandTexts.retry}
-          </button>
-        </div>
+        <QueryFailed error={pages.error} retry={() => void pages.refetch()} />
       ) : pages.data === undefined ? (
         <p className="hint">{texts.app.loading}</p>
       ) : (
@@ -232,7 +227,7 @@ function CsvButton({ filters }: { filters: Filters }) {
       await downloadJournalCsv(filters);
       setState({ busy: false, refusal: null });
     } catch (error) {
-      setState({ busy: false, refusal: error instanceof Error ? error.message : leitstandTexts.loadFailed });
+      setState({ busy: false, refusal: messageOf(error) });
     }
   };
   return (
@@ -245,11 +240,7 @@ function CsvButton({ filters }: { filters: Filters }) {
       >
         {state.busy ? texts.app.loading : t.journal.csv}
       </button>
-      {state.refusal && (
-        <p role="alert" className="leitstand-refusal">
-          {state.refusal}
-        </p>
-      )}
+      {state.refusal && <Refusal>{state.refusal}</Refusal>}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { datensicherung, datensicherungTexts } from '../../../contract/leitstand/datensicherung.ts';
-import { dateTime } from '../admin-dialog.tsx';
+import { dateAndTime } from '../../ui/format.ts';
 import { useLeitstandQuery } from '../api.ts';
+import { Refusal } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import '../admin.css';
 import './datensicherung.css';
@@ -23,18 +24,16 @@ export default function DatensicherungPage() {
           <section aria-labelledby="last-backup">
             <h2 id="last-backup">{t.last}</h2>
             {veraltet ? (
-              <p role="alert" className="leitstand-refusal">
-                {letzte ? t.stale(dateTime(letzte.finishedAt)) : t.never}
-              </p>
+              <Refusal>{letzte ? t.stale(dateAndTime(letzte.finishedAt)) : t.never}</Refusal>
             ) : (
               <p className="leitstand-notice">{t.ok}</p>
             )}
             {letzte && (
               <dl className="datensicherung-facts">
                 <dt>{t.finishedAt}</dt>
-                <dd>{dateTime(letzte.finishedAt)}</dd>
+                <dd>{dateAndTime(letzte.finishedAt)}</dd>
                 <dt>{t.startedAt}</dt>
-                <dd>{dateTime(letzte.startedAt)}</dd>
+                <dd>{dateAndTime(letzte.startedAt)}</dd>
                 <dt>{t.size}</dt>
                 <dd>{t.megabytes(letzte.bytes)}</dd>
                 <dt>{t.database}</dt>

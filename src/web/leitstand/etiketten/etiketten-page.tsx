@@ -12,8 +12,10 @@ import {
 } from '../../../contract/etiketten.ts';
 import { bestandArtikel } from '../../../contract/leitstand/bestand.ts';
 import { hasRole } from '../../../contract/roles.ts';
+import { messageOf } from '../../api/message.ts';
 import { readSession } from '../../api/session.ts';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { Refusal } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
 import { LabelOutput } from './label-output.tsx';
@@ -197,7 +199,7 @@ function Printers() {
       setNotice(a.message);
       setEditing(null);
     },
-    onError: (e: Error) => setProblem(e.message),
+    onError: (e: Error) => setProblem(messageOf(e)),
     onSettled: refresh,
   };
   const create = useLeitstandMutation(druckerAnlegen);
@@ -235,11 +237,7 @@ function Printers() {
       <p className="etiketten-notice" role="status">
         {notice}
       </p>
-      {problem && (
-        <p className="leitstand-refusal" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <Refusal>{problem}</Refusal>}
       <QueryState query={query}>
         {(data) => (
           <table className="table">

@@ -11,7 +11,7 @@ export interface LabelSelection {
   pfeil?: 'hoch' | 'runter';
 }
 
-export interface FileOptions {
+interface FileOptions {
   format: 'pdf' | 'zpl';
   groesse: string;
   dpi: 203 | 300;

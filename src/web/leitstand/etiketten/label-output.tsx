@@ -7,7 +7,9 @@ import {
   ROLL_SIZES,
   etikettenTexts as t,
 } from '../../../contract/etiketten.ts';
+import { messageOf } from '../../api/message.ts';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { Refusal } from '../outcome.tsx';
 import { downloadLabels, type LabelSelection } from './label-file.ts';
 import './etiketten.css';
 
@@ -52,7 +54,7 @@ export function LabelOutput({
     try {
       setNotice(t.downloaded(await downloadLabels(selection, { format, groesse: size, dpi })));
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem(messageOf(error));
     } finally {
       setDownloading(false);
     }
@@ -161,11 +163,7 @@ export function LabelOutput({
       <p className="etiketten-notice" role="status">
         {notice}
       </p>
-      {problem && (
-        <p className="leitstand-refusal" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <Refusal>{problem}</Refusal>}
     </div>
   );
 }

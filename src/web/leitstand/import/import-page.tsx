@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { importKinds, importTexts, runImport } from '../../../contract/leitstand/import.ts';
+import { messageOf } from '../../api/message.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { leitstandUploadApi, useLeitstandQuery } from '../api.ts';
-import { messageOf, Outcome } from '../outcome.tsx';
+import { Outcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import '../admin.css';
 

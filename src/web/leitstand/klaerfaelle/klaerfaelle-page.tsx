@@ -9,21 +9,13 @@ import {
 } from '../../../contract/leitstand/klaerfaelle.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { dayAndTime } from '../../ui/format.ts';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { Refusal } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import './klaerfaelle.css';
 
 const t = klaerfaelleTexts;
-
-/** A time as the desk reads it: 24.11. 14:05 (Klärfälle wait for days, so always with the date). */
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 /** What was missing when it was reported, short: "100005 (2), 100007 (1)"; a line wraps only between articles. */
 function missing(row: KlaerfallRow): string {
@@ -33,7 +25,7 @@ function missing(row: KlaerfallRow): string {
 
 /** Who reported it when, and whether a picker's Fehlmenge raised it. */
 function reported(k: KlaerfallRow): string {
-  const by = t.reportedBy(k.gemeldetVon, when(k.gemeldetAm));
+  const by = t.reportedBy(k.gemeldetVon, dayAndTime(k.gemeldetAm));
   return k.quelle === 'kommissionierung' ? `${by} · ${t.fromPicking}` : by;
 }
 
@@ -42,7 +34,10 @@ const closedColumns: Column<KlaerfallRow>[] = [
   { header: t.reported, cell: reported },
   { header: t.missing, cell: missing },
   { header: t.outcome, cell: (k) => (k.abschluss ? t.outcomes[k.abschluss.art] : '') },
-  { header: t.closedAt, cell: (k) => (k.abschluss ? t.closedBy(k.abschluss.von, when(k.abschluss.am)) : '') },
+  {
+    header: t.closedAt,
+    cell: (k) => (k.abschluss ? t.closedBy(k.abschluss.von, dayAndTime(k.abschluss.am)) : ''),
+  },
   { header: t.comment, cell: (k) => k.abschluss?.kommentar ?? '' },
 ];
 
@@ -165,11 +160,7 @@ function OpenKlaerfall({
           ))}
         </tbody>
       </table>
-      {refusal && (
-        <p role="alert" className="leitstand-refusal">
-          {refusal.message}
-        </p>
-      )}
+      {refusal && <Refusal>{refusal.message}</Refusal>}
       {step === 'comment' ? (
         <form
           className="klaerfall-comment"

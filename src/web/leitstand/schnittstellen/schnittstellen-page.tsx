@@ -8,7 +8,8 @@ import {
 } from '../../../contract/leitstand/schnittstellen.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
-import { dateTime, RowAction, SecretDialog } from '../admin-dialog.tsx';
+import { dateAndTime } from '../../ui/format.ts';
+import { RowAction, SecretDialog } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
@@ -50,11 +51,11 @@ export default function SchnittstellenPage() {
   const columns = useMemo<Column<TokenRow>[]>(
     () => [
       { header: t.columns.name, cell: (row) => row.name, kind: 'code' },
-      { header: t.columns.createdAt, cell: (row) => dateTime(row.createdAt) },
-      { header: t.columns.lastUsedAt, cell: (row) => dateTime(row.lastUsedAt, t.never) },
+      { header: t.columns.createdAt, cell: (row) => dateAndTime(row.createdAt) },
+      { header: t.columns.lastUsedAt, cell: (row) => dateAndTime(row.lastUsedAt, t.never) },
       {
         header: t.columns.state,
-        cell: (row) => (row.revokedAt ? t.revoked(dateTime(row.revokedAt)) : t.live),
+        cell: (row) => (row.revokedAt ? t.revoked(dateAndTime(row.revokedAt)) : t.live),
       },
       {
         header: t.columns.actions,

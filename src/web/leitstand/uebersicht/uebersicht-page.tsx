@@ -1,21 +1,10 @@
 import { leitstandTexts, leitstandUebersicht } from '../../../contract/leitstand/uebersicht.ts';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { hourOfDay, sinceToday } from '../../ui/format.ts';
 import { useLeitstandQuery } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
 
 const t = leitstandTexts.uebersicht;
-
-/** A time of today or earlier as a reader on the floor says it: 14:05, or 23.11. 14:05. */
-export function clock(iso: string | null): string {
-  if (!iso) return '–';
-  const at = new Date(iso);
-  const sameDay = at.toDateString() === new Date().toDateString();
-  return at.toLocaleString('de-DE', {
-    ...(sameDay ? {} : { day: '2-digit', month: '2-digit' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 const perScreen: Column<{ bildschirm: string; scans: number; abgelehnt: number }>[] = [
   { header: t.screen, cell: (r) => r.bildschirm },
@@ -23,17 +12,17 @@ const perScreen: Column<{ bildschirm: string; scans: number; abgelehnt: number }
   { header: t.refused, cell: (r) => r.abgelehnt, kind: 'number' },
 ];
 const perHour: Column<{ stunde: number; scans: number }>[] = [
-  { header: t.hour, cell: (r) => `${String(r.stunde).padStart(2, '0')}:00`, kind: 'number' },
+  { header: t.hour, cell: (r) => hourOfDay(r.stunde), kind: 'number' },
   { header: t.scans, cell: (r) => r.scans, kind: 'number' },
 ];
 const lastScans: Column<{ mitarbeiter: string; bildschirm: string; at: string }>[] = [
   { header: t.user, cell: (r) => r.mitarbeiter },
   { header: t.screen, cell: (r) => r.bildschirm },
-  { header: t.at, cell: (r) => clock(r.at), kind: 'number' },
+  { header: t.at, cell: (r) => sinceToday(r.at), kind: 'number' },
 ];
 const klaerfaelle: Column<{ belegnr: string; at: string | null }>[] = [
   { header: t.note, cell: (r) => r.belegnr, kind: 'code' },
-  { header: t.at, cell: (r) => clock(r.at), kind: 'number' },
+  { header: t.at, cell: (r) => sinceToday(r.at), kind: 'number' },
 ];
 const carts: Column<{
   wagennummer: string;
@@ -43,7 +32,7 @@ const carts: Column<{
 }>[] = [
   { header: t.cart, cell: (r) => `${r.wagennummer} ${r.bezeichnung}`.trim(), kind: 'code' },
   { header: t.parcels, cell: (r) => r.pakete, kind: 'number' },
-  { header: t.openSince, cell: (r) => clock(r.offenSeit), kind: 'number' },
+  { header: t.openSince, cell: (r) => sinceToday(r.offenSeit), kind: 'number' },
 ];
 const packing: Column<{ belegnr: string; gepackt: number; gesamt: number }>[] = [
   { header: t.note, cell: (r) => r.belegnr, kind: 'code' },

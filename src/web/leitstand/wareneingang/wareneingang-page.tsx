@@ -3,8 +3,8 @@ import {
   type WareneingangRow,
   wareneingangList,
 } from '../../../contract/leitstand/wareneingang.ts';
+import { dayAndTime } from '../../ui/format.ts';
 import { useLeitstandQuery } from '../api.ts';
-import { when } from '../format.ts';
 import { QueryState } from '../query-state.tsx';
 import './wareneingang.css';
 
@@ -82,7 +82,7 @@ function ReceiptTable({ receipts, closed }: { receipts: WareneingangRow[]; close
               {t.summary(r.fehlmenge, r.mehrmenge)}
             </td>
             <td className="number">
-              {closed ? when(r.abgeschlossenAm) : when(r.angelegtAm)}
+              {closed ? dayAndTime(r.abgeschlossenAm) : dayAndTime(r.angelegtAm)}
               {closed && r.abgeschlossenVon && (
                 <>
                   <br />

@@ -7,8 +7,8 @@ import {
   zollwagenList,
 } from '../../../contract/leitstand/zollwagen.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { dayAndTime } from '../../ui/format.ts';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { when } from '../format.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import './zollwagen.css';
@@ -141,13 +141,13 @@ function CartTable({
               <Parcels cart={cart} />
             </td>
             <td>{cart.geoeffnetVon ?? '–'}</td>
-            <td className="number">{when(cart.geoeffnetAm)}</td>
+            <td className="number">{dayAndTime(cart.geoeffnetAm)}</td>
             <td className="number">
               {open
                 ? cart.geoeffnetAm
                   ? t.ageText(Math.max(0, Math.floor((now - Date.parse(cart.geoeffnetAm)) / 60_000)))
                   : '–'
-                : when(cart.abgeschlossenAm)}
+                : dayAndTime(cart.abgeschlossenAm)}
             </td>
             {open && (
               <td>
@@ -188,7 +188,7 @@ function Parcels({ cart }: { cart: ZollwagenRow }) {
             <tr key={p.lieferschein}>
               <td className="code">{p.lieferschein}</td>
               <td>{p.von}</td>
-              <td className="number">{when(p.am)}</td>
+              <td className="number">{dayAndTime(p.am)}</td>
             </tr>
           ))}
         </tbody>

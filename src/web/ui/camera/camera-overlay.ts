@@ -5,7 +5,7 @@ import './camera-overlay.css';
 /** Pause between two looks at the video: quick enough to feel instant, slow enough to spare a phone's battery. */
 const FRAME_INTERVAL_MS = 100;
 
-export interface CameraHandlers {
+interface CameraHandlers {
   /** The first code read; the overlay is closed and the camera released already. */
   onCode: (text: string) => void;
   /** Closed with 'Abbrechen' or Escape. */

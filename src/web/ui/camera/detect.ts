@@ -5,7 +5,7 @@ import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
  * The codes on a warehouse's labels: EAN-13 on articles, Code 128 (and GS1-128) on locations, delivery notes
  * and parcels, QR, and (GS1) DataMatrix on cartons.
  */
-export const CAMERA_FORMATS = ['ean_13', 'code_128', 'qr_code', 'data_matrix'] as const;
+const CAMERA_FORMATS = ['ean_13', 'code_128', 'qr_code', 'data_matrix'] as const;
 
 /** The part of the Barcode Detection API used here (the browser's own and the polyfill's). */
 interface Detector {
@@ -28,7 +28,7 @@ const FROM_OUR_ORIGIN: ZXingOverrides = {
   locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? zxingWasmUrl : prefix + file),
 };
 
-export interface CodeReader {
+interface CodeReader {
   /** The text of the first code in the picture (a GS1 code keeps its group separators, ASCII 29), or null. */
   read(source: ImageBitmapSource): Promise<string | null>;
 }
