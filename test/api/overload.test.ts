@@ -9,7 +9,7 @@ import { texts } from '../../src/contract/texts.ts';
 import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/db/seed/demo.ts';
-import { admissionKind } from '../../src/server/http/route.ts';
+import { admissionKind } from '../../src/server/http/gate.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one test per rule of the admission gate (decisions 26 and 31), each on
+// a clock the test moves by hand; split, the helpers at the top would be written twice.
 import { describe, expect, it, vi } from 'vitest';
 import { afterRelease, deferred } from '../db/durability.ts';
 import { AdmissionGate, BACK_OFFICE_TURN_MS, Overloaded } from './admission.ts';

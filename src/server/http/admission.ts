@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one class whose lines, estimate and refusals share one state, and most
+// of its length is the why of decisions 26 and 31 beside the code it explains.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Deferred, deferred, deferringDurability } from '../db/durability.ts';
 

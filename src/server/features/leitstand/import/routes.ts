@@ -3,15 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastify from 'fastify';
 import * as contract from '../../../../contract/leitstand/import.ts';
 import type { AuthUser } from '../../../auth/sessions.ts';
+import { loginFor } from '../../../http/caller.ts';
+import { admit, contractAnswer, parseInput, placeOf } from '../../../http/gate.ts';
 import { parseIdempotencyKey } from '../../../http/idempotency.ts';
-import {
-  admissionKind,
-  type Deps,
-  laneOf,
-  loginFor,
-  parseInput,
-  registerEndpoint,
-} from '../../../http/route.ts';
+import { type Deps, registerEndpoint } from '../../../http/route.ts';
 import * as service from './service.ts';
 import { ImportUploads, type UploadBody } from './uploads.ts';
 
@@ -26,8 +21,8 @@ export function importRoutes(app: FastifyInstance, deps: Deps): void {
   // — 20 MB of JSON and base64 would hold the thread for a while — but hashed as it arrives (the
   // idempotency key's request hash) and handed to the worker whole.
   const endpoint = contract.runImport;
-  const kind = deps.admission.kind(admissionKind(endpoint));
-  const uploads = new ImportUploads(deps, kind, app.log);
+  const place = placeOf(deps, endpoint);
+  const uploads = new ImportUploads(deps, place.kind, app.log);
   app.addHook('onReady', async () => uploads.start());
   app.addHook('onClose', () => uploads.close());
   const users = new WeakMap<FastifyRequest, { user: AuthUser; key: string; kind: string }>();
@@ -42,17 +37,12 @@ export function importRoutes(app: FastifyInstance, deps: Deps): void {
       url: endpoint.path,
       // Login, role and key are answered before the body is read, in the gate's back-office lane.
       onRequest: async (request) => {
-        const checked = await deps.admission.run(
-          async () => {
-            const user = await loginFor(deps, endpoint, request);
-            const params = parseInput(endpoint, endpoint.params, request.params ?? {}) as { kind: string };
-            const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
-            return { user, key, kind: params.kind };
-          },
-          request.raw.socket,
-          kind,
-          laneOf(endpoint),
-        );
+        const checked = await admit(deps, place, request, async () => {
+          const user = await loginFor(deps, endpoint, request);
+          const params = parseInput(endpoint, endpoint.params, request.params ?? {}) as { kind: string };
+          const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
+          return { user, key, kind: params.kind };
+        });
         users.set(request, checked);
       },
       handler: async (request, reply) => {
@@ -70,10 +60,7 @@ export function importRoutes(app: FastifyInstance, deps: Deps): void {
           request.log.info({ status: answer.status }, 'request refused');
           return reply.code(answer.status).send(answer.body);
         }
-        const checkedAnswer = endpoint.response.safeParse(answer.body);
-        if (!checkedAnswer.success)
-          throw new Error(`${endpoint.name}: answer breaks the contract: ${checkedAnswer.error.message}`);
-        return reply.send(checkedAnswer.data);
+        return reply.send(contractAnswer(endpoint, answer.body));
       },
     });
   });

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../../contract/leitstand/uebersicht.ts';
-import { type Deps, registerSteppedEndpoint, registerStream } from '../../../http/route.ts';
+import type { Deps } from '../../../http/route.ts';
+import { registerSteppedEndpoint } from '../../../http/stepped-route.ts';
+import { registerStream } from '../../../http/stream.ts';
 import * as service from './service.ts';
 
 /** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
