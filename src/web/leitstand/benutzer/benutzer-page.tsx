@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { AdminDialog, dateTime, RowAction, SecretDialog } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { LabelOutput } from '../etiketten/label-output.tsx';
+import { LabelOutput } from '../label-output.tsx';
 import { messageOf, Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';

@@ -14,9 +14,9 @@ import { bestandArtikel } from '../../../contract/leitstand/bestand.ts';
 import { hasRole } from '../../../contract/roles.ts';
 import { readSession } from '../../api/session.ts';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { LabelOutput } from '../label-output.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
-import { LabelOutput } from './label-output.tsx';
 import './etiketten.css';
 
 /**

@@ -6,10 +6,11 @@ import {
   type LabelSize,
   ROLL_SIZES,
   etikettenTexts as t,
-} from '../../../contract/etiketten.ts';
-import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+} from '../../contract/etiketten.ts';
+import { useLeitstandMutation, useLeitstandQuery } from './api.ts';
 import { downloadLabels, type LabelSelection } from './label-file.ts';
-import './etiketten.css';
+// Its rows look like the Etiketten page's, whichever page shows it (Benutzer's badge dialog too).
+import './etiketten/etiketten.css';
 
 const SIZES = Object.keys(LABEL_SIZES) as LabelSize[];
 
