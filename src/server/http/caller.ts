@@ -13,8 +13,7 @@ import type { Deps } from './deps.ts';
 
 /**
  * Who calls: a staff login (a session token, with the call's role) or an integration (its token). Every
- * route's helper asks here (route.ts, gate.ts, stepped-route.ts, stream.ts), as do the two routes built apart:
- * the import upload and /metrics.
+ * route's helper asks here (route.ts, gate.ts, stepped-route.ts, stream.ts), as does /metrics.
  */
 
 /** The token from `Authorization: Bearer …` or `Access-Token: …` (the client sends both). */

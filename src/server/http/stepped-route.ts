@@ -7,17 +7,17 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { type AuditEntry, recordAudit } from '../repositories/audit.repository.ts';
 import { type Steps, stepsIn } from './back-office.ts';
-import { requireIntegration } from './caller.ts';
+import { loginFor, requireIntegration } from './caller.ts';
 import type { Deps } from './deps.ts';
-import { admit, beforeBody, contractAnswer, type Input, placeOf, staffCall } from './gate.ts';
+import { admit, beforeBody, contractAnswer, type Input, parseInput, placeOf, staffCall } from './gate.ts';
 import { applyOnceOutside, type Outcome, parseIdempotencyKey, requestHash } from './idempotency.ts';
 
 /**
  * Calls whose work is longer than one place in the admission gate (DESIGN §10, decision 31): a search read a
- * window at a time, a file (the journal's CSV, labels), an export page, a print job. All have one shape
- * (`registerStepped`): who calls and with what is checked in one place of the gate (503 when its line is too
- * long, before the first byte), then the work takes one back-office place per step (`steps`), so every
- * handheld call that arrives meanwhile goes between them.
+ * window at a time, a file (the journal's CSV, labels), an export page, a print job, an upload. All have one
+ * shape: who calls and with what is checked in one place of the gate (503 when its line is too long, before
+ * the first byte), then the work takes one back-office place per step (`steps`), so every handheld call that
+ * arrives meanwhile goes between them.
  */
 
 interface SteppedWork {
@@ -234,4 +234,67 @@ export function registerSteppedWrite<E extends Endpoint>(
       return reply.send(outcome.body);
     },
   );
+}
+
+/** What an upload's handler gets besides the body its reader made. */
+export interface UploadContext<E extends Endpoint> {
+  user: AuthUser;
+  params: z.output<E['params']>;
+  /** The call's X-Idempotency-Key. */
+  key: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * A staff write whose body is too large for the JSON parser (the import's file, decision 30): the login,
+ * role, params and idempotency key are checked from the headers, before a byte of the body is read, in one
+ * place of the gate; the body is then read by `read` — a content-type parser of this route's own, in a scope
+ * of its own (it may hash the bytes as they arrive) — and the handler does the work, in steps of its own, and
+ * answers.
+ */
+export function registerUpload<E extends Endpoint, B>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  read: (
+    request: FastifyRequest,
+    payload: NodeJS.ReadableStream,
+    done: (error: Error | null, body?: B) => void,
+  ) => void,
+  handler: (body: B, ctx: UploadContext<E>) => Promise<FastifyReply>,
+): void {
+  if (!endpoint.idempotent || endpoint.method !== 'POST')
+    throw new Error(`${endpoint.name}: an upload is a staff POST that writes`);
+  const place = placeOf(deps, endpoint);
+  type Checked = { user: AuthUser; params: z.output<E['params']>; key: string };
+  const checks = new WeakMap<FastifyRequest, Checked>();
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', read);
+    scope.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      onRequest: async (request) => {
+        const checked = await admit(deps, place, request, async () => {
+          const user = await loginFor(deps, endpoint, request);
+          const params = parseInput(endpoint, endpoint.params, request.params ?? {}) as z.output<E['params']>;
+          const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
+          return { user, params, key };
+        });
+        checks.set(request, checked);
+      },
+      handler: async (request, reply) => {
+        const checked = checks.get(request);
+        const body = request.body as B | undefined;
+        if (!checked || !body) throw new Error(`${endpoint.name}: checks or body missing`);
+        // The body is in: from here the server works, and a large file (or a repeat waiting for its first
+        // copy) may take longer than CONNECTION_TIMEOUT_SECONDS of a silent connection, which is meant for
+        // clients that stall.
+        const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+        if (typeof socket?.setTimeout === 'function') socket.setTimeout(0); // (app.inject has no timer)
+        return handler(body, { ...checked, request, reply });
+      },
+    });
+  });
 }
