@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { hasRole } from '../../contract/roles.ts';
 import { hashToken } from '../auth/secrets.ts';
@@ -8,7 +9,10 @@ import { currentLogin, loginFor, tokenOf } from './caller.ts';
 import type { Deps } from './deps.ts';
 import { admissionKind } from './gate.ts';
 
-/** What a stream's handler gets besides its request and reply. */
+/** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+
+/** What a stream's opener gets. */
 export interface StreamContext {
   user: AuthUser;
   /**
@@ -16,11 +20,16 @@ export interface StreamContext {
    * else the database): call it before each event. False: the stream has been ended.
    */
   stillAllowed(): Promise<boolean>;
+  /** Sends one event (`event: <name>`, `data: <JSON>`); an ended stream takes no more. */
+  send(event: string, data: unknown): void;
 }
 
 /**
- * A call that answers with a stream (the Leitstand's live events) rather than one JSON body: the login and
- * role checks of every other call, then the handler owns the reply. A stream lives as long as its login:
+ * A call that answers with a stream of server-sent events (the Leitstand's live events) rather than one JSON
+ * body: the login and role checks of every other call, then the stream — `retry` and a `ready` event first, a
+ * comment line every HEARTBEAT_MS — and `open` says what goes into it, answering what to undo when it
+ * closes. Open streams end when the server stops, so a rolling restart is not held up by a Leitstand left
+ * open (the page reconnects to the next instance by itself). A stream lives as long as its login:
  * its login is checked again in the database every SESSION_CACHE_SECONDS (at least every second) and, by
  * the handler, before each event; a logout through this instance ends it at once. Whichever finds the login
  * ended, its role lowered or its user switched off ends the stream (the client's reconnect then gets the
@@ -36,7 +45,7 @@ export function registerStream<E extends Endpoint>(
   app: FastifyInstance,
   deps: Deps,
   endpoint: E,
-  handler: (request: FastifyRequest, reply: FastifyReply, ctx: StreamContext) => Promise<void>,
+  open: (ctx: StreamContext) => () => void,
   options: { tooMany: (max: number) => string },
 ): void {
   if (endpoint.method !== 'GET' || !endpoint.auth)
@@ -48,6 +57,10 @@ export function registerStream<E extends Endpoint>(
   const perLogin = new Map<number, number>();
   const allowedRole = (login: AuthUser | null, sessionId: number) =>
     login !== null && login.sessionId === sessionId && (!endpoint.role || hasRole(login.role, endpoint.role));
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
   app.route({
     method: 'GET',
     url: endpoint.path,
@@ -96,7 +109,34 @@ export function registerStream<E extends Endpoint>(
         if (left > 0) perLogin.set(user.sessionId, left);
         else perLogin.delete(user.sessionId);
       });
-      await handler(request, reply, { user, stillAllowed: () => check(false) });
+
+      reply.hijack();
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // nginx: pass each event on at once instead of buffering the response.
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      // An ended stream (its login gone, the server stopping) takes no more writes: a write after its end
+      // would be an error event on the response.
+      const write = (text: string) => {
+        if (!stream.writableEnded && !stream.destroyed) stream.write(text);
+      };
+      write('retry: 2000\n\nevent: ready\ndata: {}\n\n');
+      streams.add(stream);
+      const close = open({
+        user,
+        stillAllowed: () => check(false),
+        send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+      });
+      const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+      stream.on('close', () => {
+        clearInterval(heartbeat);
+        close();
+        streams.delete(stream);
+      });
     },
   });
 }
