@@ -16,8 +16,9 @@ import { applyOnceOutside, type Outcome, parseIdempotencyKey, requestHash } from
  * Calls whose work is longer than one place in the admission gate (DESIGN §10, decision 31): a search read a
  * window at a time, a file (the journal's CSV, labels), an export page, a print job, an upload. All have one
  * shape: who calls and with what is checked in one place of the gate (503 when its line is too long, before
- * the first byte), then the work takes one back-office place per step (`steps`), so every handheld call that
- * arrives meanwhile goes between them.
+ * the first byte), then the work takes one back-office place per step, so every handheld call that arrives
+ * meanwhile goes between them. An upload is checked before its body is read and steps its own work
+ * (`registerUpload`); the others are `registerStepped`.
  */
 
 interface SteppedWork {
@@ -26,6 +27,7 @@ interface SteppedWork {
   reply: FastifyReply;
 }
 
+/** `check` in the call's place in the gate, then `work` with the call's steps (`ctx.steps`). */
 function registerStepped<E extends Endpoint, C>(
   app: FastifyInstance,
   deps: Deps,
