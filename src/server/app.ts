@@ -27,11 +27,12 @@ import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { AdmissionGate, type Lane } from './http/admission.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { HeavyOperations } from './http/back-office.ts';
+import { requireIntegration } from './http/caller.ts';
 import { CsrfTokens } from './http/csrf.ts';
+import type { Deps } from './http/deps.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { type Deps, requireIntegration } from './http/route.ts';
 import { isSourceMap, registerWebApp } from './http/web.ts';
 import { type ChangeFeed, localChangeFeed } from './live/changes.ts';
 

@@ -8,7 +8,7 @@ import { findLp } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
-import { admissionKind } from '../../src/server/http/route.ts';
+import { admissionKind } from '../../src/server/http/gate.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';

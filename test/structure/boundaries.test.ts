@@ -38,6 +38,22 @@ const rules: IForbiddenRuleType[] = [
     to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
   },
   {
+    name: 'server-leitstand-areas-apart',
+    comment:
+      "a Leitstand area (features/leitstand/<area>/) uses its own files and the Leitstand's shared parts beside the areas, never another area",
+    severity: 'error',
+    from: { path: '^src/server/features/leitstand/([^/]+)/' },
+    to: { path: '^src/server/features/leitstand/[^/]+/', pathNot: '^src/server/features/leitstand/$1/' },
+  },
+  {
+    name: 'web-leitstand-areas-apart',
+    comment:
+      "a Leitstand page's folder (leitstand/<area>/) uses its own files and the Leitstand's shared parts beside the areas (api, outcome, label-output, …), never another area",
+    severity: 'error',
+    from: { path: '^src/web/leitstand/([^/]+)/' },
+    to: { path: '^src/web/leitstand/[^/]+/', pathNot: '^src/web/leitstand/$1/' },
+  },
+  {
     name: 'web-features-not-app',
     comment: 'the app shell composes the features and the Leitstand; neither reaches back up into it',
     severity: 'error',
@@ -191,6 +207,8 @@ describe('each boundary rule', () => {
         'http-below-features: src/server/http/handler.ts → src/server/features/a/service.ts',
         'no-cycle: src/web/app/one.ts → src/web/app/two.ts (cycle: src/web/app/one.ts → src/web/app/two.ts → src/web/app/one.ts)',
         'server-features-apart: src/server/features/a/service.ts → src/server/features/b/service.ts',
+        'server-leitstand-areas-apart: src/server/features/leitstand/one/routes.ts → src/server/features/leitstand/two/service.ts',
+        'web-leitstand-areas-apart: src/web/leitstand/one/page.ts → src/web/leitstand/two/part.ts',
         'web-features-apart: src/web/features/x/screen.ts → src/web/features/y/screen.ts',
         'web-not-server: src/web/features/x/screen.ts → src/server/features/b/service.ts',
         'web-features-not-app: src/web/features/y/screen.ts → src/web/app/shell.ts',

@@ -1,5 +1,5 @@
-// Over 400 lines: the admission gate is one class whose rules meet (lanes, turns, refusals, durability);
-// its cases stay together to be read against it.
+// Longer than 400 lines on purpose: one test per rule of the admission gate (decisions 26 and 31), each on
+// a clock the test moves by hand; split, the helpers at the top would be written twice.
 import { describe, expect, it, vi } from 'vitest';
 import { afterRelease, deferred } from '../db/durability.ts';
 import { AdmissionGate, BACK_OFFICE_TURN_MS, Overloaded } from './admission.ts';

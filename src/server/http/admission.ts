@@ -1,5 +1,5 @@
-// Over 400 lines: one class, the admission gate, with its two lanes and the turn rule (decision 26, 31);
-// the state its rules share would be passed between files otherwise.
+// Longer than 400 lines on purpose: one class whose lines, estimate and refusals share one state, and most
+// of its length is the why of decisions 26 and 31 beside the code it explains.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Deferred, deferred, deferringDurability } from '../db/durability.ts';
 

@@ -1,8 +1,19 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type ExportRow, FEEDS, type Feed, isoTime } from '../../../contract/export.ts';
+import {
+  DEFAULT_LIMIT,
+  type ExportRow,
+  exportColumns,
+  exportMessages,
+  exportQuery,
+  FEEDS,
+  type Feed,
+  isoTime,
+} from '../../../contract/export.ts';
 import type { Database } from '../../db/schema.ts';
 import { carrierFromTracking } from '../../domain/carrier.ts';
+import { invalid } from '../../domain/errors.ts';
 import { StepSize, type Steps } from '../../http/back-office.ts';
+import { csvHeader, csvRows, type Separator } from '../../http/csv.ts';
 
 /**
  * The export feeds: each journal read in (time, id) order, a page at a time (keyset pagination on the
@@ -152,6 +163,40 @@ export async function exportPage<F extends Feed>(
     nextCursor: encodeCursor(feed, last ? { time: last.time, id: last.id } : start),
     hasMore,
   };
+}
+
+/** A page as asked for: where it starts, how long it is, and the CSV separator (null: JSON). */
+export interface PageRequest {
+  since: string | null;
+  cursor: Position | null;
+  limit: number;
+  csv: Separator | null;
+}
+
+/**
+ * A page's query string, checked for the integrator (English 400s, `exportMessages`): a cursor this feed
+ * handed out or a `since` time, and `sep` only with `format=csv`.
+ */
+export function pageRequest(feed: Feed, raw: unknown): PageRequest {
+  const parsed = exportQuery.safeParse(raw ?? {});
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? exportMessages.sinceOrCursor);
+  const query = parsed.data;
+  const cursor = query.cursor === undefined ? null : decodeCursor(feed, query.cursor);
+  if (query.cursor !== undefined && !cursor) throw invalid(exportMessages.cursor);
+  if (!cursor && query.since === undefined) throw invalid(exportMessages.sinceOrCursor);
+  if (query.sep !== undefined && query.format !== 'csv') throw invalid(exportMessages.sep);
+  return {
+    since: query.since ?? null,
+    cursor,
+    limit: query.limit ?? DEFAULT_LIMIT,
+    csv: query.format === 'csv' ? (query.sep ?? ',') : null,
+  };
+}
+
+/** A page's rows as CSV with its header line (`;` for German Excel, with a byte order mark). */
+export function pageCsv<F extends Feed>(feed: F, items: ExportRow[F][], sep: Separator): string {
+  const columns = exportColumns[feed];
+  return csvHeader(columns, sep) + csvRows(items, columns, sep);
 }
 
 export const isFeed = (name: string): name is Feed => (FEEDS as readonly string[]).includes(name);

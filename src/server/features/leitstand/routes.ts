@@ -15,7 +15,7 @@ import { zollwagenRoutes } from './zollwagen/routes.ts';
 /**
  * The Leitstand's routes (issue 20): one folder per area beside this file (`<area>/routes.ts` +
  * `service.ts`), each registered here. Calls under `/api/leitstand/` need schichtleitung, under
- * `/api/admin/` admin (the contract declares it; src/server/http/route.ts refuses a lower role).
+ * `/api/admin/` admin (the contract declares it; src/server/http/caller.ts refuses a lower role).
  */
 export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   uebersichtRoutes(app, deps);

@@ -1,14 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import * as contract from '../../../contract/wareneingang.ts';
 import { invalid } from '../../domain/errors.ts';
-import {
-  admissionKind,
-  type Deps,
-  durabilityOf,
-  registerEndpoint,
-  requireIntegration,
-} from '../../http/route.ts';
+import { type Deps, registerEndpoint, registerIntegrationEndpoint } from '../../http/route.ts';
 import * as service from './service.ts';
 
 /** Input of the integration call, or 400 naming the field as the JSON has it (English, for integrators). */
@@ -39,28 +33,19 @@ export function wareneingangRoutes(app: FastifyInstance, deps: Deps): void {
 
   // The ERP pushes one receipt: integration tokens only (a scanner login gets 403), English messages. The
   // ERP is the back office: its push waits behind the handhelds in the admission gate (DESIGN §10).
-  const push = contract.pushReceipt;
-  const kind = deps.admission.kind(admissionKind(push));
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const integration = await requireIntegration(deps, request);
-    const params = parse(push.params, request.params ?? {}, 'number');
-    const body = parse(push.body, request.body ?? undefined, 'body');
-    const answer = await service.pushReceipt(deps.db, params.number, body);
-    const checked = push.response.parse(answer);
-    request.log.info({ integration: integration.name, receipt: params.number }, 'receipt pushed');
-    if (checked.created || Object.values(checked.lines).some((n) => n > 0)) deps.changes.publish(push.name);
-    return reply.send(checked);
-  };
-  app.route({
-    method: push.method,
-    url: push.path,
-    handler: (request, reply) =>
-      deps.admission.run(
-        () => serve(request, reply),
-        request.raw.socket,
-        kind,
-        'backOffice',
-        durabilityOf(request),
-      ),
-  });
+  registerIntegrationEndpoint(
+    app,
+    deps,
+    contract.pushReceipt,
+    (request) => ({
+      params: parse(contract.pushReceipt.params, request.params ?? {}, 'number'),
+      body: parse(contract.pushReceipt.body, request.body ?? undefined, 'body'),
+    }),
+    async ({ params, body }, { db, integration, request, announce }) => {
+      const answer = await service.pushReceipt(db, params.number, body);
+      request.log.info({ integration: integration.name, receipt: params.number }, 'receipt pushed');
+      if (answer.created || Object.values(answer.lines).some((n) => n > 0)) announce();
+      return answer;
+    },
+  );
 }

@@ -19,7 +19,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { dateAndTime } from '../../ui/format.ts';
 import { AdminDialog, RowAction, SecretDialog } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { LabelOutput } from '../etiketten/label-output.tsx';
+import { LabelOutput } from '../label-output.tsx';
 import { Outcome, Refusal, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';

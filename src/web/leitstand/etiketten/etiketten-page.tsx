@@ -15,10 +15,10 @@ import { hasRole } from '../../../contract/roles.ts';
 import { messageOf } from '../../api/message.ts';
 import { readSession } from '../../api/session.ts';
 import { keyOf, useLeitstandMutation, useLeitstandQuery } from '../api.ts';
+import { LabelOutput } from '../label-output.tsx';
 import { Refusal } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
-import { LabelOutput } from './label-output.tsx';
 import './etiketten.css';
 
 /**

@@ -1,20 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import * as contract from '../../../../contract/leitstand/bestand.ts';
-import type { Database } from '../../../db/schema.ts';
-import { StepSize, type Steps } from '../../../http/back-office.ts';
-import { csvHeader, csvRows } from '../../../http/csv.ts';
-import {
-  type Deps,
-  registerDownload,
-  registerEndpoint,
-  registerSteppedEndpoint,
-} from '../../../http/route.ts';
+import { type Deps, registerEndpoint } from '../../../http/route.ts';
+import { registerDownload, registerSteppedEndpoint } from '../../../http/stepped-route.ts';
+import { csvFileName, journalCsv } from './journal-csv.ts';
 import * as service from './service.ts';
-
-/** The most rows one step of the CSV reads; fewer when rows take longer (StepSize). */
-const CSV_PAGE_MAX = 5000;
 
 export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
   registerSteppedEndpoint(app, deps, contract.bestandArtikel, async ({ query }, { db, steps }) => ({
@@ -49,75 +39,9 @@ export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="journal-${fileDate(deps.config.timeZone)}.csv"`)
+        .header('content-disposition', `attachment; filename="${csvFileName(deps.config.timeZone)}"`)
         .send(Readable.from(rows));
     },
     { heavy: true },
   );
-}
-
-/** Today in the site's time zone, for the file name: 2026-11-24. */
-function fileDate(timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone }).format(new Date());
-}
-
-/**
- * The filtered journal as CSV for German Excel (`;`, UTF-8 with a byte order mark, every text cell
- * neutralised by csvCell), newest first, a keyset page at a time: the whole journal never sits in memory.
- * Each page is one step — read and written as CSV in about STEP_TARGET_MS, however long a row takes here.
- */
-async function* journalCsv(
-  db: Kysely<Database>,
-  steps: Steps,
-  filter: service.JournalFilter,
-  timeZone: string,
-  done: (rows: number) => void,
-): AsyncGenerator<string> {
-  const columns = contract.JOURNAL_CSV_COLUMNS;
-  // "2026-11-24 10:15:02" in the site's time zone: a time German Excel reads as one.
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  yield csvHeader(columns, ';');
-  let after: service.Position | null = null;
-  let count = 0;
-  const size = new StepSize({ max: CSV_PAGE_MAX, start: 200 });
-  for (;;) {
-    const page = await steps.run(() =>
-      size.timed(async (limit) => {
-        const page = await service.journalPage(db, filter, after, limit);
-        return { ...page, rows: page.zeilen.length, csv: page.zeilen.length > 0 ? csvOf(page.zeilen) : '' };
-      }),
-    );
-    count += page.rows;
-    if (page.csv) yield page.csv;
-    if (!page.weiter || !page.last) break;
-    after = page.last;
-  }
-  done(count);
-
-  function csvOf(zeilen: contract.JournalZeile[]): string {
-    const rows = zeilen.map((z) => ({
-      Zeit: local.format(new Date(z.at)),
-      Art: contract.bestandTexts.kinds[z.art],
-      Artikelnummer: z.artikel.nummer,
-      Bezeichnung: z.artikel.name,
-      Von: z.von,
-      Nach: z.nach,
-      Menge: z.menge,
-      Charge: z.charge,
-      MHD: z.mhd,
-      Benutzer: z.benutzer,
-      Buchungsnummer: z.id,
-      Beleg: z.beleg,
-    }));
-    return csvRows(rows, columns, ';');
-  }
 }

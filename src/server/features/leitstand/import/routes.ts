@@ -2,16 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastify from 'fastify';
 import * as contract from '../../../../contract/leitstand/import.ts';
-import type { AuthUser } from '../../../auth/sessions.ts';
-import { parseIdempotencyKey } from '../../../http/idempotency.ts';
-import {
-  admissionKind,
-  type Deps,
-  laneOf,
-  loginFor,
-  parseInput,
-  registerEndpoint,
-} from '../../../http/route.ts';
+import { contractAnswer, placeOf } from '../../../http/gate.ts';
+import { type Deps, registerEndpoint } from '../../../http/route.ts';
+import { registerUpload } from '../../../http/stepped-route.ts';
 import * as service from './service.ts';
 import { ImportUploads, type UploadBody } from './uploads.ts';
 
@@ -24,59 +17,28 @@ export function importRoutes(app: FastifyInstance, deps: Deps): void {
   // The upload is no registerEndpoint call (one transaction for the whole work): its file is read in a
   // worker thread and imported in steps (uploads.ts, decision 30). Its JSON body is not parsed here either
   // — 20 MB of JSON and base64 would hold the thread for a while — but hashed as it arrives (the
-  // idempotency key's request hash) and handed to the worker whole.
+  // idempotency key's request hash) and handed to the worker whole (registerUpload: login, role and key
+  // answered before the body is read, in the gate's back-office lane).
   const endpoint = contract.runImport;
-  const kind = deps.admission.kind(admissionKind(endpoint));
-  const uploads = new ImportUploads(deps, kind, app.log);
+  const uploads = new ImportUploads(deps, placeOf(deps, endpoint).kind, app.log);
   app.addHook('onReady', async () => uploads.start());
   app.addHook('onClose', () => uploads.close());
-  const users = new WeakMap<FastifyRequest, { user: AuthUser; key: string; kind: string }>();
-
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', (request, payload, done) =>
+  registerUpload(
+    app,
+    deps,
+    endpoint,
+    (request, payload, done: (error: Error | null, body?: UploadBody) => void) =>
       readBody(request, payload, limit, done),
-    );
-    scope.route({
-      method: 'POST',
-      url: endpoint.path,
-      // Login, role and key are answered before the body is read, in the gate's back-office lane.
-      onRequest: async (request) => {
-        const checked = await deps.admission.run(
-          async () => {
-            const user = await loginFor(deps, endpoint, request);
-            const params = parseInput(endpoint, endpoint.params, request.params ?? {}) as { kind: string };
-            const key = parseIdempotencyKey(request.headers['x-idempotency-key']);
-            return { user, key, kind: params.kind };
-          },
-          request.raw.socket,
-          kind,
-          laneOf(endpoint),
-        );
-        users.set(request, checked);
-      },
-      handler: async (request, reply) => {
-        const checked = users.get(request);
-        const body = request.body as UploadBody | undefined;
-        if (!checked || !body) throw new Error('import upload: checks or body missing');
-        // The body is in: from here the server works, and a large file (or a repeat waiting for its first
-        // copy) may take longer than CONNECTION_TIMEOUT_SECONDS of a silent connection, which is meant for
-        // clients that stall.
-        const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
-        if (typeof socket?.setTimeout === 'function') socket.setTimeout(0); // (app.inject has no timer)
-        const answer = await uploads.upload(checked.user, checked.kind, body, checked.key);
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        if (answer.status !== 200) {
-          request.log.info({ status: answer.status }, 'request refused');
-          return reply.code(answer.status).send(answer.body);
-        }
-        const checkedAnswer = endpoint.response.safeParse(answer.body);
-        if (!checkedAnswer.success)
-          throw new Error(`${endpoint.name}: answer breaks the contract: ${checkedAnswer.error.message}`);
-        return reply.send(checkedAnswer.data);
-      },
-    });
-  });
+    async (body, { user, params, key, request, reply }) => {
+      const answer = await uploads.upload(user, params.kind, body, key);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      if (answer.status !== 200) {
+        request.log.info({ status: answer.status }, 'request refused');
+        return reply.code(answer.status).send(answer.body);
+      }
+      return reply.send(contractAnswer(endpoint, answer.body));
+    },
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
-import { ausweisDatei, type CodeKind, type LabelKind, labelDownloads } from '../../../contract/etiketten.ts';
-import { readSession } from '../../api/session.ts';
-import { saveDownload } from '../download.ts';
+import { ausweisDatei, type CodeKind, type LabelKind, labelDownloads } from '../../contract/etiketten.ts';
+import { readSession } from '../api/session.ts';
+import { saveDownload } from './download.ts';
 
 /** What to print: the records by code, a location range, or (carts) all. */
 export interface LabelSelection {

@@ -6,12 +6,13 @@ import {
   type LabelSize,
   ROLL_SIZES,
   etikettenTexts as t,
-} from '../../../contract/etiketten.ts';
-import { messageOf } from '../../api/message.ts';
-import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { Refusal } from '../outcome.tsx';
+} from '../../contract/etiketten.ts';
+import { messageOf } from '../api/message.ts';
+import { useLeitstandMutation, useLeitstandQuery } from './api.ts';
 import { downloadLabels, type LabelSelection } from './label-file.ts';
-import './etiketten.css';
+import { Refusal } from './outcome.tsx';
+// Its rows look like the Etiketten page's, whichever page shows it (Benutzer's badge dialog too).
+import './etiketten/etiketten.css';
 
 const SIZES = Object.keys(LABEL_SIZES) as LabelSize[];
 

@@ -1,0 +1,210 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import {
+  type AusweisBody,
+  type CodeKind,
+  type Dpi,
+  type DruckBody,
+  etikettenTexts,
+  HANDHELD_KINDS,
+  HANDHELD_MAX,
+  type LabelKind,
+  type LabelQuery,
+  type LabelSize,
+  MAX_PRINT,
+} from '../../../contract/etiketten.ts';
+import { hasRole } from '../../../contract/roles.ts';
+import type { AuthUser } from '../../auth/sessions.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { DomainError, forbidden, invalid } from '../../domain/errors.ts';
+import type { Steps } from '../../http/back-office.ts';
+import { recordAudit } from '../../repositories/audit.repository.ts';
+import type { Label } from './label.ts';
+import { writePdf } from './pdf.ts';
+import { printerNamed, sendJob } from './printers.ts';
+import { checkFormat, defaultSize, type PreparedLabels, prepareLabels } from './service.ts';
+import { zplLabel } from './zpl.ts';
+
+/**
+ * The label files and print jobs (decision 23): which labels, who may have them, how they are drawn — a step
+ * at a time behind the floor (DESIGN §10). The routes only check the caller and answer.
+ */
+
+type Db = Kysely<Database>;
+
+/**
+ * More labels than this in one file or print job make it a heavy operation: at most HEAVY_OPERATIONS_MAX run
+ * at once (DESIGN §10). A badge or a shelf's few labels never wait for a colleague's 20,000.
+ */
+export const HEAVY_LABELS = 100;
+
+export interface LabelFile {
+  kind: LabelKind;
+  format: 'pdf' | 'zpl';
+  size: LabelSize;
+  dpi: Dpi;
+}
+
+/** A file ready to stream: its content type, its name for the browser, its bytes as they are drawn. */
+export interface LabelDownload {
+  count: number;
+  size: LabelSize;
+  contentType: string;
+  fileName: string;
+  body: Readable;
+}
+
+/**
+ * The labels of one kind as a PDF or ZPL file, checked before the first byte (a German 400/404). More than
+ * HEAVY_LABELS make it a heavy operation (`heavy`, which may refuse with 503).
+ */
+export async function labelFile(
+  steps: Steps,
+  db: Db,
+  kind: CodeKind,
+  format: 'pdf' | 'zpl',
+  query: LabelQuery,
+  heavy: () => void,
+  onError: (error: unknown) => void,
+): Promise<LabelDownload> {
+  const size = query.groesse ?? defaultSize(format);
+  checkFormat(format, size, query.dpi as Dpi | undefined);
+  const prepared = await prepareLabels(steps, db, { kind, ...query }, size);
+  if (prepared.count > HEAVY_LABELS) heavy();
+  return download(steps, prepared, { kind, format, size, dpi: (query.dpi ?? 203) as Dpi }, onError);
+}
+
+/**
+ * The admin's badge file (the card texts in the body, never in a URL). A badge carries a login (its card as
+ * a QR code): every render is in the Protokoll — who, how many, which format, rendered or refused — never
+ * the card texts.
+ */
+export async function ausweisDatei(
+  steps: Steps,
+  db: Db,
+  user: AuthUser,
+  body: AusweisBody,
+  onError: (error: unknown) => void,
+): Promise<LabelDownload> {
+  const size = body.groesse ?? defaultSize(body.format);
+  checkFormat(body.format, size, body.format === 'zpl' ? undefined : body.dpi);
+  const audit = (detail: Record<string, unknown>) =>
+    steps.run(() =>
+      recordAudit(db, {
+        userId: user.id,
+        action: 'print.badge',
+        subject: body.format.toUpperCase(),
+        detail: { format: body.format, ...detail },
+        requestKey: null,
+      }),
+    );
+  let prepared: PreparedLabels;
+  try {
+    prepared = await prepareLabels(steps, db, { kind: 'ausweis', codes: body.karten }, size);
+  } catch (error) {
+    if (error instanceof DomainError) await audit({ outcome: 'refused', reason: error.message });
+    throw error;
+  }
+  await audit({ labels: prepared.count, outcome: 'done' });
+  return download(
+    steps,
+    prepared,
+    { kind: 'ausweis', format: body.format, size, dpi: body.dpi ?? 203 },
+    onError,
+  );
+}
+
+/**
+ * One print job: who may print what (a worker: a location, LHM or cart label, a few at once; the shift lead:
+ * also articles and ranges; badges: the admin), the labels in the printer's size and resolution as ZPL, sent
+ * as one job.
+ */
+export async function drucken(
+  steps: Steps,
+  db: Db,
+  config: Pick<Config, 'printers' | 'printerRules'>,
+  user: AuthUser,
+  body: DruckBody,
+  heavy: () => void,
+) {
+  if (body.kind === 'ausweis' && !hasRole(user.role, 'admin')) throw forbidden(etikettenTexts.ausweisAdmin);
+  const lead = hasRole(user.role, 'schichtleitung');
+  if (!lead && !(HANDHELD_KINDS as readonly string[]).includes(body.kind))
+    throw forbidden(body.kind === 'artikel' ? etikettenTexts.artikelLeitstand : etikettenTexts.handheldKinds);
+  const printer = await steps.run(() => printerNamed(db, config.printers, body.printer));
+  const prepared = await prepareLabels(steps, db, body, printer.groesse);
+  if (!lead && prepared.count > HANDHELD_MAX) throw invalid(etikettenTexts.handheldMax);
+  if (prepared.count > MAX_PRINT) throw invalid(etikettenTexts.printTooMany);
+  if (prepared.count > HEAVY_LABELS) heavy();
+  let job = '';
+  for await (const chunk of zplStream(steps, prepared, { size: printer.groesse, dpi: printer.dpi }))
+    job += chunk;
+  await sendJob(printer, job, config.printerRules);
+  return {
+    success: true as const,
+    message: etikettenTexts.printed(prepared.count, printer.name),
+    etiketten: prepared.count,
+  };
+}
+
+/**
+ * The labels as a file: PDF page by page, ZPL label by label. A failure mid-way ends the download
+ * (`onError` is told, for the log).
+ */
+function download(
+  steps: Steps,
+  prepared: PreparedLabels,
+  file: LabelFile,
+  onError: (error: unknown) => void,
+): LabelDownload {
+  const name = `etiketten-${file.kind}`;
+  if (file.format === 'zpl')
+    return {
+      count: prepared.count,
+      size: file.size,
+      contentType: 'text/plain; charset=utf-8',
+      fileName: `${name}.zpl`,
+      body: Readable.from(zplStream(steps, prepared, file)),
+    };
+  const out = new PassThrough();
+  writePdf(
+    steps,
+    prepared.labels(),
+    file.size,
+    out,
+    `${etikettenTexts.title}: ${etikettenTexts.kinds[file.kind]}`,
+  ).catch((error: unknown) => {
+    onError(error);
+    out.destroy(error as Error);
+  });
+  return {
+    count: prepared.count,
+    size: file.size,
+    contentType: 'application/pdf',
+    fileName: `${name}.pdf`,
+    body: out,
+  };
+}
+
+/** Labels written as ZPL in one step (about 32 KB of ZPL, a few milliseconds). */
+const ZPL_LABELS_PER_STEP = 128;
+
+/** ZPL for the labels, one ^XA…^XZ each, in chunks of ZPL_LABELS_PER_STEP labels, each written in a step. */
+export async function* zplStream(
+  steps: Steps,
+  prepared: PreparedLabels,
+  file: Pick<LabelFile, 'size' | 'dpi'>,
+): AsyncGenerator<string> {
+  let batch: Label[] = [];
+  const write = (labels: Label[]) =>
+    steps.run(async () => labels.map((label) => zplLabel(label, file.size, file.dpi)).join(''));
+  for await (const label of prepared.labels()) {
+    batch.push(label);
+    if (batch.length >= ZPL_LABELS_PER_STEP) {
+      yield await write(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield await write(batch);
+}
