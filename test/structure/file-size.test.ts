@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * No source file in src/ grows past MAX_LINES without saying why at its top (issue 40): a long file is most
  * often several things that want to be parts, and the reason, where there is one, saves the next reader
- * the search. The reason is a comment in the file's first lines that says "over 400 lines" (or "longer than") and why.
+ * the search. The reason is a comment in the file's first lines that says "over 400 lines" (or "longer
+ * than 400 lines") and why.
  */
 const MAX_LINES = 400;
 const MARKER = /(over|longer than) 400 lines/i;
