@@ -11,8 +11,9 @@ import {
 } from '../../../../test/support/labels.ts';
 import { etikettenTexts, LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { directSteps } from '../../http/back-office.ts';
+import { directSteps, type Steps } from '../../http/back-office.ts';
 import { checkFits, type Label, validEan13 } from './label.ts';
+import { zplStream } from './label-files.ts';
 import { writePdf } from './pdf.ts';
 import { escapeField, zplLabel } from './zpl.ts';
 
@@ -197,6 +198,41 @@ describe('label ZPL, parsed and drawn as a Zebra printer draws it', { timeout: R
           expect([label.kind, await decodePng(png)]).toEqual([label.kind, expected([label])]);
         }
       });
+
+  it('a ZPL file is written a few labels at first, then as many a step as fit its time on the thread', async () => {
+    const labels: Label[] = Array.from({ length: 600 }, (_, n) => ({
+      kind: 'lagerplatz',
+      symbol: { type: 'code128', data: `Z-${String(n).padStart(4, '0')}` },
+      title: `Z-${n}`,
+      lines: [],
+      arrow: null,
+    }));
+    const perStep: number[] = [];
+    const steps: Steps = {
+      run: async (work) => {
+        const done = await directSteps.run(work);
+        perStep.push(zplLabels(typeof done === 'string' ? done : (done as { zpl: string }).zpl).length);
+        return done;
+      },
+    };
+    const prepared = {
+      count: labels.length,
+      labels: async function* () {
+        yield* labels;
+      },
+    };
+    let zpl = '';
+    for await (const chunk of zplStream(steps, prepared, { size: '100x50', dpi: 203 })) zpl += chunk;
+    // Every label once, in order; the first step only a few (a fixed 128 held the thread 19 ms a step).
+    expect(
+      zplFields(zpl)
+        .filter((f) => f.command === 'BC')
+        .map((f) => f.data),
+    ).toEqual(labels.map((l) => l.symbol.data));
+    expect(perStep[0]).toBeLessThanOrEqual(4);
+    expect(perStep.reduce((a, b) => a + b, 0)).toBe(600);
+    expect(Math.max(...perStep)).toBeLessThanOrEqual(256);
+  });
 
   it('escapes ZPL command characters and writes other characters as UTF-8 bytes', () => {
     expect(escapeField('A^B~C_D')).toBe('A_5EB_7EC_5FD');
