@@ -4,7 +4,7 @@ import type { BodyOf } from '../src/contract/endpoint.ts';
 import type { scanPackageItem } from '../src/contract/paketinhalt.ts';
 import type { moveArticle } from '../src/contract/umbuchung.ts';
 import type { Database } from '../src/server/db/schema.ts';
-import * as inventur from '../src/server/features/inventur/service.ts';
+import * as lookup from '../src/server/features/lookup/service.ts';
 import * as paketinhalt from '../src/server/features/paketinhalt/service.ts';
 import * as umbuchung from '../src/server/features/umbuchung/service.ts';
 import { applyOnce, type Outcome, requestHash } from '../src/server/http/idempotency.ts';
@@ -121,7 +121,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/inventur/findarticle/${scanned}`,
-          direct: (db) => inventur.findArticle(db, scanned),
+          direct: (db) => lookup.findArticle(db, scanned),
         };
       },
     },
@@ -133,7 +133,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/inventur/findlp/${code}`,
-          direct: (db) => inventur.findLp(db, code),
+          direct: (db) => lookup.findLp(db, code),
         };
       },
     },

@@ -64,7 +64,6 @@ export const kommissionierungTexts = {
   tooMany: (nummer: string, offen: number) => `Von ${nummer} sind nur noch ${offen} offen.`,
   notEnoughStock: (lp: string, available: number, nummer: string) =>
     `Auf ${lp} liegen nur ${available} Stück von Artikel ${nummer}.`,
-  unknownLocation: 'Lagerplatz nicht gefunden.',
   /**
    * 409: the same login took the note over on another handheld (by scanning it there); this one books
    * nothing more on it until the note is scanned here again (issue 36).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amount, endpoint, id, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
-import { locationLookup } from './inventur.ts';
 import { AMOUNT_MAX, scanLimits } from './limits.ts';
+import { locationLookup } from './lookup.ts';
 
 export const wmsArticle = z.object({
   found: z.boolean(),

@@ -502,7 +502,11 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
         400,
         T.notEnoughStock('B-02-01-01', 0, '100008'),
       ],
-      [{ id: note.id, positionId: line.id, lagerplatzId: 999999, menge: 1 }, 404, T.unknownLocation],
+      [
+        { id: note.id, positionId: line.id, lagerplatzId: 999999, menge: 1 },
+        404,
+        texts.lookup.unknownLocation,
+      ],
       [
         { id: note.id, positionId: lineOf(other, '100006').id, lagerplatzId: loc, menge: 1 },
         404,

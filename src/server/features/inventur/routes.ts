@@ -4,10 +4,6 @@ import { type Deps, registerEndpoint } from '../../http/route.ts';
 import * as service from './service.ts';
 
 export function inventurRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, contract.findArticle, ({ params }, { db }) =>
-    service.findArticle(db, params.number),
-  );
-  registerEndpoint(app, deps, contract.findLp, ({ params }, { db }) => service.findLp(db, params.code));
   registerEndpoint(app, deps, contract.bookInventur, async ({ body }, { db, user, requestKey }) => {
     await service.bookInventur(db, { ...body, userId: user.id, requestKey });
     return { success: true as const };

@@ -1,26 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
-import { texts } from '../../../contract/texts.ts';
+import type { InventurHistoryRow } from '../../../contract/inventur.ts';
 import type { Database } from '../../db/schema.ts';
-import { invalid } from '../../domain/errors.ts';
 import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
-import { articleByCode } from '../../repositories/article.repository.ts';
+import { articleById } from '../../repositories/article.repository.ts';
+import { clearCountMark, locationById } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
-
-/** The article a scan names (the shared lookup of the article repository). */
-export async function findArticle(db: Db, scanned: string): Promise<ArticleLookup> {
-  return articleByCode(db, scanned);
-}
-
-export async function findLp(db: Db, code: string): Promise<LocationLookup> {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id', 'name'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return { found: location !== undefined, id: location?.id ?? null, name: location?.name ?? null };
-}
 
 /**
  * An inventory count: the counted amount becomes the stock of that article on that location (all charges and
@@ -30,27 +15,12 @@ export async function bookInventur(
   db: Db,
   input: { lp: number; article: number; amount: number; userId: number; requestKey: string | null },
 ): Promise<void> {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id'])
-    .where('id', '=', input.lp)
-    .executeTakeFirst();
-  if (!location) throw invalid(texts.inventur.unknownLocation);
-  const article = await db
-    .selectFrom('articles')
-    .select(['id'])
-    .where('id', '=', input.article)
-    .executeTakeFirst();
-  if (!article) throw invalid(texts.inventur.unknownArticle);
+  await locationById(db, input.lp);
+  await articleById(db, input.article);
 
   // A count answers a location marked for one (a picker's Fehlmenge found its book stock wrong, issue 36):
   // the count is the stock now, and picking offers the location again.
-  await db
-    .updateTable('locations')
-    .set({ zaehlen_seit: null })
-    .where('id', '=', input.lp)
-    .where('zaehlen_seit', 'is not', null)
-    .execute();
+  await clearCountMark(db, input.lp);
 
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
   const rows = await lockStockRows(db, input.article, [input.lp]);

@@ -8,6 +8,7 @@ import { texts } from '../../../contract/texts.ts';
 import type { Database, DeliveryNoteStatus } from '../../db/schema.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/errors.ts';
 import { lockStockRows, takeOut } from '../../domain/stock.ts';
+import { locationById, markForCount } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -195,12 +196,7 @@ export async function pickTake(
   await claimOrRefuse(db, picker, note, false);
   const line = await openLine(db, note, input.positionId);
   if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
-  const location = await db
-    .selectFrom('locations')
-    .select('code')
-    .where('id', '=', input.lagerplatzId)
-    .executeTakeFirst();
-  if (!location) throw notFound(T.unknownLocation);
+  const location = await locationById(db, input.lagerplatzId);
 
   const rows = await lockStockRows(db, line.article_id, [input.lagerplatzId]);
   const available = rows.reduce((sum, r) => sum + Math.max(r.amount, 0), 0);
@@ -332,13 +328,7 @@ async function shortLocation(
     locationId = plan.positionen.find((p) => p.id === line.id)?.lagerplatz?.id;
   }
   if (locationId === undefined) return null;
-  const marked = await db
-    .updateTable('locations')
-    .set({ zaehlen_seit: sql`coalesce(zaehlen_seit, now())` })
-    .where('id', '=', locationId)
-    .returning('id')
-    .executeTakeFirst();
-  if (!marked) throw notFound(T.unknownLocation);
+  await markForCount(db, locationId);
   const { bestand } = await db
     .selectFrom('stock')
     .select(sql<number>`coalesce(sum(amount), 0)::int`.as('bestand'))

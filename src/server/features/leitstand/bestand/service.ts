@@ -13,6 +13,7 @@ import type { Database, MovementKind } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../domain/errors.ts';
 import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { articleByCode, articleCodeMatch } from '../../../repositories/article.repository.ts';
+import { locationByCode } from '../../../repositories/location.repository.ts';
 
 /**
  * The Leitstand's Bestand (issue 20.3): search, a location's content, and the movement journal read newest
@@ -216,12 +217,7 @@ interface StockRow {
 
 /** A location's content per article, charge and MHD; 404 for an unknown code. */
 export async function bestandLagerplatz(db: Db, code: string) {
-  const lagerplatz = await db
-    .selectFrom('locations')
-    .select(['id', 'code', 'name', 'lagertyp', 'is_lhm', 'zaehlen_seit'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (!lagerplatz) throw notFound(texts.lookup.locationNotFound(code));
+  const lagerplatz = await locationByCode(db, code);
   const inhalt = await db
     .selectFrom('stock as s')
     .innerJoin('articles as a', 'a.id', 's.article_id')
@@ -244,8 +240,8 @@ export async function bestandLagerplatz(db: Db, code: string) {
       code: lagerplatz.code,
       name: lagerplatz.name,
       lagertyp: lagerplatz.lagertyp,
-      lhm: lagerplatz.is_lhm,
-      zaehlenSeit: lagerplatz.zaehlen_seit ? new Date(lagerplatz.zaehlen_seit).toISOString() : null,
+      lhm: lagerplatz.isLhm,
+      zaehlenSeit: lagerplatz.zaehlenSeit ? new Date(lagerplatz.zaehlenSeit).toISOString() : null,
     },
     inhalt,
   };
@@ -291,13 +287,7 @@ export async function journalFilter(
     filter.articleId = found.id;
   }
   if (query.lagerplatz !== undefined) {
-    const location = await db
-      .selectFrom('locations')
-      .select('id')
-      .where('code', '=', query.lagerplatz)
-      .executeTakeFirst();
-    if (!location) throw notFound(texts.lookup.locationNotFound(query.lagerplatz));
-    filter.locationId = location.id;
+    filter.locationId = (await locationByCode(db, query.lagerplatz)).id;
   }
   if (query.benutzer !== undefined) filter.userId = await userByName(db, query.benutzer);
   if (query.von !== undefined || query.bis !== undefined) {
