@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { amount, endpoint, id, successOnly } from './endpoint.ts';
+import { amount, endpoint, successOnly } from './endpoint.ts';
+import { articleId, locationId } from './ids.ts';
 
 /** Records a count and sets the stock of that article on that location to it. */
 export const bookInventur = endpoint({
   name: 'bookInventur',
   method: 'POST',
   path: '/api/inventur/',
-  body: z.object({ lp: id, article: id, amount: amount(0) }),
+  body: z.object({ lp: locationId, article: articleId, amount: amount(0) }),
   response: successOnly,
 });
 

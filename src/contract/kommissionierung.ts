@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amount, endpoint, id, scanText, successOnly } from './endpoint.ts';
+import { locationId } from './ids.ts';
 
 /**
  * Kommissionierung (issue 22, decision 25): a delivery note not packed yet is picked before the packing
@@ -141,7 +142,7 @@ export const pickTake = endpoint({
   name: 'pickTake',
   method: 'POST',
   path: '/api/kommissionierung/entnahme',
-  body: z.object({ id, positionId: id, lagerplatzId: id, menge: amount(1) }).strict(),
+  body: z.object({ id, positionId: id, lagerplatzId: locationId, menge: amount(1) }).strict(),
   response: answer,
 });
 
@@ -154,7 +155,7 @@ export const pickShortage = endpoint({
   name: 'pickShortage',
   method: 'POST',
   path: '/api/kommissionierung/fehlmenge',
-  body: z.object({ id, positionId: id, menge: amount(1), lagerplatzId: id.optional() }).strict(),
+  body: z.object({ id, positionId: id, menge: amount(1), lagerplatzId: locationId.optional() }).strict(),
   response: answer,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, scanText } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
+import { articleCode, locationCode } from './ids.ts';
 
 /**
  * The lookups every scanning screen shares (SPEC §7's first two calls, §3's lookup results): an article or a
@@ -30,7 +31,7 @@ export const findArticle = endpoint({
   name: 'findArticle',
   method: 'GET',
   path: '/api/inventur/findarticle/:number',
-  params: z.object({ number: scanText() }),
+  params: z.object({ number: articleCode() }),
   response: articleLookup,
 });
 
@@ -39,6 +40,6 @@ export const findLp = endpoint({
   name: 'findLp',
   method: 'GET',
   path: '/api/inventur/findlp/:code',
-  params: z.object({ code: scanText() }),
+  params: z.object({ code: locationCode() }),
   response: locationLookup,
 });

@@ -1,3 +1,4 @@
+import type { LocationCode } from '../../contract/ids.ts';
 import { AMOUNT_MAX } from '../../contract/limits.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
@@ -48,7 +49,7 @@ try {
       );
     console.log(`${rows.length} minimums.`);
   } else {
-    const location = await findLocationByCode(db, code);
+    const location = await findLocationByCode(db, code as LocationCode);
     const article = (await articlesByNummer(db, [nummer])).get(nummer);
     if (!location) {
       console.error(`No location with the code "${code}".`);

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { eanVariants } from '../../contract/ean.ts';
+import type { ArticleCode, ArticleId } from '../../contract/ids.ts';
 import type { ArticleLookup } from '../../contract/lookup.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,7 +15,7 @@ import { invalid, notFound } from '../domain/errors.ts';
 type Db = Kysely<Database>;
 
 export interface Article {
-  id: number;
+  id: ArticleId;
   nummer: string;
   name: string;
   ean: string | null;
@@ -47,7 +48,7 @@ function article(row: {
   mhd_required: boolean;
 }): Article {
   return {
-    id: row.id,
+    id: row.id as ArticleId,
     nummer: row.nummer,
     name: row.name,
     ean: row.ean,
@@ -62,13 +63,13 @@ function article(row: {
 export const unknownArticle = () => notFound(texts.lookup.unknownArticle);
 
 /** The article with this id, or undefined. */
-export async function findArticleById(db: Db, id: number): Promise<Article | undefined> {
+export async function findArticleById(db: Db, id: ArticleId): Promise<Article | undefined> {
   const row = await db.selectFrom('articles').select(columns).where('id', '=', id).executeTakeFirst();
   return row && article(row);
 }
 
 /** The article with this id, or 404 'Artikel nicht gefunden.'. */
-export async function articleById(db: Db, id: number): Promise<Article> {
+export async function articleById(db: Db, id: ArticleId): Promise<Article> {
   const found = await findArticleById(db, id);
   if (!found) throw unknownArticle();
   return found;
@@ -89,7 +90,7 @@ export async function articlesByNummer(db: Db, nummern: readonly string[]): Prom
  * The nummer of the article with this id as a subquery (null: none), for a booking that checks all its ids in
  * the one statement it needs anyway (see `locationCodeOf`). Refuse a null with `unknownArticle()`.
  */
-export function articleNummerOf(id: number): RawBuilder<string | null> {
+export function articleNummerOf(id: ArticleId): RawBuilder<string | null> {
   return sql<string | null>`(select nummer from articles where id = ${id})`;
 }
 
@@ -121,7 +122,7 @@ export function articleCodeMatch(scanned: string): {
  * Finds an article by what was scanned: its nummer, else its EAN (also when the scanner adds or drops one
  * leading 0, as UPC/EAN scanners do), else its herstellernummer. `found` only when exactly one matches.
  */
-export async function articleByCode(db: Db, scanned: string): Promise<ArticleLookup> {
+export async function articleByCode(db: Db, scanned: ArticleCode): Promise<ArticleLookup> {
   // One statement for the three ways a code names an article; only the best kind that matches counts; up to
   // 50 of it are counted.
   const match = articleCodeMatch(scanned);
@@ -148,10 +149,13 @@ export async function articleByCode(db: Db, scanned: string): Promise<ArticleLoo
  * The one article a code names, or the refusal: 404 'Artikel "x" nicht gefunden!' for none, 400 'Nummer "x"
  * nicht eindeutig!' when several match.
  */
-export async function uniqueArticleByCode(db: Db, scanned: string): Promise<{ id: number; nummer: string }> {
+export async function uniqueArticleByCode(
+  db: Db,
+  scanned: ArticleCode,
+): Promise<{ id: ArticleId; nummer: string }> {
   const found = await articleByCode(db, scanned);
   if (found.count > 1) throw invalid(texts.lookup.articleAmbiguous(scanned));
   if (!found.found || found.id === null || found.nummer === null)
     throw notFound(texts.lookup.articleNotFound(scanned));
-  return { id: found.id, nummer: found.nummer };
+  return { id: found.id as ArticleId, nummer: found.nummer };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { LocationCode, LocationId } from '../../contract/ids.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
@@ -12,8 +13,8 @@ import { notFound } from '../domain/errors.ts';
 type Db = Kysely<Database>;
 
 export interface Location {
-  id: number;
-  code: string;
+  id: LocationId;
+  code: LocationCode;
   name: string;
   lagertyp: string;
   isLhm: boolean;
@@ -31,9 +32,10 @@ function location(row: {
   is_lhm: boolean;
   zaehlen_seit: Date | null;
 }): Location {
+  // The one place a row's id and code become the brands (decision 32): they came from this table.
   return {
-    id: row.id,
-    code: row.code,
+    id: row.id as LocationId,
+    code: row.code as LocationCode,
     name: row.name,
     lagertyp: row.lagertyp,
     isLhm: row.is_lhm,
@@ -45,26 +47,26 @@ function location(row: {
 export const unknownLocation = () => notFound(texts.lookup.unknownLocation);
 
 /** The location with this id, or undefined (for an answer that says `found: false`). */
-export async function findLocationById(db: Db, id: number): Promise<Location | undefined> {
+export async function findLocationById(db: Db, id: LocationId): Promise<Location | undefined> {
   const row = await db.selectFrom('locations').select(columns).where('id', '=', id).executeTakeFirst();
   return row && location(row);
 }
 
 /** The location with this code as scanned, or undefined (for an answer that says `found: false`). */
-export async function findLocationByCode(db: Db, code: string): Promise<Location | undefined> {
+export async function findLocationByCode(db: Db, code: LocationCode): Promise<Location | undefined> {
   const row = await db.selectFrom('locations').select(columns).where('code', '=', code).executeTakeFirst();
   return row && location(row);
 }
 
 /** The location with this id, or 404 'Lagerplatz nicht gefunden.'. */
-export async function locationById(db: Db, id: number): Promise<Location> {
+export async function locationById(db: Db, id: LocationId): Promise<Location> {
   const found = await findLocationById(db, id);
   if (!found) throw unknownLocation();
   return found;
 }
 
 /** The location with this code as scanned, or 404 'Lagerplatz "x" nicht gefunden!'. */
-export async function locationByCode(db: Db, code: string): Promise<Location> {
+export async function locationByCode(db: Db, code: LocationCode): Promise<Location> {
   const found = await findLocationByCode(db, code);
   if (!found) throw notFound(texts.lookup.locationNotFound(code));
   return found;
@@ -86,7 +88,7 @@ export async function locationsByCodes(db: Db, codes: readonly string[]): Promis
  * in the one statement it needs anyway — the floor's most frequent calls pay one round trip, not three.
  * Refuse a null with `unknownLocation()`.
  */
-export function locationCodeOf(id: number): RawBuilder<string | null> {
+export function locationCodeOf(id: LocationId): RawBuilder<string | null> {
   return sql<string | null>`(select code from locations where id = ${id})`;
 }
 
@@ -113,7 +115,7 @@ export const inCodeOrder = sql`code collate "C"`;
  * Marks the location for a count (a picker found less than its book stock, issue 36): the pick plan offers it
  * no more until an Inventur count answers it. Keeps an earlier mark's time. 404 for an unknown id.
  */
-export async function markForCount(db: Db, id: number): Promise<void> {
+export async function markForCount(db: Db, id: LocationId): Promise<void> {
   const marked = await db
     .updateTable('locations')
     .set({ zaehlen_seit: sql`coalesce(zaehlen_seit, now())` })
@@ -124,7 +126,7 @@ export async function markForCount(db: Db, id: number): Promise<void> {
 }
 
 /** An Inventur count answers a location's mark: picking offers it again. */
-export async function clearCountMark(db: Db, id: number): Promise<void> {
+export async function clearCountMark(db: Db, id: LocationId): Promise<void> {
   await db
     .updateTable('locations')
     .set({ zaehlen_seit: null })

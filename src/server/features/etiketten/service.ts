@@ -8,6 +8,7 @@ import {
   ROLL_SIZES,
   etikettenTexts as t,
 } from '../../../contract/etiketten.ts';
+import type { ArticleCode } from '../../../contract/ids.ts';
 import { cardOwner } from '../../auth/cards.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
@@ -16,7 +17,6 @@ import { type Article, articleByCode, articlesByNummer } from '../../repositorie
 import {
   codeAfter,
   inCodeOrder,
-  type Location,
   locationsByCodes,
   locationsInCodeRange,
 } from '../../repositories/location.repository.ts';
@@ -126,7 +126,7 @@ async function labelsByCode(
         // The EAN only when scanning it finds this very article (findarticle: nummer first, then EAN): a
         // shared or colliding EAN would find another or none, so such an article gets its number.
         const ean =
-          validEan13(article.ean) && (await articleByCode(db, article.ean)).id === article.id
+          validEan13(article.ean) && (await articleByCode(db, article.ean as ArticleCode)).id === article.id
             ? article.ean
             : null;
         labels.push({
@@ -185,7 +185,10 @@ async function labelsByCode(
   }
 }
 
-type LocationRow = Pick<Location, 'code' | 'name'>;
+interface LocationRow {
+  code: string;
+  name: string;
+}
 
 function locationLabel(kind: 'lagerplatz' | 'lhm', row: LocationRow, arrow: Label['arrow']): Label {
   const name = row.name && row.name !== row.code ? row.name : kind === 'lhm' ? t.label.lhm : '';

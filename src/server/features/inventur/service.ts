@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ArticleId, LocationId } from '../../../contract/ids.ts';
 import type { InventurHistoryRow } from '../../../contract/inventur.ts';
 import type { Database } from '../../db/schema.ts';
 import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
@@ -13,24 +14,30 @@ type Db = Kysely<Database>;
  */
 export async function bookInventur(
   db: Db,
-  input: { lp: number; article: number; amount: number; userId: number; requestKey: string | null },
+  input: {
+    locationId: LocationId;
+    articleId: ArticleId;
+    amount: number;
+    userId: number;
+    requestKey: string | null;
+  },
 ): Promise<void> {
-  await locationById(db, input.lp);
-  await articleById(db, input.article);
+  await locationById(db, input.locationId);
+  await articleById(db, input.articleId);
 
   // A count answers a location marked for one (a picker's Fehlmenge found its book stock wrong, issue 36):
   // the count is the stock now, and picking offers the location again.
-  await clearCountMark(db, input.lp);
+  await clearCountMark(db, input.locationId);
 
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
-  const rows = await lockStockRows(db, input.article, [input.lp]);
+  const rows = await lockStockRows(db, input.articleId, [input.locationId]);
   const previous = rows.reduce((sum, row) => sum + row.amount, 0);
 
   await db
     .insertInto('inventory_counts')
     .values({
-      location_id: input.lp,
-      article_id: input.article,
+      location_id: input.locationId,
+      article_id: input.articleId,
       counted: input.amount,
       previous,
       user_id: input.userId,
@@ -43,7 +50,7 @@ export async function bookInventur(
   const delta = input.amount - previous;
   const booking = {
     kind: 'inventur' as const,
-    article_id: input.article,
+    article_id: input.articleId,
     user_id: input.userId,
     request_key: input.requestKey,
   };
@@ -51,10 +58,10 @@ export async function bookInventur(
     // More than expected: it goes to the plain (no charge, no MHD) stock row.
     await book(db, {
       add: {
-        slot: { location_id: input.lp, article_id: input.article, charge: null, mhd: null },
+        slot: { location_id: input.locationId, article_id: input.articleId, charge: null, mhd: null },
         amount: delta,
       },
-      movement: { ...booking, to_location_id: input.lp, amount: delta },
+      movement: { ...booking, to_location_id: input.locationId, amount: delta },
     });
     return;
   }
@@ -68,7 +75,13 @@ export async function bookInventur(
     missing -= take;
     await book(db, {
       take: { row, amount: take },
-      movement: { ...booking, from_location_id: input.lp, amount: take, charge: row.charge, mhd: row.mhd },
+      movement: {
+        ...booking,
+        from_location_id: input.locationId,
+        amount: take,
+        charge: row.charge,
+        mhd: row.mhd,
+      },
     });
   }
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { LocationId } from '../../../contract/ids.ts';
 import {
   type Auftrag,
   type PickLine,
@@ -182,29 +183,35 @@ async function openLine(db: Db, note: Note, positionId: number) {
 }
 
 /**
- * One pick: `menge` of the line's article leaves the location (oldest MHD first, as every booking takes it),
+ * One pick: `amount` of the line's article leaves the location (oldest MHD first, as every booking takes it),
  * journalled as 'kommissionierung' with the user and the request key; never more than is open on the line,
  * never more than lies there (the stock rows are locked, so a booking at the same moment waits).
  */
 export async function pickTake(
   db: Db,
   picker: Picker,
-  input: { id: number; positionId: number; lagerplatzId: number; menge: number; requestKey: string | null },
+  input: {
+    id: number;
+    positionId: number;
+    locationId: LocationId;
+    amount: number;
+    requestKey: string | null;
+  },
 ): Promise<{ success: true; data: Auftrag }> {
   const note = await noteById(db, input.id);
   await refuseUnlessPickable(db, note);
   await claimOrRefuse(db, picker, note, false);
   const line = await openLine(db, note, input.positionId);
-  if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
-  const location = await locationById(db, input.lagerplatzId);
+  if (input.amount > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
+  const location = await locationById(db, input.locationId);
 
-  const rows = await lockStockRows(db, line.article_id, [input.lagerplatzId]);
+  const rows = await lockStockRows(db, line.article_id, [input.locationId]);
   const available = rows.reduce((sum, r) => sum + Math.max(r.amount, 0), 0);
-  if (input.menge > available) throw invalid(T.notEnoughStock(location.code, available, line.nummer));
-  await takeOut(db, rows, input.menge, {
+  if (input.amount > available) throw invalid(T.notEnoughStock(location.code, available, line.nummer));
+  await takeOut(db, rows, input.amount, {
     kind: 'kommissionierung',
     article_id: line.article_id,
-    from_location_id: input.lagerplatzId,
+    from_location_id: input.locationId,
     to_location_id: null,
     user_id: picker.userId,
     request_key: input.requestKey,
@@ -212,27 +219,27 @@ export async function pickTake(
   });
   await db
     .updateTable('delivery_note_lines')
-    .set({ kommissioniert: sql`kommissioniert + ${input.menge}` })
+    .set({ kommissioniert: sql`kommissioniert + ${input.amount}` })
     .where('id', '=', line.id)
     .execute();
   return { success: true, data: await finishIfDone(db, picker, note) };
 }
 
 /**
- * 'Fehlmenge': `menge` of the line is not there. The line is short by it, and the note becomes a Klärfall for
+ * 'Fehlmenge': `amount` of the line is not there. The line is short by it, and the note becomes a Klärfall for
  * the shift lead (decision 20) — one per note: the first Fehlmenge opens it, later ones add their line. The
  * picker goes on with the rest; the packing station refuses the note until the lead has decided.
  */
 export async function pickShortage(
   db: Db,
   picker: Picker,
-  input: { id: number; positionId: number; menge: number; lagerplatzId?: number | undefined },
+  input: { id: number; positionId: number; amount: number; locationId?: LocationId | undefined },
 ): Promise<{ success: true; data: Auftrag }> {
   const unlocked = await noteById(db, input.id);
   await refuseUnlessPickable(db, unlocked);
   await claimOrRefuse(db, picker, unlocked, false);
   const line = await openLine(db, unlocked, input.positionId);
-  if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
+  if (input.amount > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
   // Locked, and asked again: a packer may have reported the note meanwhile.
   const note = await db
     .selectFrom('delivery_notes')
@@ -268,8 +275,8 @@ export async function pickShortage(
       .executeTakeFirstOrThrow();
     klaerfallId = open.id;
   }
-  const place = await shortLocation(db, note, line, input.lagerplatzId);
-  const short = line.fehlmenge + input.menge;
+  const place = await shortLocation(db, note, line, input.locationId);
+  const short = line.fehlmenge + input.amount;
   await db.updateTable('delivery_note_lines').set({ fehlmenge: short }).where('id', '=', line.id).execute();
   // The shortage journal (export feed `pickshortages`): the line's sum says neither when nor who.
   await db
@@ -277,7 +284,7 @@ export async function pickShortage(
     .values({
       delivery_note_id: note.id,
       article_id: line.article_id,
-      amount: input.menge,
+      amount: input.amount,
       user_id: picker.userId,
     })
     .execute();
@@ -320,12 +327,13 @@ async function shortLocation(
   db: Db,
   note: Note,
   line: { id: number; article_id: number },
-  named: number | undefined,
+  named: LocationId | undefined,
 ): Promise<{ id: number; bestand: number } | null> {
   let locationId = named;
   if (locationId === undefined) {
     const plan = await auftrag(db, note);
-    locationId = plan.positionen.find((p) => p.id === line.id)?.lagerplatz?.id;
+    // The plan's location is one the pick plan read from the locations it joined.
+    locationId = plan.positionen.find((p) => p.id === line.id)?.lagerplatz?.id as LocationId | undefined;
   }
   if (locationId === undefined) return null;
   await markForCount(db, locationId);

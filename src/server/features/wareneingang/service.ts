@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { LocationCode } from '../../../contract/ids.ts';
 import { type Receipt, receiptPushMessages, wareneingangTexts as t } from '../../../contract/wareneingang.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
@@ -135,7 +136,8 @@ export async function bookReceipt(
   input: {
     wareneingang: string;
     position: number;
-    lagerplatz: string;
+    /** The location's code as scanned (the wire's name, decision 32). */
+    lagerplatz: LocationCode;
     amount: number;
     charge: string | null;
     mhd: string | null;

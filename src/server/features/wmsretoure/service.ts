@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ArticleCode, ArticleId, LocationCode, LocationId } from '../../../contract/ids.ts';
 import { texts } from '../../../contract/texts.ts';
 import { wmsRetoureAmount } from '../../../contract/wmsretoure.ts';
 import type { Database } from '../../db/schema.ts';
@@ -10,9 +11,9 @@ import { findLocationByCode, locationById } from '../../repositories/location.re
 type Db = Kysely<Database>;
 
 /** The shared article lookup (articleByCode, as findArticle), plus whether a booking needs a Charge and an MHD. */
-export async function wmsItem(db: Db, scanned: string) {
+export async function wmsItem(db: Db, scanned: ArticleCode) {
   const found = await articleByCode(db, scanned);
-  const flags = found.id === null ? undefined : await findArticleById(db, found.id);
+  const flags = found.id === null ? undefined : await findArticleById(db, found.id as ArticleId);
   return {
     ...found,
     charge: flags?.chargeRequired ?? false,
@@ -21,7 +22,7 @@ export async function wmsItem(db: Db, scanned: string) {
 }
 
 /** A load carrier (LHM) by its code; an ordinary location is not one. */
-export async function wmsStorage(db: Db, code: string) {
+export async function wmsStorage(db: Db, code: LocationCode) {
   const location = await findLocationByCode(db, code);
   const lhm = location?.isLhm ? location : undefined;
   return { found: lhm !== undefined, id: lhm?.id ?? null, name: lhm?.name ?? null };
@@ -31,8 +32,8 @@ export async function wmsStorage(db: Db, code: string) {
 export async function bookWmsRetoure(
   db: Db,
   input: {
-    article: number;
-    lagerplatz: number;
+    articleId: ArticleId;
+    locationId: LocationId;
     amount: number;
     charge: string | null;
     mhd: string | null;
@@ -42,8 +43,8 @@ export async function bookWmsRetoure(
   },
 ) {
   if (!wmsRetoureAmount.safeParse(input.amount).success) throw invalid(texts.wmsretoure.amountInvalid);
-  const article = await articleById(db, input.article);
-  const lhm = await locationById(db, input.lagerplatz);
+  const article = await articleById(db, input.articleId);
+  const lhm = await locationById(db, input.locationId);
   if (!lhm.isLhm) throw invalid(texts.wmsretoure.notLhm);
   const charge = input.charge?.trim() || null;
   if (article.chargeRequired && !charge) throw invalid(texts.wmsretoure.chargeMissing);

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { ArticleCode, LocationCode } from '../../../../contract/ids.ts';
 import {
   type ArtikelTreffer,
   BESTAND_ROWS_PER_ARTICLE,
@@ -216,7 +217,7 @@ interface StockRow {
 }
 
 /** A location's content per article, charge and MHD; 404 for an unknown code. */
-export async function bestandLagerplatz(db: Db, code: string) {
+export async function bestandLagerplatz(db: Db, code: LocationCode) {
   const lagerplatz = await locationByCode(db, code);
   const inhalt = await db
     .selectFrom('stock as s')
@@ -279,7 +280,8 @@ export async function journalFilter(
   const filter: JournalFilter = {};
   if (query.art) filter.kind = query.art;
   if (query.artikel !== undefined) {
-    const found = await articleByCode(db, query.artikel);
+    // The filter's text is an article's code as the lead typed it.
+    const found = await articleByCode(db, query.artikel as ArticleCode);
     if (found.count === 0 || found.id === null) {
       if (found.count > 1) throw invalid(bestandTexts.errors.articleAmbiguous(query.artikel, found.count));
       throw notFound(texts.lookup.articleNotFound(query.artikel));
@@ -287,7 +289,7 @@ export async function journalFilter(
     filter.articleId = found.id;
   }
   if (query.lagerplatz !== undefined) {
-    filter.locationId = (await locationByCode(db, query.lagerplatz)).id;
+    filter.locationId = (await locationByCode(db, query.lagerplatz as LocationCode)).id;
   }
   if (query.benutzer !== undefined) filter.userId = await userByName(db, query.benutzer);
   if (query.von !== undefined || query.bis !== undefined) {

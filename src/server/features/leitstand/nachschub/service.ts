@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ArticleCode, LocationCode } from '../../../../contract/ids.ts';
 import { MINIMA_MAX, type MinimumRow, nachschubTexts } from '../../../../contract/leitstand/nachschub.ts';
 import type { Database } from '../../../db/schema.ts';
 import { uniqueArticleByCode } from '../../../repositories/article.repository.ts';
@@ -38,10 +39,16 @@ export async function nachschubMinima(db: Db, search: string) {
  */
 export async function nachschubMinimumSetzen(
   db: Db,
-  input: { lagerplatz: string; artikel: string; minimum: number; userId: number; requestKey: string | null },
+  input: {
+    locationCode: LocationCode;
+    articleCode: ArticleCode;
+    minimum: number;
+    userId: number;
+    requestKey: string | null;
+  },
 ) {
-  const location = await locationByCode(db, input.lagerplatz);
-  const article = await uniqueArticleByCode(db, input.artikel);
+  const location = await locationByCode(db, input.locationCode);
+  const article = await uniqueArticleByCode(db, input.articleCode);
   const nummer = article.nummer;
   const before = await setMinimum(db, {
     locationId: location.id,
