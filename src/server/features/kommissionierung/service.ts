@@ -36,10 +36,10 @@ interface Note {
   id: number;
   belegnr: string;
   status: DeliveryNoteStatus;
-  kommissioniert_at: Date | null;
+  picked_at: Date | null;
 }
 
-const noteColumns = ['id', 'belegnr', 'status', 'kommissioniert_at'] as const;
+const noteColumns = ['id', 'belegnr', 'status', 'picked_at'] as const;
 
 async function noteById(db: Db, id: number): Promise<Note> {
   const note = await db
@@ -67,7 +67,7 @@ async function refuseUnlessPickable(db: Db, note: Note): Promise<void> {
     if (!open) throw conflict(texts.paketinhalt.klaerfallClosed);
     if (open.quelle !== 'kommissionierung') throw conflict(texts.paketinhalt.klaerfallOpen);
   }
-  if (note.kommissioniert_at !== null) throw conflict(T.alreadyPicked(note.belegnr));
+  if (note.picked_at !== null) throw conflict(T.alreadyPicked(note.belegnr));
 }
 
 const cutoff = (picker: Picker) =>
@@ -144,8 +144,8 @@ export async function pickClaim(
 export async function pickNext(db: Db, picker: Picker): Promise<{ success: true; data: Auftrag }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { rows } = await sql<Note>`
-      select n.id, n.belegnr, n.status, n.kommissioniert_at from delivery_notes n
-      where n.kommissioniert_at is null and n.status in ('offen', 'klaerfall')
+      select n.id, n.belegnr, n.status, n.picked_at from delivery_notes n
+      where n.picked_at is null and n.status in ('offen', 'klaerfall')
         and (n.status = 'offen' or exists (
           select 1 from klaerfaelle k
           where k.delivery_note_id = n.id and k.outcome is null and k.quelle = 'kommissionierung'))
@@ -390,9 +390,9 @@ export async function pickRelease(db: Db, picker: Picker, id: number): Promise<{
  */
 async function finishIfDone(db: Db, picker: Picker, note: Note): Promise<Auftrag> {
   const { rows } = await sql<{ id: number }>`
-    update delivery_notes set kommissioniert_at = ${picker.now.toISOString()}::timestamptz,
-      kommissioniert_von = ${picker.userId}
-    where id = ${note.id} and kommissioniert_at is null
+    update delivery_notes set picked_at = ${picker.now.toISOString()}::timestamptz,
+      picked_by = ${picker.userId}
+    where id = ${note.id} and picked_at is null
       and not exists (select 1 from delivery_note_lines
         where delivery_note_id = ${note.id} and kommissioniert + fehlmenge < lsmenge)
     returning id`.execute(db);
