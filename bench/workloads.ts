@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { BodyOf } from '../src/contract/endpoint.ts';
+import type { ArticleCode, ArticleId, LocationCode, LocationId } from '../src/contract/ids.ts';
 import type { scanPackageItem } from '../src/contract/paketinhalt.ts';
 import type { moveArticle } from '../src/contract/umbuchung.ts';
 import type { Database } from '../src/server/db/schema.ts';
-import * as inventur from '../src/server/features/inventur/service.ts';
+import * as lookup from '../src/server/features/lookup/service.ts';
 import * as paketinhalt from '../src/server/features/paketinhalt/service.ts';
 import * as umbuchung from '../src/server/features/umbuchung/service.ts';
 import { applyOnce, type Outcome, requestHash } from '../src/server/http/idempotency.ts';
@@ -121,7 +122,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/inventur/findarticle/${scanned}`,
-          direct: (db) => inventur.findArticle(db, scanned),
+          direct: (db) => lookup.findArticle(db, scanned as ArticleCode),
         };
       },
     },
@@ -133,7 +134,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/inventur/findlp/${code}`,
-          direct: (db) => inventur.findLp(db, code),
+          direct: (db) => lookup.findLp(db, code as LocationCode),
         };
       },
     },
@@ -146,7 +147,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
         return {
           method: 'GET',
           path: `/api/umlagern/checklparticle/${lp}/${row.article}`,
-          direct: (db) => umbuchung.checkLpArticle(db, lp, row.article),
+          direct: (db) => umbuchung.checkLpArticle(db, lp as LocationId, row.article as ArticleId),
         };
       },
     },
@@ -183,7 +184,14 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
           direct: (db, user) => {
             const key = randomUUID();
             return applyOnce(db, { key, userId: user, route, hash: requestHash(route, {}, body) }, (trx) =>
-              umbuchung.moveArticle(trx, { ...body, userId: user, requestKey: key }),
+              umbuchung.moveArticle(trx, {
+                from: body.from as LocationId,
+                to: body.to as LocationId,
+                articleId: body.article as ArticleId,
+                amount: body.amount,
+                userId: user,
+                requestKey: key,
+              }),
             ).then(failOnRefusal);
           },
         };

@@ -8,6 +8,7 @@ import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
 import * as kommissionierung from './kommissionierung.ts';
 import { leitstandContract, leitstandModules } from './leitstand/index.ts';
+import * as lookup from './lookup.ts';
 import * as nachschub from './nachschub.ts';
 import * as paketausgang from './paketausgang.ts';
 import * as paketinhalt from './paketinhalt.ts';
@@ -20,8 +21,8 @@ import * as zollpaket from './zollpaket.ts';
 
 /** Every call of SPEC §7, in the order of its table. */
 export const contract: readonly Endpoint[] = [
-  inventur.findArticle,
-  inventur.findLp,
+  lookup.findArticle,
+  lookup.findLp,
   umbuchung.checkLpArticle,
   umbuchung.articleInfo,
   umbuchung.locationContent,
@@ -103,6 +104,7 @@ export {
   inventur,
   kartonagen,
   kommissionierung,
+  lookup,
   nachschub,
   paketausgang,
   paketinhalt,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amount, endpoint, id, scanText, successOnly } from './endpoint.ts';
+import { locationId } from './ids.ts';
 
 /**
  * Kommissionierung (issue 22, decision 25): a delivery note not packed yet is picked before the packing
@@ -64,7 +65,6 @@ export const kommissionierungTexts = {
   tooMany: (nummer: string, offen: number) => `Von ${nummer} sind nur noch ${offen} offen.`,
   notEnoughStock: (lp: string, available: number, nummer: string) =>
     `Auf ${lp} liegen nur ${available} Stück von Artikel ${nummer}.`,
-  unknownLocation: 'Lagerplatz nicht gefunden.',
   /**
    * 409: the same login took the note over on another handheld (by scanning it there); this one books
    * nothing more on it until the note is scanned here again (issue 36).
@@ -142,7 +142,7 @@ export const pickTake = endpoint({
   name: 'pickTake',
   method: 'POST',
   path: '/api/kommissionierung/entnahme',
-  body: z.object({ id, positionId: id, lagerplatzId: id, menge: amount(1) }).strict(),
+  body: z.object({ id, positionId: id, lagerplatzId: locationId, menge: amount(1) }).strict(),
   response: answer,
 });
 
@@ -155,7 +155,7 @@ export const pickShortage = endpoint({
   name: 'pickShortage',
   method: 'POST',
   path: '/api/kommissionierung/fehlmenge',
-  body: z.object({ id, positionId: id, menge: amount(1), lagerplatzId: id.optional() }).strict(),
+  body: z.object({ id, positionId: id, menge: amount(1), lagerplatzId: locationId.optional() }).strict(),
   response: answer,
 });
 

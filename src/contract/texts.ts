@@ -24,6 +24,9 @@ export const texts = {
     articleNotFound: (x: string) => `Artikel "${x}" nicht gefunden!`,
     articleAmbiguous: (x: string) => `Nummer "${x}" nicht eindeutig!`,
     locationNotFound: (x: string) => `Lagerplatz "${x}" nicht gefunden!`,
+    /** A location or article named by its id (a booking's field), not by a scan (decision 32: one refusal). */
+    unknownLocation: 'Lagerplatz nicht gefunden.',
+    unknownArticle: 'Artikel nicht gefunden.',
     lhmNotFound: (x: string) => `LHM"${x}" nicht gefunden!`,
     articleOnNoLocation: 'Artikel auf keinen Lagerplätzen vorhanden!',
     locationEmpty: 'Keine Artikel auf diesem Lagerplatz!',
@@ -49,8 +52,6 @@ export const texts = {
     historyLp: 'LP',
     historyAmount: 'Menge',
     historyEmpty: 'Noch keine Scans.',
-    unknownLocation: 'Lagerplatz nicht gefunden.',
-    unknownArticle: 'Artikel nicht gefunden.',
   },
   umlagern: {
     article: 'Artikel',
@@ -77,8 +78,6 @@ export const texts = {
     readyToMove: 'bitte „Umlagern“ antippen oder ein Feld mit ✕ leeren.',
     notEnoughStock: (lp: string, available: number, nummer: string) =>
       `Nicht genug Bestand: auf ${lp} liegen nur ${available} Stück von Artikel ${nummer}.`,
-    unknownLocation: 'Lagerplatz nicht gefunden.',
-    unknownArticle: 'Artikel nicht gefunden.',
   },
   /** Every booking that adds stock (src/server/domain/stock.ts). */
   stock: {
@@ -269,7 +268,6 @@ export const texts = {
     mhdMissing: 'MHD fehlt!',
     notLhm: 'Dieser Lagerplatz ist kein Ladungsträger (LHM).',
     booked: (amount: number, nummer: string, lhm: string) => `${amount} × ${nummer} auf ${lhm} gebucht.`,
-    unknownArticle: 'Artikel nicht gefunden.',
     article: 'Artikel',
     charge: 'Charge',
     mhd: 'MHD',

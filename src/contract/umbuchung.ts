@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { amount, endpoint, id, idParam, successMessage, successOnly } from './endpoint.ts';
+import { amount, endpoint, successMessage, successOnly } from './endpoint.ts';
+import { articleId, articleIdParam, locationId, locationIdParam } from './ids.ts';
 
 /** How much of the article lies on the location (0 if none): the most that can be moved from there. */
 export const checkLpArticle = endpoint({
   name: 'checkLpArticle',
   method: 'GET',
   path: '/api/umlagern/checklparticle/:lpId/:articleId',
-  params: z.object({ lpId: idParam, articleId: idParam }),
+  params: z.object({ lpId: locationIdParam, articleId: articleIdParam }),
   response: z.object({ amount: z.number().int() }),
 });
 
@@ -22,7 +23,7 @@ export const articleInfo = endpoint({
   name: 'articleInfo',
   method: 'GET',
   path: '/api/umlagern/articleinfo/:articleId',
-  params: z.object({ articleId: idParam }),
+  params: z.object({ articleId: articleIdParam }),
   response: z.array(articleInfoRow),
 });
 
@@ -38,7 +39,7 @@ export const locationContent = endpoint({
   name: 'locationContent',
   method: 'GET',
   path: '/api/umbuchung/:lpId',
-  params: z.object({ lpId: idParam }),
+  params: z.object({ lpId: locationIdParam }),
   response: z.array(locationContentRow),
 });
 
@@ -47,7 +48,7 @@ export const moveArticle = endpoint({
   name: 'moveArticle',
   method: 'POST',
   path: '/api/umbuchung/artikel/',
-  body: z.object({ from: id, article: id, to: id, amount: amount(1) }),
+  body: z.object({ from: locationId, article: articleId, to: locationId, amount: amount(1) }),
   response: successOnly,
 });
 
@@ -56,6 +57,6 @@ export const moveLocation = endpoint({
   name: 'moveLocation',
   method: 'POST',
   path: '/api/umbuchung/',
-  body: z.object({ from: id, to: id }),
+  body: z.object({ from: locationId, to: locationId }),
   response: successMessage,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, id, idParam, scanText, scanTextOrEmpty, text } from './endpoint.ts';
+import { locationCode } from './ids.ts';
 import { AMOUNT_MAX, scanLimits } from './limits.ts';
 
 /**
@@ -151,7 +152,8 @@ export const bookReceipt = endpoint({
   body: z.object({
     wareneingang: receiptNumber(),
     position: id,
-    lagerplatz: scanText(scanLimits.code),
+    /** The location's code as scanned (decision 32: on the wire `lagerplatz`, behind the route a LocationCode). */
+    lagerplatz: locationCode(scanLimits.code),
     /** Below 1 the service answers 'Menge korrigieren!'. */
     amount: z.number().int().max(AMOUNT_MAX),
     charge: scanTextOrEmpty(scanLimits.batch).nullable(),

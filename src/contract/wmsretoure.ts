@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { amount, endpoint, id, scanText, scanTextOrEmpty, successMessage } from './endpoint.ts';
-import { locationLookup } from './inventur.ts';
+import { amount, endpoint, scanTextOrEmpty, successMessage } from './endpoint.ts';
+import { articleCode, articleId, locationCode, locationId } from './ids.ts';
 import { AMOUNT_MAX, scanLimits } from './limits.ts';
+import { locationLookup } from './lookup.ts';
 
 export const wmsArticle = z.object({
   found: z.boolean(),
@@ -19,7 +20,7 @@ export const wmsItem = endpoint({
   name: 'wmsItem',
   method: 'GET',
   path: '/api/wmsretoure/item/:article',
-  params: z.object({ article: scanText() }),
+  params: z.object({ article: articleCode() }),
   response: wmsArticle,
 });
 
@@ -28,7 +29,7 @@ export const wmsStorage = endpoint({
   name: 'wmsStorage',
   method: 'GET',
   path: '/api/wmsretoure/storage/:lhm',
-  params: z.object({ lhm: scanText() }),
+  params: z.object({ lhm: locationCode() }),
   response: locationLookup,
 });
 
@@ -44,8 +45,9 @@ export const bookWmsRetoure = endpoint({
   method: 'PUT',
   path: '/api/wmsretoure',
   body: z.object({
-    article: id,
-    lagerplatz: id,
+    article: articleId,
+    /** The LHM's id (decision 32: on the wire `lagerplatz`, behind the route a LocationId). */
+    lagerplatz: locationId,
     /** Below 1 the service answers 'Menge korrigieren!' (wmsRetoureAmount). */
     amount: z.number().int().max(AMOUNT_MAX),
     charge: scanTextOrEmpty(scanLimits.batch).nullable(),

@@ -15,6 +15,7 @@ import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
 import { kommissionierungRoutes } from './features/kommissionierung/routes.ts';
 import { leitstandRoutes } from './features/leitstand/routes.ts';
+import { lookupRoutes } from './features/lookup/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
 import { paketausgangRoutes } from './features/paketausgang/routes.ts';
 import { paketinhaltRoutes } from './features/paketinhalt/routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp({
 
   await app.register(async (api) => {
     authRoutes(api, deps);
+    lookupRoutes(api, deps);
     inventurRoutes(api, deps);
     umbuchungRoutes(api, deps);
     nachschubRoutes(api, deps);

@@ -254,12 +254,13 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
       expect(countsAfter.n).toBe(countsBefore.n);
     });
 
-    it('refuses an unknown location or article with 400', async () => {
+    it('refuses an unknown location or article with 404 (SPEC §8; decision 32: it was 400)', async () => {
       const res = await book({ lp: 999999, article: ids.article, amount: 1 });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: texts.inventur.unknownLocation });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, message: texts.lookup.unknownLocation });
       const res2 = await book({ lp: ids.main, article: 999999, amount: 1 });
-      expect(res2.json()).toEqual({ success: false, message: texts.inventur.unknownArticle });
+      expect(res2.statusCode).toBe(404);
+      expect(res2.json()).toEqual({ success: false, message: texts.lookup.unknownArticle });
     });
   });
 

@@ -426,7 +426,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     // The oldest pickable one (by arrival, then id) that the other does not hold.
     const { rows } = await sql<{ belegnr: string }>`
       select n.belegnr from delivery_notes n
-      where n.status = 'offen' and n.kommissioniert_at is null
+      where n.status = 'offen' and n.picked_at is null
         and exists (select 1 from delivery_note_lines l where l.delivery_note_id = n.id and l.kommissioniert + l.fehlmenge < l.lsmenge)
         and not exists (select 1 from pick_claims c where c.delivery_note_id = n.id and c.user_id <> (select id from users where username = 'leitung'))
       order by n.created_at, n.id limit 1`.execute(db());
@@ -502,7 +502,11 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
         400,
         T.notEnoughStock('B-02-01-01', 0, '100008'),
       ],
-      [{ id: note.id, positionId: line.id, lagerplatzId: 999999, menge: 1 }, 404, T.unknownLocation],
+      [
+        { id: note.id, positionId: line.id, lagerplatzId: 999999, menge: 1 },
+        404,
+        texts.lookup.unknownLocation,
+      ],
       [
         { id: note.id, positionId: lineOf(other, '100006').id, lagerplatzId: loc, menge: 1 },
         404,

@@ -7,6 +7,7 @@ import * as klaerfaelleMigration from '../../src/server/db/migrations/2026-11-25
 import * as pickingMigration from '../../src/server/db/migrations/2026-11-26-03-picking.ts';
 import * as journalDocumentsMigration from '../../src/server/db/migrations/2026-11-28-01-journal-documents.ts';
 import * as countMarksMigration from '../../src/server/db/migrations/2026-11-28-02-count-marks.ts';
+import * as glossaryNamesMigration from '../../src/server/db/migrations/2026-11-28-03-glossary-names.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -369,7 +370,8 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
   it('carries over notes that were a Klärfall before: open, reported by the last journal row, with their lines', async () => {
     const db = t.database.db;
     // Back to before the Klärfälle (and the migrations after them: picking and the count marks extend their
-    // tables, the journal documents' trigger reads the picking columns).
+    // tables, the journal documents' trigger reads the picking columns, the glossary renames them).
+    await glossaryNamesMigration.down(db as never);
     await countMarksMigration.down(db as never);
     await journalDocumentsMigration.down(db as never);
     await pickingMigration.down(db as never);
@@ -406,6 +408,7 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
     await pickingMigration.up(db as never);
     await journalDocumentsMigration.up(db as never);
     await countMarksMigration.up(db as never);
+    await glossaryNamesMigration.up(db as never);
 
     const rows = await db.selectFrom('klaerfaelle').selectAll().orderBy('delivery_note_id').execute();
     expect(rows).toEqual([

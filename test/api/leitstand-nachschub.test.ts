@@ -196,23 +196,24 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
     await setze({ lagerplatz: demo.locations.empty, artikel: demo.article3.nummer, minimum: 0 });
   });
 
-  it('refuses unknown or ambiguous codes and a bad minimum with a German 400, writing nothing', async () => {
+  it('refuses unknown codes with a German 404, ambiguous ones and a bad minimum with a 400, writing nothing', async () => {
     const before = { minimums: await count(), audit: (await audit()).length };
     const base = { lagerplatz: demo.locations.empty, artikel: demo.article3.nummer, minimum: 3 };
-    const cases: [Record<string, unknown>, string][] = [
-      [{ ...base, lagerplatz: 'Z-99-99' }, texts.lookup.locationNotFound('Z-99-99')],
-      [{ ...base, artikel: '999999999' }, texts.lookup.articleNotFound('999999999')],
-      [{ ...base, artikel: demo.ambiguousHerstellernummer }, texts.lookup.articleAmbiguous('HN-DUP')],
-      [{ ...base, minimum: -1 }, 'Minimum muss mindestens 0 sein.'],
-      [{ ...base, minimum: AMOUNT_MAX + 1 }, 'Minimum darf höchstens 1.000.000 sein.'],
-      [{ ...base, minimum: 2.5 }, 'Minimum muss eine ganze Zahl sein.'],
-      [{ ...base, minimum: '3' }, 'Minimum muss eine Zahl sein.'],
-      [{ artikel: base.artikel, minimum: 3 }, 'Lagerplatz fehlt.'],
-      [{ ...base, artikel: '  ' }, 'Artikel fehlt.'],
+    // An unknown location or article is 404 as on every call (SPEC §8; decision 32: it was 400 here).
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...base, lagerplatz: 'Z-99-99' }, 404, texts.lookup.locationNotFound('Z-99-99')],
+      [{ ...base, artikel: '999999999' }, 404, texts.lookup.articleNotFound('999999999')],
+      [{ ...base, artikel: demo.ambiguousHerstellernummer }, 400, texts.lookup.articleAmbiguous('HN-DUP')],
+      [{ ...base, minimum: -1 }, 400, 'Minimum muss mindestens 0 sein.'],
+      [{ ...base, minimum: AMOUNT_MAX + 1 }, 400, 'Minimum darf höchstens 1.000.000 sein.'],
+      [{ ...base, minimum: 2.5 }, 400, 'Minimum muss eine ganze Zahl sein.'],
+      [{ ...base, minimum: '3' }, 400, 'Minimum muss eine Zahl sein.'],
+      [{ artikel: base.artikel, minimum: 3 }, 400, 'Lagerplatz fehlt.'],
+      [{ ...base, artikel: '  ' }, 400, 'Artikel fehlt.'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, status, message] of cases) {
       const res = await setze(body);
-      expect([body, res.statusCode, res.json()]).toEqual([body, 400, { success: false, message }]);
+      expect([body, res.statusCode, res.json()]).toEqual([body, status, { success: false, message }]);
     }
     expect({ minimums: await count(), audit: (await audit()).length }).toEqual(before);
   });

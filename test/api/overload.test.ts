@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginPassword } from '../../src/contract/auth.ts';
-import { findLp } from '../../src/contract/inventur.ts';
+import { findLp } from '../../src/contract/lookup.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';

@@ -167,7 +167,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
       { id: note.id, positionId: line.id, menge: 1, lagerplatzId: 999999 },
       anna,
     );
-    expect([unknown.statusCode, unknown.json().message]).toEqual([404, T.unknownLocation]);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, texts.lookup.unknownLocation]);
     const written = await db()
       .selectFrom('klaerfaelle as k')
       .innerJoin('delivery_notes as n', 'n.id', 'k.delivery_note_id')

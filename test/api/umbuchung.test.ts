@@ -52,7 +52,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
       });
       const unknown = await get(`/api/umlagern/checklparticle/999999/${ids.a1}`);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ success: false, message: texts.umlagern.unknownLocation });
+      expect(unknown.json()).toEqual({ success: false, message: texts.lookup.unknownLocation });
       expect((await get(`/api/umlagern/checklparticle/abc/${ids.a1}`)).statusCode).toBe(400);
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auth, inventur, umbuchung, wmsretoure } from '../../src/contract/index.ts';
+import { findArticle, findLp } from '../../src/contract/lookup.ts';
 import { ApiError, createClient, NetworkError } from '../../src/web/api/client.ts';
 
 /**
@@ -100,7 +101,7 @@ export function createScanner(options: {
   async function locationId(code: string): Promise<number | null> {
     const cached = ids.get(`L:${code}`);
     if (cached !== undefined) return cached;
-    const found = await lookup(() => client.call(inventur.findLp, { params: { code } }));
+    const found = await lookup(() => client.call(findLp, { params: { code } }));
     if (!found?.found || found.id === null) return null;
     ids.set(`L:${code}`, found.id);
     return found.id;
@@ -109,7 +110,7 @@ export function createScanner(options: {
   async function articleId(nummer: string): Promise<number | null> {
     const cached = ids.get(`A:${nummer}`);
     if (cached !== undefined) return cached;
-    const found = await lookup(() => client.call(inventur.findArticle, { params: { number: nummer } }));
+    const found = await lookup(() => client.call(findArticle, { params: { number: nummer } }));
     if (!found?.found || found.id === null) return null;
     ids.set(`A:${nummer}`, found.id);
     return found.id;

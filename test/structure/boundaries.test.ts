@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getAvailableTranspilers, type IForbiddenRuleType } from 'dependency-cruiser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolation, type ImportGraph, importGraph } from './import-graph.ts';
+import { type TableReadException, tableReadViolations } from './table-reads.ts';
 
 /**
  * The boundaries of src/ (docs/architecture.md "How it is built", decision 16), as dependency-cruiser rules. Paths are
@@ -225,6 +226,41 @@ describe('each boundary rule', () => {
     expect(stockWrites(path.join(import.meta.dirname, 'fixture'))).toEqual([
       'src/server/features/a/stock.ts:3',
       'src/server/features/a/stock.ts:5',
+    ]);
+  });
+});
+
+/**
+ * One lookup (decision 32): a server feature finds a location or an article through src/server/repositories/
+ * (`location.repository.ts`, `article.repository.ts`: a reference in, the entity out or the one 404), never
+ * by its own query of the `locations` or `articles` table — an import rule cannot say this, so it is a text
+ * check (table-reads.ts). A join naming a listing's rows stays. The exceptions are searches and listings,
+ * not lookups, each with the exact number of reads it keeps:
+ */
+const tableReadExceptions: Record<string, TableReadException> = {
+  'src/server/features/leitstand/bestand/service.ts': {
+    reads: 6,
+    why: "the Bestand search reads articles by code and by a part of the name, a window of the nummer index at a time in steps (decision 31: 4 reads); the journal's rows name their locations (2 correlated subqueries, as a join would)",
+  },
+  'src/server/features/wareneingang/service.ts': {
+    reads: 1,
+    why: "the location suggestion searches the hall for an empty place of the article's usual type: a search over all locations, not a lookup of one",
+  },
+};
+
+describe('what a server feature reads', () => {
+  it('finds locations and articles through the repositories only, but for the named searches', () => {
+    expect(tableReadViolations(root, tableReadExceptions)).toEqual([]);
+  });
+
+  it('catches a feature that reads the table itself, and an exception whose count is off (fixture)', () => {
+    const fixture = path.join(import.meta.dirname, 'fixture');
+    const exceptions = {
+      'src/server/features/d/search.ts': { reads: 1, why: 'a search (the fixture: it reads twice)' },
+    };
+    expect(tableReadViolations(fixture, exceptions)).toEqual([
+      "src/server/features/c/service.ts: 2 queries of locations/articles (0 allowed): selectFrom('locations, from articles",
+      "src/server/features/d/search.ts: 2 queries of locations/articles (1 allowed): selectFrom('articles, from locations",
     ]);
   });
 });

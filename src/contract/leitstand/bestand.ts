@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, text } from '../endpoint.ts';
+import { typedLocationCode } from '../ids.ts';
 
 /**
  * The Leitstand's Bestand (issue 20.3): articles found by any of their codes or by name with the locations
@@ -255,7 +256,7 @@ export const bestandLagerplatz = endpoint({
   method: 'GET',
   path: '/api/leitstand/bestand/lagerplatz/:code',
   role: 'schichtleitung',
-  params: z.object({ code: text(200, { min: 1, controls: 'typed' }) }),
+  params: z.object({ code: typedLocationCode() }),
   response: z.object({
     success: z.literal(true),
     lagerplatz: z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, scanText, text } from '../endpoint.ts';
+import { endpoint, text } from '../endpoint.ts';
+import { articleCode, locationCode } from '../ids.ts';
 import { AMOUNT_MAX, scanLimits } from '../limits.ts';
 import { replenishmentRow } from '../nachschub.ts';
 
@@ -91,8 +92,8 @@ export const nachschubMinimumSetzen = endpoint({
   path: '/api/leitstand/nachschub/minimum',
   role: 'schichtleitung',
   body: z.object({
-    lagerplatz: scanText(),
-    artikel: scanText(),
+    lagerplatz: locationCode(),
+    artikel: articleCode(),
     minimum: z.number().int().min(0).max(AMOUNT_MAX),
   }),
   response: z.object({ success: z.literal(true), message: z.string() }),

@@ -1,6 +1,9 @@
+import type { LocationCode } from '../../contract/ids.ts';
 import { AMOUNT_MAX } from '../../contract/limits.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
+import { articlesByNummer } from '../repositories/article.repository.ts';
+import { findLocationByCode } from '../repositories/location.repository.ts';
 import { minimumsWithStock, setMinimum } from '../repositories/replenishment.repository.ts';
 
 /**
@@ -46,16 +49,8 @@ try {
       );
     console.log(`${rows.length} minimums.`);
   } else {
-    const location = await db
-      .selectFrom('locations')
-      .select('id')
-      .where('code', '=', code)
-      .executeTakeFirst();
-    const article = await db
-      .selectFrom('articles')
-      .select('id')
-      .where('nummer', '=', nummer)
-      .executeTakeFirst();
+    const location = await findLocationByCode(db, code as LocationCode);
+    const article = (await articlesByNummer(db, [nummer])).get(nummer);
     if (!location) {
       console.error(`No location with the code "${code}".`);
       exitCode = 1;

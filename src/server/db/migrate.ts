@@ -18,6 +18,7 @@ import * as importRuns from './migrations/2026-11-27-02-import-runs.ts';
 import * as articleNamesPendingList from './migrations/2026-11-27-03-article-names-pending-list.ts';
 import * as journalDocuments from './migrations/2026-11-28-01-journal-documents.ts';
 import * as countMarks from './migrations/2026-11-28-02-count-marks.ts';
+import * as glossaryNames from './migrations/2026-11-28-03-glossary-names.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-03-article-names-pending-list': articleNamesPendingList,
   '2026-11-28-01-journal-documents': journalDocuments,
   '2026-11-28-02-count-marks': countMarks,
+  '2026-11-28-03-glossary-names': glossaryNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -219,8 +219,8 @@ export interface DeliveryNotesTable {
   klaerfall_at: Timestamp | null;
   created_at: CreatedAt;
   /** When every line was picked or reported missing (Kommissionierung), and by whom; null: not yet. */
-  kommissioniert_at: Timestamp | null;
-  kommissioniert_von: number | null;
+  picked_at: Timestamp | null;
+  picked_by: number | null;
   /** Lines with something packed (pemenge > 0), kept by a trigger: above 0 on an open note, it is in packing. */
   lines_started: Generated<number>;
 }

@@ -21,7 +21,11 @@ type Operation = Record<string, unknown>;
  */
 const TAGS: Record<string, { description: string; modules: Record<string, unknown>[] }> = {
   auth: { description: 'Login and logout of the scanner app', modules: [modules.auth] },
-  inventur: { description: 'Inventur: count stock on a location', modules: [modules.inventur] },
+  // The shared lookups (lookup.ts) keep the tag they were published under: their paths are Inventur's.
+  inventur: {
+    description: 'Inventur: count stock on a location',
+    modules: [modules.inventur, modules.lookup],
+  },
   umbuchung: { description: 'Move stock between locations', modules: [modules.umbuchung] },
   nachschub: { description: 'Replenishment of pick places', modules: [modules.nachschub] },
   capture: {

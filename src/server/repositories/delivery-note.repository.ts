@@ -27,9 +27,9 @@ export async function deliveryNoteByBelegnr(db: Db, belegnr: string) {
 export async function deliveryNoteWithPickerByBelegnr(db: Db, belegnr: string) {
   const note = await db
     .selectFrom('delivery_notes as n')
-    .leftJoin('users as u', 'u.id', 'n.kommissioniert_von')
-    .select(['n.id', 'n.belegnr', 'n.eu', 'n.versandart', 'n.gravur', 'n.status', 'n.kommissioniert_at'])
-    .select('u.name as kommissioniert_von')
+    .leftJoin('users as u', 'u.id', 'n.picked_by')
+    .select(['n.id', 'n.belegnr', 'n.eu', 'n.versandart', 'n.gravur', 'n.status', 'n.picked_at'])
+    .select('u.name as picker_name')
     .where('n.belegnr', '=', belegnr)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
@@ -40,7 +40,7 @@ export async function deliveryNoteWithPickerByBelegnr(db: Db, belegnr: string) {
 export async function deliveryNoteById(db: Db, id: number) {
   const note = await db
     .selectFrom('delivery_notes')
-    .select(['id', 'belegnr', 'project_id', 'status', 'kommissioniert_at'])
+    .select(['id', 'belegnr', 'project_id', 'status', 'picked_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));

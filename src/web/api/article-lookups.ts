@@ -1,5 +1,5 @@
 import { type Gs1Data, parseGs1 } from '../../contract/gs1.ts';
-import { findArticle } from '../../contract/inventur.ts';
+import { findArticle } from '../../contract/lookup.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from './api.ts';
 import { failure, type LookupResult } from './lookups.ts';

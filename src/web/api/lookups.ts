@@ -1,4 +1,4 @@
-import { findLp } from '../../contract/inventur.ts';
+import { findLp } from '../../contract/lookup.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from './api.ts';
 import { messageOf } from './message.ts';

@@ -8,11 +8,18 @@ import {
   ROLL_SIZES,
   etikettenTexts as t,
 } from '../../../contract/etiketten.ts';
+import type { ArticleCode } from '../../../contract/ids.ts';
 import { cardOwner } from '../../auth/cards.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { StepSize, type Steps } from '../../http/back-office.ts';
-import { articleByCode } from '../../repositories/article.repository.ts';
+import { type Article, articleByCode, articlesByNummer } from '../../repositories/article.repository.ts';
+import {
+  codeAfter,
+  inCodeOrder,
+  locationsByCodes,
+  locationsInCodeRange,
+} from '../../repositories/location.repository.ts';
 import { checkFits, type Label, validEan13 } from './label.ts';
 
 type Db = Kysely<Database>;
@@ -102,34 +109,24 @@ async function labelsByCode(
   switch (kind) {
     case 'lagerplatz':
     case 'lhm': {
-      const rows = await db
-        .selectFrom('locations')
-        .select(['code', 'name', 'is_lhm'])
-        .where('code', 'in', codes)
-        .execute();
-      const byCode = new Map(rows.map((row) => [row.code, row]));
+      const byCode = await locationsByCodes(db, codes);
       refuseUnknown(kind, codes, byCode);
-      for (const row of rows) {
-        if (kind === 'lagerplatz' && row.is_lhm) throw invalid(t.isLhm(row.code));
-        if (kind === 'lhm' && !row.is_lhm) throw invalid(t.notLhm(row.code));
+      for (const location of byCode.values()) {
+        if (kind === 'lagerplatz' && location.isLhm) throw invalid(t.isLhm(location.code));
+        if (kind === 'lhm' && !location.isLhm) throw invalid(t.notLhm(location.code));
       }
       return codes.map((code) => locationLabel(kind, byCode.get(code) as LocationRow, arrow));
     }
     case 'artikel': {
-      const rows = await db
-        .selectFrom('articles')
-        .select(['id', 'nummer', 'name', 'ean'])
-        .where('nummer', 'in', codes)
-        .execute();
-      const byCode = new Map(rows.map((row) => [row.nummer, row]));
+      const byCode = await articlesByNummer(db, codes);
       refuseUnknown(kind, codes, byCode);
       const labels: Label[] = [];
       for (const code of codes) {
-        const article = byCode.get(code) as (typeof rows)[number];
+        const article = byCode.get(code) as Article;
         // The EAN only when scanning it finds this very article (findarticle: nummer first, then EAN): a
         // shared or colliding EAN would find another or none, so such an article gets its number.
         const ean =
-          validEan13(article.ean) && (await articleByCode(db, article.ean)).id === article.id
+          validEan13(article.ean) && (await articleByCode(db, article.ean as ArticleCode)).id === article.id
             ? article.ean
             : null;
         labels.push({
@@ -191,7 +188,6 @@ async function labelsByCode(
 interface LocationRow {
   code: string;
   name: string;
-  is_lhm: boolean;
 }
 
 function locationLabel(kind: 'lagerplatz' | 'lhm', row: LocationRow, arrow: Label['arrow']): Label {
@@ -225,22 +221,13 @@ async function prepareRange(
   size: LabelSize,
 ): Promise<PreparedLabels> {
   const lhm = kind === 'lhm';
-  const inRange = db
-    .selectFrom('locations')
-    .where('is_lhm', '=', lhm)
-    .where(sql<boolean>`code collate "C" >= ${from} collate "C"`)
-    .where(sql<boolean>`code collate "C" <= ${to} collate "C"`);
+  const inRange = locationsInCodeRange(db, lhm, from, to);
   const count = await steps.run(async () => {
-    const ends = await db
-      .selectFrom('locations')
-      .select(['code', 'is_lhm'])
-      .where('code', 'in', [from, to])
-      .execute();
-    const known = new Map(ends.map((row) => [row.code, row]));
+    const known = await locationsByCodes(db, [from, to]);
     refuseUnknown(kind, from === to ? [from] : [from, to], known);
-    for (const row of ends) {
-      if (kind === 'lagerplatz' && row.is_lhm) throw invalid(t.isLhm(row.code));
-      if (kind === 'lhm' && !row.is_lhm) throw invalid(t.notLhm(row.code));
+    for (const location of known.values()) {
+      if (kind === 'lagerplatz' && location.isLhm) throw invalid(t.isLhm(location.code));
+      if (kind === 'lhm' && !location.isLhm) throw invalid(t.notLhm(location.code));
     }
     const { ordered } = await sql<{
       ordered: boolean;
@@ -263,9 +250,9 @@ async function prepareRange(
       const page = await steps.run(() =>
         size.timed(async (limit) => {
           const rows: LocationRow[] = await inRange
-            .select(['code', 'name', 'is_lhm'])
-            .$if(after !== null, (q) => q.where(sql<boolean>`code collate "C" > ${after} collate "C"`))
-            .orderBy(sql`code collate "C"`)
+            .select(['code', 'name'])
+            .$if(after !== null, (q) => q.where(codeAfter(after as string)))
+            .orderBy(inCodeOrder)
             .limit(limit)
             .execute();
           const labels = rows.map((row) => locationLabel(kind, row, arrow));

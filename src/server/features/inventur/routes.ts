@@ -4,12 +4,10 @@ import { type Deps, registerEndpoint } from '../../http/route.ts';
 import * as service from './service.ts';
 
 export function inventurRoutes(app: FastifyInstance, deps: Deps): void {
-  registerEndpoint(app, deps, contract.findArticle, ({ params }, { db }) =>
-    service.findArticle(db, params.number),
-  );
-  registerEndpoint(app, deps, contract.findLp, ({ params }, { db }) => service.findLp(db, params.code));
   registerEndpoint(app, deps, contract.bookInventur, async ({ body }, { db, user, requestKey }) => {
-    await service.bookInventur(db, { ...body, userId: user.id, requestKey });
+    // SPEC's wire names (`lp`, `article`) become the glossary's once, here (decision 32).
+    const { lp: locationId, article: articleId, amount } = body;
+    await service.bookInventur(db, { locationId, articleId, amount, userId: user.id, requestKey });
     return { success: true as const };
   });
   registerEndpoint(app, deps, contract.inventurHistory, async (_input, { db, user }) => ({

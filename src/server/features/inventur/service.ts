@@ -1,26 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { ArticleLookup, InventurHistoryRow, LocationLookup } from '../../../contract/inventur.ts';
-import { texts } from '../../../contract/texts.ts';
+import type { ArticleId, LocationId } from '../../../contract/ids.ts';
+import type { InventurHistoryRow } from '../../../contract/inventur.ts';
 import type { Database } from '../../db/schema.ts';
-import { invalid } from '../../domain/errors.ts';
 import { book, firstOut, lockStockRows } from '../../domain/stock.ts';
-import { articleByCode } from '../../repositories/article.repository.ts';
+import { articleById } from '../../repositories/article.repository.ts';
+import { clearCountMark, locationById } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
-
-/** The article a scan names (the shared lookup of the article repository). */
-export async function findArticle(db: Db, scanned: string): Promise<ArticleLookup> {
-  return articleByCode(db, scanned);
-}
-
-export async function findLp(db: Db, code: string): Promise<LocationLookup> {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id', 'name'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return { found: location !== undefined, id: location?.id ?? null, name: location?.name ?? null };
-}
 
 /**
  * An inventory count: the counted amount becomes the stock of that article on that location (all charges and
@@ -28,39 +14,30 @@ export async function findLp(db: Db, code: string): Promise<LocationLookup> {
  */
 export async function bookInventur(
   db: Db,
-  input: { lp: number; article: number; amount: number; userId: number; requestKey: string | null },
+  input: {
+    locationId: LocationId;
+    articleId: ArticleId;
+    amount: number;
+    userId: number;
+    requestKey: string | null;
+  },
 ): Promise<void> {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id'])
-    .where('id', '=', input.lp)
-    .executeTakeFirst();
-  if (!location) throw invalid(texts.inventur.unknownLocation);
-  const article = await db
-    .selectFrom('articles')
-    .select(['id'])
-    .where('id', '=', input.article)
-    .executeTakeFirst();
-  if (!article) throw invalid(texts.inventur.unknownArticle);
+  await locationById(db, input.locationId);
+  await articleById(db, input.articleId);
 
   // A count answers a location marked for one (a picker's Fehlmenge found its book stock wrong, issue 36):
   // the count is the stock now, and picking offers the location again.
-  await db
-    .updateTable('locations')
-    .set({ zaehlen_seit: null })
-    .where('id', '=', input.lp)
-    .where('zaehlen_seit', 'is not', null)
-    .execute();
+  await clearCountMark(db, input.locationId);
 
   // Lock every stock row of this article on this location so a parallel booking waits for the count.
-  const rows = await lockStockRows(db, input.article, [input.lp]);
+  const rows = await lockStockRows(db, input.articleId, [input.locationId]);
   const previous = rows.reduce((sum, row) => sum + row.amount, 0);
 
   await db
     .insertInto('inventory_counts')
     .values({
-      location_id: input.lp,
-      article_id: input.article,
+      location_id: input.locationId,
+      article_id: input.articleId,
       counted: input.amount,
       previous,
       user_id: input.userId,
@@ -73,7 +50,7 @@ export async function bookInventur(
   const delta = input.amount - previous;
   const booking = {
     kind: 'inventur' as const,
-    article_id: input.article,
+    article_id: input.articleId,
     user_id: input.userId,
     request_key: input.requestKey,
   };
@@ -81,10 +58,10 @@ export async function bookInventur(
     // More than expected: it goes to the plain (no charge, no MHD) stock row.
     await book(db, {
       add: {
-        slot: { location_id: input.lp, article_id: input.article, charge: null, mhd: null },
+        slot: { location_id: input.locationId, article_id: input.articleId, charge: null, mhd: null },
         amount: delta,
       },
-      movement: { ...booking, to_location_id: input.lp, amount: delta },
+      movement: { ...booking, to_location_id: input.locationId, amount: delta },
     });
     return;
   }
@@ -98,7 +75,13 @@ export async function bookInventur(
     missing -= take;
     await book(db, {
       take: { row, amount: take },
-      movement: { ...booking, from_location_id: input.lp, amount: take, charge: row.charge, mhd: row.mhd },
+      movement: {
+        ...booking,
+        from_location_id: input.locationId,
+        amount: take,
+        charge: row.charge,
+        mhd: row.mhd,
+      },
     });
   }
 }

@@ -17,12 +17,16 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, contract.pickNext, (_input, { db, user }) =>
     service.pickNext(db, picker(user)),
   );
-  registerEndpoint(app, deps, contract.pickTake, ({ body }, { db, user, requestKey }) =>
-    service.pickTake(db, picker(user), { ...body, requestKey }),
-  );
-  registerEndpoint(app, deps, contract.pickShortage, ({ body }, { db, user }) =>
-    service.pickShortage(db, picker(user), body),
-  );
+  // The pick's wire names (`lagerplatzId`, `menge`: stored in waiting outbox entries) become the glossary's
+  // `locationId` and `amount` here, once (decision 32).
+  registerEndpoint(app, deps, contract.pickTake, ({ body }, { db, user, requestKey }) => {
+    const { id, positionId, lagerplatzId: locationId, menge: amount } = body;
+    return service.pickTake(db, picker(user), { id, positionId, locationId, amount, requestKey });
+  });
+  registerEndpoint(app, deps, contract.pickShortage, ({ body }, { db, user }) => {
+    const { id, positionId, lagerplatzId: locationId, menge: amount } = body;
+    return service.pickShortage(db, picker(user), { id, positionId, locationId, amount });
+  });
   registerEndpoint(app, deps, contract.pickRelease, ({ body }, { db, user }) =>
     service.pickRelease(db, picker(user), body.id),
   );

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { LocationId } from '../../../contract/ids.ts';
 import {
   type Auftrag,
   type PickLine,
@@ -8,6 +9,7 @@ import { texts } from '../../../contract/texts.ts';
 import type { Database, DeliveryNoteStatus } from '../../db/schema.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/errors.ts';
 import { lockStockRows, takeOut } from '../../domain/stock.ts';
+import { locationById, markForCount } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -34,10 +36,10 @@ interface Note {
   id: number;
   belegnr: string;
   status: DeliveryNoteStatus;
-  kommissioniert_at: Date | null;
+  picked_at: Date | null;
 }
 
-const noteColumns = ['id', 'belegnr', 'status', 'kommissioniert_at'] as const;
+const noteColumns = ['id', 'belegnr', 'status', 'picked_at'] as const;
 
 async function noteById(db: Db, id: number): Promise<Note> {
   const note = await db
@@ -65,7 +67,7 @@ async function refuseUnlessPickable(db: Db, note: Note): Promise<void> {
     if (!open) throw conflict(texts.paketinhalt.klaerfallClosed);
     if (open.quelle !== 'kommissionierung') throw conflict(texts.paketinhalt.klaerfallOpen);
   }
-  if (note.kommissioniert_at !== null) throw conflict(T.alreadyPicked(note.belegnr));
+  if (note.picked_at !== null) throw conflict(T.alreadyPicked(note.belegnr));
 }
 
 const cutoff = (picker: Picker) =>
@@ -142,8 +144,8 @@ export async function pickClaim(
 export async function pickNext(db: Db, picker: Picker): Promise<{ success: true; data: Auftrag }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { rows } = await sql<Note>`
-      select n.id, n.belegnr, n.status, n.kommissioniert_at from delivery_notes n
-      where n.kommissioniert_at is null and n.status in ('offen', 'klaerfall')
+      select n.id, n.belegnr, n.status, n.picked_at from delivery_notes n
+      where n.picked_at is null and n.status in ('offen', 'klaerfall')
         and (n.status = 'offen' or exists (
           select 1 from klaerfaelle k
           where k.delivery_note_id = n.id and k.outcome is null and k.quelle = 'kommissionierung'))
@@ -181,34 +183,35 @@ async function openLine(db: Db, note: Note, positionId: number) {
 }
 
 /**
- * One pick: `menge` of the line's article leaves the location (oldest MHD first, as every booking takes it),
+ * One pick: `amount` of the line's article leaves the location (oldest MHD first, as every booking takes it),
  * journalled as 'kommissionierung' with the user and the request key; never more than is open on the line,
  * never more than lies there (the stock rows are locked, so a booking at the same moment waits).
  */
 export async function pickTake(
   db: Db,
   picker: Picker,
-  input: { id: number; positionId: number; lagerplatzId: number; menge: number; requestKey: string | null },
+  input: {
+    id: number;
+    positionId: number;
+    locationId: LocationId;
+    amount: number;
+    requestKey: string | null;
+  },
 ): Promise<{ success: true; data: Auftrag }> {
   const note = await noteById(db, input.id);
   await refuseUnlessPickable(db, note);
   await claimOrRefuse(db, picker, note, false);
   const line = await openLine(db, note, input.positionId);
-  if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
-  const location = await db
-    .selectFrom('locations')
-    .select('code')
-    .where('id', '=', input.lagerplatzId)
-    .executeTakeFirst();
-  if (!location) throw notFound(T.unknownLocation);
+  if (input.amount > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
+  const location = await locationById(db, input.locationId);
 
-  const rows = await lockStockRows(db, line.article_id, [input.lagerplatzId]);
+  const rows = await lockStockRows(db, line.article_id, [input.locationId]);
   const available = rows.reduce((sum, r) => sum + Math.max(r.amount, 0), 0);
-  if (input.menge > available) throw invalid(T.notEnoughStock(location.code, available, line.nummer));
-  await takeOut(db, rows, input.menge, {
+  if (input.amount > available) throw invalid(T.notEnoughStock(location.code, available, line.nummer));
+  await takeOut(db, rows, input.amount, {
     kind: 'kommissionierung',
     article_id: line.article_id,
-    from_location_id: input.lagerplatzId,
+    from_location_id: input.locationId,
     to_location_id: null,
     user_id: picker.userId,
     request_key: input.requestKey,
@@ -216,27 +219,27 @@ export async function pickTake(
   });
   await db
     .updateTable('delivery_note_lines')
-    .set({ kommissioniert: sql`kommissioniert + ${input.menge}` })
+    .set({ kommissioniert: sql`kommissioniert + ${input.amount}` })
     .where('id', '=', line.id)
     .execute();
   return { success: true, data: await finishIfDone(db, picker, note) };
 }
 
 /**
- * 'Fehlmenge': `menge` of the line is not there. The line is short by it, and the note becomes a Klärfall for
+ * 'Fehlmenge': `amount` of the line is not there. The line is short by it, and the note becomes a Klärfall for
  * the shift lead (decision 20) — one per note: the first Fehlmenge opens it, later ones add their line. The
  * picker goes on with the rest; the packing station refuses the note until the lead has decided.
  */
 export async function pickShortage(
   db: Db,
   picker: Picker,
-  input: { id: number; positionId: number; menge: number; lagerplatzId?: number | undefined },
+  input: { id: number; positionId: number; amount: number; locationId?: LocationId | undefined },
 ): Promise<{ success: true; data: Auftrag }> {
   const unlocked = await noteById(db, input.id);
   await refuseUnlessPickable(db, unlocked);
   await claimOrRefuse(db, picker, unlocked, false);
   const line = await openLine(db, unlocked, input.positionId);
-  if (input.menge > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
+  if (input.amount > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
   // Locked, and asked again: a packer may have reported the note meanwhile.
   const note = await db
     .selectFrom('delivery_notes')
@@ -272,8 +275,8 @@ export async function pickShortage(
       .executeTakeFirstOrThrow();
     klaerfallId = open.id;
   }
-  const place = await shortLocation(db, note, line, input.lagerplatzId);
-  const short = line.fehlmenge + input.menge;
+  const place = await shortLocation(db, note, line, input.locationId);
+  const short = line.fehlmenge + input.amount;
   await db.updateTable('delivery_note_lines').set({ fehlmenge: short }).where('id', '=', line.id).execute();
   // The shortage journal (export feed `pickshortages`): the line's sum says neither when nor who.
   await db
@@ -281,7 +284,7 @@ export async function pickShortage(
     .values({
       delivery_note_id: note.id,
       article_id: line.article_id,
-      amount: input.menge,
+      amount: input.amount,
       user_id: picker.userId,
     })
     .execute();
@@ -324,21 +327,16 @@ async function shortLocation(
   db: Db,
   note: Note,
   line: { id: number; article_id: number },
-  named: number | undefined,
+  named: LocationId | undefined,
 ): Promise<{ id: number; bestand: number } | null> {
   let locationId = named;
   if (locationId === undefined) {
     const plan = await auftrag(db, note);
-    locationId = plan.positionen.find((p) => p.id === line.id)?.lagerplatz?.id;
+    // The plan's location is one the pick plan read from the locations it joined.
+    locationId = plan.positionen.find((p) => p.id === line.id)?.lagerplatz?.id as LocationId | undefined;
   }
   if (locationId === undefined) return null;
-  const marked = await db
-    .updateTable('locations')
-    .set({ zaehlen_seit: sql`coalesce(zaehlen_seit, now())` })
-    .where('id', '=', locationId)
-    .returning('id')
-    .executeTakeFirst();
-  if (!marked) throw notFound(T.unknownLocation);
+  await markForCount(db, locationId);
   const { bestand } = await db
     .selectFrom('stock')
     .select(sql<number>`coalesce(sum(amount), 0)::int`.as('bestand'))
@@ -392,9 +390,9 @@ export async function pickRelease(db: Db, picker: Picker, id: number): Promise<{
  */
 async function finishIfDone(db: Db, picker: Picker, note: Note): Promise<Auftrag> {
   const { rows } = await sql<{ id: number }>`
-    update delivery_notes set kommissioniert_at = ${picker.now.toISOString()}::timestamptz,
-      kommissioniert_von = ${picker.userId}
-    where id = ${note.id} and kommissioniert_at is null
+    update delivery_notes set picked_at = ${picker.now.toISOString()}::timestamptz,
+      picked_by = ${picker.userId}
+    where id = ${note.id} and picked_at is null
       and not exists (select 1 from delivery_note_lines
         where delivery_note_id = ${note.id} and kommissioniert + fehlmenge < lsmenge)
     returning id`.execute(db);

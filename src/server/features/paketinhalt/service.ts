@@ -21,11 +21,8 @@ type PackUnpicked = 'book' | 'refuse';
  * With PACK_UNPICKED=refuse, a note is packed only once it was picked completely (its last line picked or
  * reported missing — and a Fehlmenge sent back by the shift lead makes it not picked again).
  */
-function refuseUnlessPicked(
-  packUnpicked: PackUnpicked,
-  note: { belegnr: string; kommissioniert_at: unknown },
-): void {
-  if (packUnpicked === 'refuse' && note.kommissioniert_at == null)
+function refuseUnlessPicked(packUnpicked: PackUnpicked, note: { belegnr: string; picked_at: unknown }): void {
+  if (packUnpicked === 'refuse' && note.picked_at == null)
     throw conflict(texts.paketinhalt.notPickedRefused(note.belegnr));
 }
 
@@ -65,8 +62,8 @@ export async function packageContent(db: Db, belegnr: string, packUnpicked: Pack
     gravurArtikel: note.gravur,
     paketinhalt: await positionen(db, note.id),
     kommissioniert:
-      note.kommissioniert_at != null && note.kommissioniert_von != null
-        ? { von: note.kommissioniert_von, am: new Date(note.kommissioniert_at).toISOString() }
+      note.picked_at != null && note.picker_name != null
+        ? { von: note.picker_name, am: new Date(note.picked_at).toISOString() }
         : null,
   };
 }

@@ -14,7 +14,9 @@ export function umbuchungRoutes(app: FastifyInstance, deps: Deps): void {
     service.locationContent(db, params.lpId),
   );
   registerEndpoint(app, deps, contract.moveArticle, async ({ body }, { db, user, requestKey }) => {
-    await service.moveArticle(db, { ...body, userId: user.id, requestKey });
+    // SPEC's `article` is the glossary's articleId (decision 32).
+    const { from, to, article: articleId, amount } = body;
+    await service.moveArticle(db, { from, to, articleId, amount, userId: user.id, requestKey });
     return { success: true as const };
   });
   registerEndpoint(app, deps, contract.moveLocation, ({ body }, { db, user, requestKey }) =>

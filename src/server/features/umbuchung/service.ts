@@ -1,49 +1,36 @@
 import { type Kysely, sql } from 'kysely';
+import type { ArticleId, LocationId } from '../../../contract/ids.ts';
 import { MAX_STOCK_PER_LOCATION } from '../../../contract/limits.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { invalid, notFound } from '../../domain/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { book, ensureRoom, firstOut, lockStockRows, removeRows } from '../../domain/stock.ts';
+import { articleById, articleNummerOf, unknownArticle } from '../../repositories/article.repository.ts';
+import { locationById, locationCodeOf, unknownLocation } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
 
-async function lagerplatz(db: Db, id: number): Promise<{ id: number; code: string; name: string }> {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id', 'code', 'name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!location) throw notFound(texts.umlagern.unknownLocation);
-  return location;
-}
-
-async function artikel(db: Db, id: number): Promise<{ id: number; nummer: string }> {
-  const article = await db
-    .selectFrom('articles')
-    .select(['id', 'nummer'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!article) throw notFound(texts.umlagern.unknownArticle);
-  return article;
-}
-
 /** How much of the article lies on the location (0 if none): the most that can be moved from there. */
-export async function checkLpArticle(db: Db, lpId: number, articleId: number): Promise<{ amount: number }> {
+export async function checkLpArticle(
+  db: Db,
+  locationId: LocationId,
+  articleId: ArticleId,
+): Promise<{ amount: number }> {
   // One statement: both must exist (a typo'd id is not "0 in stock"), then the sum.
-  const row = await sql<{ location: number | null; article: number | null; amount: number }>`
-    select (select id from locations where id = ${lpId}) as location,
-           (select id from articles where id = ${articleId}) as article,
+  const row = await sql<{ location: string | null; article: string | null; amount: number }>`
+    select ${locationCodeOf(locationId)} as location,
+           ${articleNummerOf(articleId)} as article,
            (select coalesce(sum(amount), 0)::int from stock
-             where location_id = ${lpId} and article_id = ${articleId}) as amount`.execute(db);
+             where location_id = ${locationId} and article_id = ${articleId}) as amount`.execute(db);
   const found = row.rows[0];
-  if (found?.location == null) throw notFound(texts.umlagern.unknownLocation);
-  if (found.article == null) throw notFound(texts.umlagern.unknownArticle);
+  if (found?.location == null) throw unknownLocation();
+  if (found.article == null) throw unknownArticle();
   return { amount: found.amount };
 }
 
 /** Where the article lies: location name, type and amount, by location code. */
-export async function articleInfo(db: Db, articleId: number) {
-  await artikel(db, articleId);
+export async function articleInfo(db: Db, articleId: ArticleId) {
+  await articleById(db, articleId);
   return db
     .selectFrom('stock as s')
     .innerJoin('locations as l', 'l.id', 's.location_id')
@@ -56,13 +43,13 @@ export async function articleInfo(db: Db, articleId: number) {
 }
 
 /** What lies on a location, per article. */
-export async function locationContent(db: Db, lpId: number) {
-  await lagerplatz(db, lpId);
+export async function locationContent(db: Db, locationId: LocationId) {
+  await locationById(db, locationId);
   return db
     .selectFrom('stock as s')
     .innerJoin('articles as a', 'a.id', 's.article_id')
     .select(['a.nummer as number', 'a.name', sql<number>`sum(s.amount)::int`.as('amount')])
-    .where('s.location_id', '=', lpId)
+    .where('s.location_id', '=', locationId)
     .groupBy(['a.id', 'a.nummer', 'a.name'])
     .having(sql<boolean>`sum(s.amount) > 0`)
     .orderBy('a.nummer')
@@ -77,9 +64,9 @@ export async function locationContent(db: Db, lpId: number) {
 export async function moveArticle(
   db: Db,
   input: {
-    from: number;
-    to: number;
-    article: number;
+    from: LocationId;
+    to: LocationId;
+    articleId: ArticleId;
     amount: number;
     userId: number;
     requestKey: string | null;
@@ -88,14 +75,14 @@ export async function moveArticle(
   if (input.from === input.to) throw invalid(texts.umlagern.sameLocation);
   // Both locations and the article must exist: one statement for the three checks.
   const names = await sql<{ from: string | null; to: string | null; article: string | null }>`
-    select (select code from locations where id = ${input.from}) as "from",
-           (select code from locations where id = ${input.to}) as "to",
-           (select nummer from articles where id = ${input.article}) as article`.execute(db);
+    select ${locationCodeOf(input.from)} as "from",
+           ${locationCodeOf(input.to)} as "to",
+           ${articleNummerOf(input.articleId)} as article`.execute(db);
   const known = names.rows[0];
-  if (known?.from == null || known.to == null) throw notFound(texts.umlagern.unknownLocation);
-  if (known.article == null) throw notFound(texts.umlagern.unknownArticle);
+  if (known?.from == null || known.to == null) throw unknownLocation();
+  if (known.article == null) throw unknownArticle();
 
-  const rows = await lockStockRows(db, input.article, [input.from, input.to]);
+  const rows = await lockStockRows(db, input.articleId, [input.from, input.to]);
   const sourceRows = rows.filter((r) => r.location_id === input.from && r.amount > 0).sort(firstOut);
   const available = sourceRows.reduce((sum, r) => sum + r.amount, 0);
   if (input.amount > available)
@@ -108,13 +95,13 @@ export async function moveArticle(
     if (remaining === 0) break;
     const take = Math.min(row.amount, remaining);
     remaining -= take;
-    const slot = { location_id: input.to, article_id: input.article, charge: row.charge, mhd: row.mhd };
+    const slot = { location_id: input.to, article_id: input.articleId, charge: row.charge, mhd: row.mhd };
     await book(db, {
       take: { row, amount: take },
       add: { slot, amount: take },
       movement: {
         kind: 'umlagerung',
-        article_id: input.article,
+        article_id: input.articleId,
         from_location_id: input.from,
         to_location_id: input.to,
         amount: take,
@@ -130,11 +117,11 @@ export async function moveArticle(
 /** Moves everything on one location to another, all articles in one transaction. */
 export async function moveLocation(
   db: Db,
-  input: { from: number; to: number; userId: number; requestKey: string | null },
+  input: { from: LocationId; to: LocationId; userId: number; requestKey: string | null },
 ): Promise<{ success: true; message: string }> {
   if (input.from === input.to) throw invalid(texts.umlagern.sameLocation);
-  const from = await lagerplatz(db, input.from);
-  const to = await lagerplatz(db, input.to);
+  const from = await locationById(db, input.from);
+  const to = await locationById(db, input.to);
 
   // Lock both locations' rows in one fixed order.
   const rows = await db
@@ -158,8 +145,10 @@ export async function moveLocation(
   const onTarget = perArticle(input.to);
   for (const [articleId, amount] of perArticle(input.from)) {
     const held = onTarget.get(articleId) ?? 0;
+    // A stock row's article_id is an article's id (a foreign key).
+    const article = () => articleById(db, articleId as ArticleId);
     if (held + amount > MAX_STOCK_PER_LOCATION)
-      ensureRoom(held, amount, { article: (await artikel(db, articleId)).nummer, location: to.code });
+      ensureRoom(held, amount, { article: (await article()).nummer, location: to.code });
   }
 
   for (const row of moving) {

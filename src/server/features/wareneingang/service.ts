@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { texts } from '../../../contract/texts.ts';
+import type { LocationCode } from '../../../contract/ids.ts';
 import { type Receipt, receiptPushMessages, wareneingangTexts as t } from '../../../contract/wareneingang.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
@@ -7,6 +7,7 @@ import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
 import type { Line } from '../../import/framework.ts';
 import { checkReceipts, type ReceiptRow, writeReceipts } from '../../import/kinds/receipts.ts';
 import { importRecords } from '../../import/run.ts';
+import { locationByCode } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -135,7 +136,8 @@ export async function bookReceipt(
   input: {
     wareneingang: string;
     position: number;
-    lagerplatz: string;
+    /** The location's code as scanned (the wire's name, decision 32). */
+    lagerplatz: LocationCode;
     amount: number;
     charge: string | null;
     mhd: string | null;
@@ -165,12 +167,7 @@ export async function bookReceipt(
   const open = Math.max(line.expected - line.received, 0);
   if (input.amount > open && !input.mehrmenge) throw conflict(t.overNotConfirmed(input.amount, open));
 
-  const location = await db
-    .selectFrom('locations')
-    .select(['id', 'code'])
-    .where('code', '=', input.lagerplatz)
-    .executeTakeFirst();
-  if (!location) throw notFound(texts.lookup.locationNotFound(input.lagerplatz));
+  const location = await locationByCode(db, input.lagerplatz);
   const rows = await lockStockRows(db, line.article_id, [location.id]);
   ensureRoom(
     rows.reduce((sum, row) => sum + row.amount, 0),

@@ -8,7 +8,9 @@ export function wmsretoureRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, contract.wmsStorage, ({ params }, { db }) =>
     service.wmsStorage(db, params.lhm),
   );
-  registerEndpoint(app, deps, contract.bookWmsRetoure, ({ body }, { db, user, requestKey }) =>
-    service.bookWmsRetoure(db, { ...body, userId: user.id, requestKey }),
-  );
+  registerEndpoint(app, deps, contract.bookWmsRetoure, ({ body }, { db, user, requestKey }) => {
+    // SPEC's `article` and `lagerplatz` (the LHM's id) in the glossary's words, once (decision 32).
+    const { article: articleId, lagerplatz: locationId, ...rest } = body;
+    return service.bookWmsRetoure(db, { ...rest, articleId, locationId, userId: user.id, requestKey });
+  });
 }

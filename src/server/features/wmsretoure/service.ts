@@ -1,48 +1,39 @@
 import type { Kysely } from 'kysely';
+import type { ArticleCode, ArticleId, LocationCode, LocationId } from '../../../contract/ids.ts';
 import { texts } from '../../../contract/texts.ts';
 import { wmsRetoureAmount } from '../../../contract/wmsretoure.ts';
 import type { Database } from '../../db/schema.ts';
-import { invalid, notFound } from '../../domain/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
-import { articleByCode } from '../../repositories/article.repository.ts';
+import { articleByCode, articleById, findArticleById } from '../../repositories/article.repository.ts';
+import { findLocationByCode, locationById } from '../../repositories/location.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** The shared article lookup (articleByCode, as Inventur), plus whether a booking needs a Charge and an MHD. */
-export async function wmsItem(db: Db, scanned: string) {
+/** The shared article lookup (articleByCode, as findArticle), plus whether a booking needs a Charge and an MHD. */
+export async function wmsItem(db: Db, scanned: ArticleCode) {
   const found = await articleByCode(db, scanned);
-  const flags =
-    found.id === null
-      ? null
-      : await db
-          .selectFrom('articles')
-          .select(['charge_required', 'mhd_required'])
-          .where('id', '=', found.id)
-          .executeTakeFirst();
+  const flags = found.id === null ? undefined : await findArticleById(db, found.id as ArticleId);
   return {
     ...found,
-    charge: flags?.charge_required ?? false,
-    mindesthaltbarkeit: flags?.mhd_required ?? false,
+    charge: flags?.chargeRequired ?? false,
+    mindesthaltbarkeit: flags?.mhdRequired ?? false,
   };
 }
 
 /** A load carrier (LHM) by its code; an ordinary location is not one. */
-export async function wmsStorage(db: Db, code: string) {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id', 'name'])
-    .where('code', '=', code)
-    .where('is_lhm', '=', true)
-    .executeTakeFirst();
-  return { found: location !== undefined, id: location?.id ?? null, name: location?.name ?? null };
+export async function wmsStorage(db: Db, code: LocationCode) {
+  const location = await findLocationByCode(db, code);
+  const lhm = location?.isLhm ? location : undefined;
+  return { found: lhm !== undefined, id: lhm?.id ?? null, name: lhm?.name ?? null };
 }
 
 /** Books a returned article onto a load carrier, with Charge, MHD and quality, journalled. */
 export async function bookWmsRetoure(
   db: Db,
   input: {
-    article: number;
-    lagerplatz: number;
+    articleId: ArticleId;
+    locationId: LocationId;
     amount: number;
     charge: string | null;
     mhd: string | null;
@@ -52,22 +43,12 @@ export async function bookWmsRetoure(
   },
 ) {
   if (!wmsRetoureAmount.safeParse(input.amount).success) throw invalid(texts.wmsretoure.amountInvalid);
-  const article = await db
-    .selectFrom('articles')
-    .select(['id', 'nummer', 'charge_required', 'mhd_required'])
-    .where('id', '=', input.article)
-    .executeTakeFirst();
-  if (!article) throw notFound(texts.wmsretoure.unknownArticle);
-  const lhm = await db
-    .selectFrom('locations')
-    .select(['id', 'code', 'is_lhm'])
-    .where('id', '=', input.lagerplatz)
-    .executeTakeFirst();
-  if (!lhm) throw notFound(texts.umlagern.unknownLocation);
-  if (!lhm.is_lhm) throw invalid(texts.wmsretoure.notLhm);
+  const article = await articleById(db, input.articleId);
+  const lhm = await locationById(db, input.locationId);
+  if (!lhm.isLhm) throw invalid(texts.wmsretoure.notLhm);
   const charge = input.charge?.trim() || null;
-  if (article.charge_required && !charge) throw invalid(texts.wmsretoure.chargeMissing);
-  if (article.mhd_required && !input.mhd) throw invalid(texts.wmsretoure.mhdMissing);
+  if (article.chargeRequired && !charge) throw invalid(texts.wmsretoure.chargeMissing);
+  if (article.mhdRequired && !input.mhd) throw invalid(texts.wmsretoure.mhdMissing);
 
   // The LHM's rows of this article, locked: what the return adds to must stay within the maximum.
   const rows = await lockStockRows(db, article.id, [lhm.id]);

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { ArticleCode, LocationCode } from '../../../../contract/ids.ts';
 import {
   type ArtikelTreffer,
   BESTAND_ROWS_PER_ARTICLE,
@@ -13,6 +14,7 @@ import type { Database, MovementKind } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../domain/errors.ts';
 import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { articleByCode, articleCodeMatch } from '../../../repositories/article.repository.ts';
+import { locationByCode } from '../../../repositories/location.repository.ts';
 
 /**
  * The Leitstand's Bestand (issue 20.3): search, a location's content, and the movement journal read newest
@@ -215,13 +217,8 @@ interface StockRow {
 }
 
 /** A location's content per article, charge and MHD; 404 for an unknown code. */
-export async function bestandLagerplatz(db: Db, code: string) {
-  const lagerplatz = await db
-    .selectFrom('locations')
-    .select(['id', 'code', 'name', 'lagertyp', 'is_lhm', 'zaehlen_seit'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (!lagerplatz) throw notFound(texts.lookup.locationNotFound(code));
+export async function bestandLagerplatz(db: Db, code: LocationCode) {
+  const lagerplatz = await locationByCode(db, code);
   const inhalt = await db
     .selectFrom('stock as s')
     .innerJoin('articles as a', 'a.id', 's.article_id')
@@ -244,8 +241,8 @@ export async function bestandLagerplatz(db: Db, code: string) {
       code: lagerplatz.code,
       name: lagerplatz.name,
       lagertyp: lagerplatz.lagertyp,
-      lhm: lagerplatz.is_lhm,
-      zaehlenSeit: lagerplatz.zaehlen_seit ? new Date(lagerplatz.zaehlen_seit).toISOString() : null,
+      lhm: lagerplatz.isLhm,
+      zaehlenSeit: lagerplatz.zaehlenSeit ? new Date(lagerplatz.zaehlenSeit).toISOString() : null,
     },
     inhalt,
   };
@@ -283,7 +280,8 @@ export async function journalFilter(
   const filter: JournalFilter = {};
   if (query.art) filter.kind = query.art;
   if (query.artikel !== undefined) {
-    const found = await articleByCode(db, query.artikel);
+    // The filter's text is an article's code as the lead typed it.
+    const found = await articleByCode(db, query.artikel as ArticleCode);
     if (found.count === 0 || found.id === null) {
       if (found.count > 1) throw invalid(bestandTexts.errors.articleAmbiguous(query.artikel, found.count));
       throw notFound(texts.lookup.articleNotFound(query.artikel));
@@ -291,13 +289,7 @@ export async function journalFilter(
     filter.articleId = found.id;
   }
   if (query.lagerplatz !== undefined) {
-    const location = await db
-      .selectFrom('locations')
-      .select('id')
-      .where('code', '=', query.lagerplatz)
-      .executeTakeFirst();
-    if (!location) throw notFound(texts.lookup.locationNotFound(query.lagerplatz));
-    filter.locationId = location.id;
+    filter.locationId = (await locationByCode(db, query.lagerplatz as LocationCode)).id;
   }
   if (query.benutzer !== undefined) filter.userId = await userByName(db, query.benutzer);
   if (query.von !== undefined || query.bis !== undefined) {

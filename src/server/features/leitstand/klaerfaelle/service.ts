@@ -159,10 +159,10 @@ export async function klaerfallZurueck(db: Db, input: Resolution) {
     .set({
       status: 'offen',
       klaerfall_at: null,
-      kommissioniert_at: sql`case when exists (select 1 from delivery_note_lines
-        where delivery_note_id = ${klaerfall.noteId} and fehlmenge > 0) then null else kommissioniert_at end`,
-      kommissioniert_von: sql`case when exists (select 1 from delivery_note_lines
-        where delivery_note_id = ${klaerfall.noteId} and fehlmenge > 0) then null else kommissioniert_von end`,
+      picked_at: sql`case when exists (select 1 from delivery_note_lines
+        where delivery_note_id = ${klaerfall.noteId} and fehlmenge > 0) then null else picked_at end`,
+      picked_by: sql`case when exists (select 1 from delivery_note_lines
+        where delivery_note_id = ${klaerfall.noteId} and fehlmenge > 0) then null else picked_by end`,
     })
     .where('id', '=', klaerfall.noteId)
     .execute();

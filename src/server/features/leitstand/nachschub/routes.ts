@@ -9,6 +9,12 @@ export function nachschubRoutes(app: FastifyInstance, deps: Deps): void {
     data: await service.nachschubMinima(db, query.suche ?? ''),
   }));
   registerEndpoint(app, deps, contract.nachschubMinimumSetzen, ({ body }, { db, user, requestKey }) =>
-    service.nachschubMinimumSetzen(db, { ...body, userId: user.id, requestKey }),
+    service.nachschubMinimumSetzen(db, {
+      locationCode: body.lagerplatz,
+      articleCode: body.artikel,
+      minimum: body.minimum,
+      userId: user.id,
+      requestKey,
+    }),
   );
 }

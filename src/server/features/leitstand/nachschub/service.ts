@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { ArticleCode, LocationCode } from '../../../../contract/ids.ts';
 import { MINIMA_MAX, type MinimumRow, nachschubTexts } from '../../../../contract/leitstand/nachschub.ts';
-import { texts } from '../../../../contract/texts.ts';
 import type { Database } from '../../../db/schema.ts';
-import { invalid } from '../../../domain/errors.ts';
-import { articleByCode } from '../../../repositories/article.repository.ts';
+import { uniqueArticleByCode } from '../../../repositories/article.repository.ts';
 import { recordAudit } from '../../../repositories/audit.repository.ts';
+import { locationByCode } from '../../../repositories/location.repository.ts';
 import {
   belowMinimum,
   minimumsWithStock,
@@ -39,18 +39,16 @@ export async function nachschubMinima(db: Db, search: string) {
  */
 export async function nachschubMinimumSetzen(
   db: Db,
-  input: { lagerplatz: string; artikel: string; minimum: number; userId: number; requestKey: string | null },
+  input: {
+    locationCode: LocationCode;
+    articleCode: ArticleCode;
+    minimum: number;
+    userId: number;
+    requestKey: string | null;
+  },
 ) {
-  const location = await db
-    .selectFrom('locations')
-    .select(['id', 'code'])
-    .where('code', '=', input.lagerplatz)
-    .executeTakeFirst();
-  if (!location) throw invalid(texts.lookup.locationNotFound(input.lagerplatz));
-  const article = await articleByCode(db, input.artikel);
-  if (article.count > 1) throw invalid(texts.lookup.articleAmbiguous(input.artikel));
-  if (!article.found || article.id === null || article.nummer === null)
-    throw invalid(texts.lookup.articleNotFound(input.artikel));
+  const location = await locationByCode(db, input.locationCode);
+  const article = await uniqueArticleByCode(db, input.articleCode);
   const nummer = article.nummer;
   const before = await setMinimum(db, {
     locationId: location.id,
