@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { journalQuery } from '../src/contract/leitstand/bestand.ts';
 import type { Database } from '../src/server/db/schema.ts';
+import * as journal from '../src/server/features/leitstand/bestand/journal.ts';
 import * as bestand from '../src/server/features/leitstand/bestand/service.ts';
 import { directSteps } from '../src/server/http/back-office.ts';
 import {
@@ -74,7 +75,7 @@ export function journalWorkloads(scale: number, usernames: string[]): Workload[]
   };
   /** A cursor months back: the page after a random time of the last two years. */
   const deep = () =>
-    bestand.encodeCursor({
+    journal.encodeCursor({
       at: new Date(Date.now() - (30 + int(700)) * DAY_MS).toISOString().replace('Z', '000Z'),
       id: 2_147_483_647,
     });
@@ -129,9 +130,9 @@ export function journalWorkloads(scale: number, usernames: string[]): Workload[]
 /** What the journal route does, without HTTP. */
 async function journalDirect(db: Kysely<Database>, q: Record<string, string>) {
   const query = journalQuery.parse(q);
-  const filter = await bestand.journalFilter(db, query, JOURNAL_TIME_ZONE);
-  const after = query.cursor ? bestand.decodeCursor(query.cursor) : null;
-  return bestand.journalPage(db, filter, after, PAGE);
+  const filter = await journal.journalFilter(db, query, JOURNAL_TIME_ZONE);
+  const after = query.cursor ? journal.decodeCursor(query.cursor) : null;
+  return journal.journalPage(db, filter, after, PAGE);
 }
 
 /**
@@ -143,9 +144,9 @@ export async function journalPlan(db: Kysely<Database>, workload: Workload): Pro
   const url = new URL(request.path, 'http://x');
   if (!url.pathname.endsWith('/journal')) return '';
   const q = journalQuery.parse(Object.fromEntries(url.searchParams));
-  const filter = await bestand.journalFilter(db, q, JOURNAL_TIME_ZONE);
-  const after = q.cursor ? bestand.decodeCursor(q.cursor) : null;
-  const query = bestand.journalPageQuery(filter, after, PAGE + 1).compile(db);
+  const filter = await journal.journalFilter(db, q, JOURNAL_TIME_ZONE);
+  const after = q.cursor ? journal.decodeCursor(q.cursor) : null;
+  const query = journal.journalPageQuery(filter, after, PAGE + 1).compile(db);
   const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
   const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
   const indexes = [...new Set([...plan.matchAll(/(?:using|on) (movements_\w+)/g)].map((m) => m[1]))];

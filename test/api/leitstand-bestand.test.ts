@@ -8,11 +8,8 @@ import {
 import { texts } from '../../src/contract/texts.ts';
 import * as articleNameTrgm from '../../src/server/db/migrations/2026-11-26-04-article-name-trgm.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import {
-  type JournalFilter,
-  journalPageQuery,
-  nameCandidatesQuery,
-} from '../../src/server/features/leitstand/bestand/service.ts';
+import { type JournalFilter, journalPageQuery } from '../../src/server/features/leitstand/bestand/journal.ts';
+import { nameCandidatesQuery } from '../../src/server/features/leitstand/bestand/service.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one picking flow (claim, take, shortage, release, finish) whose steps share the
+// claim check, the lock order below and the note's state; apart, each would have to restate them.
 import { type Kysely, sql } from 'kysely';
 import type { LocationId } from '../../../contract/ids.ts';
 import {

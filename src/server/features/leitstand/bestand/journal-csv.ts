@@ -3,7 +3,7 @@ import * as contract from '../../../../contract/leitstand/bestand.ts';
 import type { Database } from '../../../db/schema.ts';
 import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { csvHeader, csvRows } from '../../../http/csv.ts';
-import * as service from './service.ts';
+import * as journal from './journal.ts';
 
 /** The most rows one step of the CSV reads; fewer when rows take longer (StepSize). */
 const CSV_PAGE_MAX = 5000;
@@ -21,7 +21,7 @@ export function csvFileName(timeZone: string): string {
 export async function* journalCsv(
   db: Kysely<Database>,
   steps: Steps,
-  filter: service.JournalFilter,
+  filter: journal.JournalFilter,
   timeZone: string,
   done: (rows: number) => void,
 ): AsyncGenerator<string> {
@@ -38,13 +38,13 @@ export async function* journalCsv(
     hourCycle: 'h23',
   });
   yield csvHeader(columns, ';');
-  let after: service.Position | null = null;
+  let after: journal.Position | null = null;
   let count = 0;
   const size = new StepSize({ max: CSV_PAGE_MAX, start: 200 });
   for (;;) {
     const page = await steps.run(() =>
       size.timed(async (limit) => {
-        const page = await service.journalPage(db, filter, after, limit);
+        const page = await journal.journalPage(db, filter, after, limit);
         return { ...page, rows: page.zeilen.length, csv: page.zeilen.length > 0 ? csvOf(page.zeilen) : '' };
       }),
     );

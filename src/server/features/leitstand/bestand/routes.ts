@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../../contract/leitstand/bestand.ts';
 import { type Deps, registerEndpoint } from '../../../http/route.ts';
 import { registerDownload, registerSteppedEndpoint } from '../../../http/stepped-route.ts';
+import * as journal from './journal.ts';
 import { csvFileName, journalCsv } from './journal-csv.ts';
 import * as service from './service.ts';
 
@@ -18,9 +19,9 @@ export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
   }));
 
   registerEndpoint(app, deps, contract.journal, async ({ query }, { db, config }) => {
-    const filter = await service.journalFilter(db, query, config.timeZone);
-    const after = query.cursor === undefined ? null : service.decodeCursor(query.cursor);
-    const page = await service.journalPage(db, filter, after, query.limit ?? contract.JOURNAL_PAGE);
+    const filter = await journal.journalFilter(db, query, config.timeZone);
+    const after = query.cursor === undefined ? null : journal.decodeCursor(query.cursor);
+    const page = await journal.journalPage(db, filter, after, query.limit ?? contract.JOURNAL_PAGE);
     return { success: true as const, zeilen: page.zeilen, weiter: page.weiter };
   });
 
@@ -32,7 +33,7 @@ export function bestandRoutes(app: FastifyInstance, deps: Deps): void {
     deps,
     contract.journalCsv,
     async ({ query }, { user, steps, request, reply }) => {
-      const filter = await steps.run(() => service.journalFilter(deps.db, query, deps.config.timeZone));
+      const filter = await steps.run(() => journal.journalFilter(deps.db, query, deps.config.timeZone));
       const rows = journalCsv(deps.db, steps, filter, deps.config.timeZone, (count) =>
         request.log.info({ user: user.id, rows: count }, 'journal csv'),
       );
