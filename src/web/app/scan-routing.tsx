@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
-import { configureScanRouter } from '../scan/router.ts';
+import { appScanRouter } from '../scan/router.ts';
 import { connection } from '../state/connection.ts';
 import { afterNextPaint } from '../ui/after-paint.ts';
 import { useBanner } from '../ui/banner.tsx';
@@ -20,7 +20,7 @@ export function ScanRouting() {
     [banner],
   );
   useLayoutEffect(() => {
-    configureScanRouter({
+    appScanRouter().configure({
       show: banner.showError,
       texts: texts.scan,
       afterPaint: (go) => afterNextPaint(() => go()),

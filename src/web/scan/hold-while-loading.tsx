@@ -1,5 +1,5 @@
 import { type ReactNode, useLayoutEffect } from 'react';
-import { holdKeys } from './router.ts';
+import { appScanRouter } from './router.ts';
 
 /** A screen that takes longer than this to load has failed to: held keys go on (and are refused out loud). */
 const LOADING_HOLD_MAX_MS = 5000;
@@ -10,7 +10,7 @@ const LOADING_HOLD_MAX_MS = 5000;
  */
 export function HoldKeysWhileLoading({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
-    const release = holdKeys();
+    const release = appScanRouter().holdKeys();
     const timer = setTimeout(release, LOADING_HOLD_MAX_MS);
     return () => {
       clearTimeout(timer);

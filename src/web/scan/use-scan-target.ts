@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { registerScanTarget, type ScanLevel, type ScanTarget, type ScanTargetHandle } from './router.ts';
+import { appScanRouter, type ScanLevel, type ScanTarget, type ScanTargetHandle } from './router.ts';
 
 /**
  * Declares this component's scan target while `target` is not null: where a scan goes in the screen's
@@ -14,7 +14,7 @@ export function useScanTarget(target: ScanTarget | null, level: ScanLevel = 'scr
     target === null ? null : `${target.kind}:${target.kind === 'none' ? target.expects : target.label}`;
   useLayoutEffect(() => {
     if (identity === null || latest.current === null) return;
-    const registered = registerScanTarget(latest.current, level);
+    const registered = appScanRouter().registerTarget(latest.current, level);
     handle.current = registered;
     return () => {
       registered.remove();

@@ -57,13 +57,15 @@ vi.stubGlobal('MessageChannel', FakeChannel);
 
 const React = await import('react');
 const { createRoot } = await import('react-dom/client');
-const { configureScanRouter, holdKeysUntil } = await import('../scan/router.ts');
+const { installScanRouter, holdKeysUntil } = await import('../scan/router.ts');
 const { ScanField } = await import('./scan-field.tsx');
 const { AmountField } = await import('./amount-field.tsx');
 const { BannerProvider } = await import('./banner.tsx');
 const { afterNextPaint } = await import('./after-paint.ts');
 const { setScanSettings, DEFAULT_SCAN_SETTINGS } = await import('./scan-settings.ts');
 const { coreTexts } = await import('../../contract/texts-core.ts');
+/** The router as the app installs it (main.tsx), configured per sequence as the app's ScanRouting does. */
+const scanRouter = installScanRouter(window, true);
 
 type Step = 'location' | 'article' | 'amount' | 'target';
 type Entry = string;
@@ -219,11 +221,10 @@ function sequence(next: () => number): Sequence {
 
 async function run(seq: Sequence): Promise<{ log: Entry[]; fields: string[] }> {
   const log: Entry[] = [];
-  configureScanRouter({
+  scanRouter.configure({
     show: (message) => log.push(message),
     texts: coreTexts.scan,
     afterPaint: (go) => afterNextPaint(() => go()),
-    syntheticKeys: true,
   });
   const host = document.createElement('div');
   document.body.append(host);
@@ -253,6 +254,7 @@ describe('scans while an answer is on its way (seeded random run)', () => {
     setScanSettings({ ...DEFAULT_SCAN_SETTINGS, doubleReadMs: 0 });
   });
   afterAll(() => {
+    scanRouter.remove();
     setScanSettings(DEFAULT_SCAN_SETTINGS);
     vi.useRealTimers();
   });

@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { hasForbiddenControlCharacter, scanLimits } from '../../contract/limits.ts';
 import { texts } from '../../contract/texts.ts';
+import { createKeyBurst } from '../scan/key-burst.ts';
 import { holdKeysWhile, isReplayed, pressedAt, refocusTarget, SCAN_ATTRIBUTE } from '../scan/router.ts';
-import { BURST_GAP_MS, BURST_MIN_KEYS } from '../scan/timing.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
 import { afterNextPaint, afterRenderPainted, type PaintTimes } from './after-paint.ts';
 import { useBanner } from './banner.tsx';
@@ -142,13 +142,11 @@ export const ScanField = forwardRef<
       });
     } else if (!current) refocusTarget();
   };
-  const burst = useRef({ keys: 0, lastAt: Number.NEGATIVE_INFINITY });
+  const burst = useRef(createKeyBurst());
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const at = pressedAt(event.nativeEvent);
     if (event.key.length === 1) {
-      const b = burst.current;
-      b.keys = at - b.lastAt <= BURST_GAP_MS ? b.keys + 1 : 1;
-      b.lastAt = at;
+      burst.current.add(at);
       return;
     }
     // A scanner ends a code with Enter, or with Tab where it is set up so. A Tab right after a burst of keys
@@ -157,8 +155,7 @@ export const ScanField = forwardRef<
       event.key === 'Tab' &&
       !event.shiftKey &&
       event.currentTarget.value.trim() !== '' &&
-      (isReplayed(event.nativeEvent) ||
-        (burst.current.keys >= BURST_MIN_KEYS && at - burst.current.lastAt <= BURST_GAP_MS));
+      (isReplayed(event.nativeEvent) || burst.current.endsScan(at));
     if (event.key !== 'Enter' && !scannerTab) return;
     event.preventDefault();
     // When the key was pressed, not when this handler got to run: keystrokes still queued or held count too.
