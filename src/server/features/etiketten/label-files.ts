@@ -190,8 +190,8 @@ function download(
 /**
  * The most labels written as ZPL in one step. A step holds as many as fit its time on the thread
  * (`StepSize`): a label costs 0.15 ms here — its barcode's modules are worked out to size it — so a fixed
- * 128 a step held the thread 19 ms and the floor's p50 during a ZPL run rose from 3 to 14–20 ms (bench,
- * 2026-11-28). The first step writes a few, while the code is still cold (0.5 ms a label).
+ * 128 a step held the thread 19 ms, against the 5 ms a back-office step may. The first step writes a few,
+ * while the code is still cold (0.5 ms a label).
  */
 const ZPL_LABELS_MAX_PER_STEP = 256;
 
