@@ -102,4 +102,57 @@ describe('keys held while an answer is on its way', () => {
     await page.settle(100);
     expect(page.got).toEqual(['Lagerplatz A-01-01-01']);
   });
+  describe('a tap while scanned keys are held', () => {
+    /** 'Erfassen': what the scan field holds when the tap reaches the screen. */
+    function submitButton(field: HTMLInputElement) {
+      const submit = page.button('Erfassen');
+      submit.addEventListener('click', () => page.got.push(`Erfassen with '${field.value}'`));
+      return submit;
+    }
+
+    it('waits until the scan made before it is typed out and on screen (a tap never overtakes a scan)', async () => {
+      const plombe = await page.expecting('Plombe', 'scan');
+      plombe.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter') plombe.value = 'PL-1 taken';
+      });
+      const submit = submitButton(plombe);
+      const answer = onItsWay();
+      await page.wedge('PL-1');
+      submit.click();
+      expect(page.clicks).toEqual([]);
+      answer();
+      await page.settle(10);
+      expect(page.got).toEqual(['Plombe PL-1', "Erfassen with 'PL-1 taken'"]);
+      expect(page.clicks).toEqual(['Erfassen']);
+    });
+
+    it('waits for the answer a typed-out scan started in turn', async () => {
+      const plombe = await page.expecting('Plombe', 'scan');
+      const submit = submitButton(plombe);
+      let second = () => {};
+      plombe.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter') second = onItsWay();
+      });
+      const first = onItsWay();
+      await page.wedge('PL-1');
+      submit.click();
+      first();
+      await page.settle(10);
+      expect(page.got).toEqual(['Plombe PL-1']);
+      second();
+      await page.settle(10);
+      expect(page.got).toEqual(['Plombe PL-1', "Erfassen with ''"]);
+    });
+
+    it('goes on at once when nothing is held, even while an answer is on its way', async () => {
+      const plombe = await page.expecting('Plombe', 'scan');
+      const submit = submitButton(plombe);
+      const answer = onItsWay();
+      submit.click();
+      expect(page.got).toEqual(["Erfassen with ''"]);
+      answer();
+      await page.settle(10);
+      expect(page.clicks).toEqual(['Erfassen']);
+    });
+  });
 });

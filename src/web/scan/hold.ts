@@ -27,6 +27,12 @@ export interface Hold {
   holdKeysUntil(answer: Promise<unknown>, afterPaint: (go: () => void) => void): void;
   /** Types out what is held (the app has started: `configure`). */
   replay(): void;
+  /**
+   * A tap on a button while keys are held or still being typed out: `go` (the tap again) runs once they are
+   * typed out and what they did is on screen, and the answer is true — the caller stops the tap for now.
+   * False when nothing is held: the tap goes on at once.
+   */
+  deferTap(go: () => void): boolean;
 }
 
 /**
@@ -49,6 +55,24 @@ export function createHold(
    */
   let replaying = false;
   const held: HeldKey[] = [];
+  /** Typed-out keys whose effect is not on screen yet (until the next paint after the last). */
+  let settling = false;
+  /** Taps that came while keys were held (`deferTap`), in their order. */
+  const taps: (() => void)[] = [];
+
+  /**
+   * Nothing held, nothing on its way: once the screen has shown what the typed-out keys did, the taps that
+   * came meanwhile go on — a worker who scans and taps 'Erfassen' at once means the scan, then the tap.
+   */
+  function settle(): void {
+    if (inFlight > 0 || replaying || held.length > 0) return;
+    settling = true;
+    afterScreenChanged(() => {
+      if (inFlight > 0 || replaying || held.length > 0) return; // held again: that replay's end settles
+      settling = false;
+      for (const tap of taps.splice(0)) tap();
+    });
+  }
 
   /**
    * Holds keystrokes until the returned function is called (once; later calls do nothing): while an answer is
@@ -64,6 +88,7 @@ export function createHold(
       // what they type next is for that field, not for the target the answer leads to.
       if (held.length === 0) {
         inFlight--;
+        if (taps.length > 0) settle();
         return;
       }
       // In a task of its own: the focus moves inside React's commit, where typed text would be reset to the
@@ -85,10 +110,11 @@ export function createHold(
    * their next tap.
    */
   function replay(): void {
-    if (inFlight > 0 || replaying) return; // a hold still on, or a replay under way: that one goes on
+    if (inFlight > 0 || replaying || held.length === 0) return; // a hold still on, a replay under way, or nothing
     if (paused()) {
       // A desk page (the Leitstand) opened meanwhile: its keys are the browser's, typed before it was there.
       held.length = 0;
+      settle();
       return;
     }
     replaying = true;
@@ -99,6 +125,7 @@ export function createHold(
     if (inFlight > 0 || held.length === 0) {
       // A replayed scan started a hold of its own (its release replays the rest), or nothing is left.
       replaying = false;
+      settle();
       return;
     }
     const end = held.findIndex((k) => k.key === 'Enter' || k.key === 'Tab');
@@ -162,5 +189,10 @@ export function createHold(
       answer.then(settled, settled);
     },
     replay,
+    deferTap(go) {
+      if (held.length === 0 && !replaying && !settling) return false;
+      taps.push(go);
+      return true;
+    },
   };
 }

@@ -124,11 +124,32 @@ export function createScanRouter(view: Window, syntheticKeys = false): ScanRoute
     takeover.text(event);
   }
 
+  /**
+   * A tap on a button (or link) while scanned keys are held: it waits until they are typed out, so the scan
+   * the worker made before the tap is in the form the tap sends (a tap must not overtake a scan). The tap again
+   * is the button's `click()`, which this listener lets pass.
+   */
+  let tapping = false;
+  function onClick(event: MouseEvent): void {
+    if (tapping || !routed(event)) return;
+    const control = (event.target as Element).closest?.('button, a[href]') as HTMLElement | null;
+    if (
+      control &&
+      hold.deferTap(() => {
+        tapping = true;
+        control.click();
+        tapping = false;
+      })
+    )
+      swallow(event);
+  }
+
   const listening = new AbortController();
   // In the capture phase: before any screen sees the key.
   const capturing = { capture: true, signal: listening.signal };
   view.addEventListener('keydown', onKeyDown, capturing);
   view.addEventListener('beforeinput', onBeforeInput, capturing);
+  view.addEventListener('click', onClick, capturing);
 
   // The targets' and the hold's calls as they are (the type names those the app uses).
   return {
