@@ -10,10 +10,14 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
  */
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
 /**
- * The import's worker thread (src/server/import/worker.ts) as a bundle of its own beside the server's:
- * source.ts starts `./import-worker.mjs` from the bundle's own folder.
+ * The worker threads (src/server/workers.ts: the import's reading, the label files' drawing) as bundles of
+ * their own beside the server's: workers.ts starts `./<name>.mjs` from the bundle's own folder.
  */
-export const IMPORT_WORKER_BUNDLE = path.join(projectRoot, 'dist/server/import-worker.mjs');
+export const WORKER_SOURCES = {
+  'import-worker': 'src/server/import/worker.ts',
+  'label-worker': 'src/server/features/etiketten/render-worker.ts',
+} as const;
+export type WorkerName = keyof typeof WORKER_SOURCES;
 
 /**
  * glibc keeps freed memory in per-thread arenas, and after one large block is freed it raises the size from
@@ -42,13 +46,15 @@ export const SERVER_BUNDLE_OPTIONS = {
 /**
  * Bundles src/server/main.ts and the import worker with esbuild (≈ 0.3 s). Written beside and renamed into
  * place, so two builds at once (test runners in parallel) never leave a half-written file for a starting
- * server; the worker first, so a new server never finds an old worker.
+ * server; the workers first, so a new server never finds an old worker.
  */
 export async function buildServer(): Promise<void> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: {
-      [path.basename(IMPORT_WORKER_BUNDLE, '.mjs')]: path.join(projectRoot, 'src/server/import/worker.ts'),
+      ...Object.fromEntries(
+        Object.entries(WORKER_SOURCES).map(([name, source]) => [name, path.join(projectRoot, source)]),
+      ),
       [path.basename(SERVER_BUNDLE, '.mjs')]: path.join(projectRoot, 'src/server/main.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),

@@ -6,7 +6,7 @@ import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
-import { decodePng, renderZpl, zplLabels } from '../support/labels.ts';
+import { decodePng, renderZpl, zplFields, zplLabels } from '../support/labels.ts';
 
 /** A label printer's raw port on loopback: every connection's bytes are one job. */
 async function fakePrinter(): Promise<{ port: number; jobs: string[]; close: () => Promise<void> }> {
@@ -211,6 +211,22 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
     const [badgeLabel] = zplLabels(printer.jobs[2] ?? '');
     expect(await decodePng(await renderZpl(badgeLabel ?? '', 100, 50, 203))).toEqual([
       { format: 'QRCode', text: demo.cardUser.card },
+    ]);
+  });
+
+  it('prints a run of more than 100 labels (drawn in the label worker) as one job, in code order', async () => {
+    const run = await print(
+      { printer: 'Versand', kind: 'lagerplatz', from: 'A-01-01-01', to: 'B-05-04-04' },
+      lead,
+    );
+    expect(run.json()).toMatchObject({ success: true, etiketten: 160 });
+    await vi.waitFor(() => expect(printer.jobs).toHaveLength(1));
+    const labels = zplLabels(printer.jobs[0] ?? '');
+    expect(labels).toHaveLength(160);
+    expect([labels[0], labels[80], labels[159]].map((label) => zplFields(label ?? '').at(-1)?.data)).toEqual([
+      'A-01-01-01',
+      'B-01-01-01',
+      'B-05-04-04',
     ]);
   });
 

@@ -1,10 +1,4 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { SERVER_BUNDLE_OPTIONS } from '../build-server.ts';
+import { startWorker } from '../workers.ts';
 import type { CsvEncoding } from './encoding.ts';
 import type { Line } from './framework.ts';
 import type { KindName } from './kinds/index.ts';
@@ -105,7 +99,11 @@ export function workerSource(
   options: { maxHeapMb?: number; onProgress?: (share: number) => void } = {},
 ): RowSource {
   const whole = input.bytes.byteOffset === 0 && input.bytes.byteLength === input.bytes.buffer.byteLength;
-  const worker = startWorker(input, whole ? [input.bytes.buffer as ArrayBuffer] : [], options.maxHeapMb);
+  const worker = startWorker('import-worker', {
+    workerData: input,
+    transferList: whole ? [input.bytes.buffer as ArrayBuffer] : [],
+    ...(options.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb } } : {}),
+  });
   let failure: Error | null = null;
   let waiting: { resolve: (message: ToReader) => void; reject: (error: Error) => void } | null = null;
   const queue: ToReader[] = [];
@@ -164,53 +162,4 @@ export function workerSource(
     },
     close,
   };
-}
-
-/**
- * The worker as the server runs: the bundle's import-worker.mjs beside main.mjs (build-server.ts), or —
- * from TypeScript (tests, `npm run import` through tsx) — worker.ts bundled the same way once per process.
- * (A worker does not inherit tsx's loader; registering it in each worker cost 0.8–2 s per import, which a
- * one-line import through the API then took.)
- */
-function startWorker(input: WorkerInput, transferList: ArrayBuffer[], maxHeapMb?: number): Worker {
-  const options = {
-    workerData: input,
-    transferList,
-    ...(maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } } : {}),
-  };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./import-worker.mjs', import.meta.url), options);
-  bundledFromSource ??= bundleWorkerSource();
-  return new Worker(bundledFromSource, options);
-}
-
-let bundledFromSource: URL | undefined;
-
-/**
- * worker.ts as one ES module (≈ 0.2 s, once): in node_modules/.cache so that its packages resolve from
- * node_modules as the bundle's do, named by its content so that processes running side by side share it
- * and an old one is never started; written beside and renamed into place.
- */
-function bundleWorkerSource(): URL {
-  const require = createRequire(import.meta.url);
-  const esbuild = require('esbuild') as typeof import('esbuild');
-  const result = esbuild.buildSync({
-    ...SERVER_BUNDLE_OPTIONS,
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    sourcemap: 'inline',
-    write: false,
-    logLevel: 'warning',
-  });
-  const code = result.outputFiles[0]?.contents;
-  if (!code) throw new Error('import worker: esbuild wrote nothing');
-  const digest = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const folder = path.join(path.dirname(require.resolve('esbuild/package.json')), '../.cache/lagerscanner');
-  const file = path.join(folder, `import-worker-${digest}.mjs`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(folder, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, code);
-    fs.renameSync(temporary, file);
-  }
-  return pathToFileURL(file);
 }

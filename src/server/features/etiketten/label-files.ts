@@ -23,6 +23,7 @@ import { recordAudit } from '../../repositories/audit.repository.ts';
 import type { Label } from './label.ts';
 import { writePdf } from './pdf.ts';
 import { printerNamed, sendJob } from './printers.ts';
+import { renderedInWorker } from './rendered.ts';
 import { checkFormat, defaultSize, type PreparedLabels, prepareLabels } from './service.ts';
 import { zplLabel } from './zpl.ts';
 
@@ -137,9 +138,14 @@ export async function drucken(
   if (!lead && prepared.count > HANDHELD_MAX) throw invalid(etikettenTexts.handheldMax);
   if (prepared.count > MAX_PRINT) throw invalid(etikettenTexts.printTooMany);
   if (prepared.count > HEAVY_LABELS) heavy();
+  const file = { size: printer.groesse, dpi: printer.dpi };
   let job = '';
-  for await (const chunk of zplStream(steps, prepared, { size: printer.groesse, dpi: printer.dpi }))
-    job += chunk;
+  if (prepared.count > HEAVY_LABELS) {
+    const bytes: Buffer[] = [];
+    for await (const chunk of renderedInWorker(prepared, { format: 'zpl', ...file, title: '' }))
+      bytes.push(chunk);
+    job = Buffer.concat(bytes).toString('utf8');
+  } else for await (const chunk of zplStream(steps, prepared, file)) job += chunk;
   await sendJob(printer, job, config.printerRules);
   return {
     success: true as const,
@@ -149,8 +155,9 @@ export async function drucken(
 }
 
 /**
- * The labels as a file: PDF page by page, ZPL label by label. A failure mid-way ends the download
- * (`onError` is told, for the log).
+ * The labels as a file: PDF page by page, ZPL label by label — more than HEAVY_LABELS drawn in a worker
+ * thread (rendered.ts), the few of a shelf or a badge here, a step at a time (a worker takes 50–300 ms to
+ * start). A failure mid-way ends the download (`onError` is told, for the log).
  */
 function download(
   steps: Steps,
@@ -159,6 +166,18 @@ function download(
   onError: (error: unknown) => void,
 ): LabelDownload {
   const name = `etiketten-${file.kind}`;
+  const title = `${etikettenTexts.title}: ${etikettenTexts.kinds[file.kind]}`;
+  if (prepared.count > HEAVY_LABELS) {
+    const body = renderedInWorker(prepared, { format: file.format, size: file.size, dpi: file.dpi, title });
+    body.once('error', onError);
+    return {
+      count: prepared.count,
+      size: file.size,
+      contentType: file.format === 'zpl' ? 'text/plain; charset=utf-8' : 'application/pdf',
+      fileName: `${name}.${file.format}`,
+      body,
+    };
+  }
   if (file.format === 'zpl')
     return {
       count: prepared.count,
@@ -168,13 +187,7 @@ function download(
       body: Readable.from(zplStream(steps, prepared, file)),
     };
   const out = new PassThrough();
-  writePdf(
-    steps,
-    prepared.labels(),
-    file.size,
-    out,
-    `${etikettenTexts.title}: ${etikettenTexts.kinds[file.kind]}`,
-  ).catch((error: unknown) => {
+  writePdf(steps, prepared.labels(), file.size, out, title).catch((error: unknown) => {
     onError(error);
     out.destroy(error as Error);
   });
