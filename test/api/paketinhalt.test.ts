@@ -32,13 +32,19 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (endpoint: Endpoint, params: Record<string, string>) =>
-    caller(t.app, token)(endpoint, { params });
+  /** The packing station's view of a note, and its cartons, by the note's number. */
+  const packing = (belegnr: string) =>
+    caller(t.app, token)(paketinhalt.packageContent, { params: { belegnr } });
+  const cartons = (belegnr: string) =>
+    caller(t.app, token)(kartonagen.packageRecording, { params: { belegnr } });
   const send = (
     endpoint: Endpoint,
     body: unknown,
     options: { params?: Record<string, string>; key?: string; as?: string } = {},
   ) => caller(t.app, options.as ?? token)(endpoint, { params: options.params, body, key: options.key });
+  /** Stores the carton counts of the note whose id is in the path. */
+  const saveCartons = (id: number | undefined, body: Record<string, unknown>) =>
+    send(kartonagen.savePackageRecording, body, { params: { id: String(id) } });
   const scanItem = (belegnr: string, itemNr: string, key = randomUUID(), as = token) =>
     send(
       paketinhalt.scanPackageItem,
@@ -69,7 +75,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
 
   describe('package content', () => {
     it('answers the delivery note with its lines and shipping flags', async () => {
-      const res = await get(paketinhalt.packageContent, { belegnr: 'LS100001' });
+      const res = await packing('LS100001');
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({
@@ -90,18 +96,16 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         }),
         expect.objectContaining({ nummer: '100003', ean: '4012345678901', lsmenge: 8, pemenge: 0 }),
       ]);
-      expect((await get(paketinhalt.packageContent, { belegnr: 'LS100002' })).json().data).toMatchObject({
+      expect((await packing('LS100002')).json().data).toMatchObject({
         eu: 0,
         versandart: 'DHL042',
         gravurArtikel: true,
       });
-      expect(
-        (await get(paketinhalt.packageContent, { belegnr: 'LS100099' })).json().data.paketinhalt,
-      ).toEqual([]);
+      expect((await packing('LS100099')).json().data.paketinhalt).toEqual([]);
     });
 
     it('answers an unknown delivery note with 404 and the spec text', async () => {
-      const res = await get(paketinhalt.packageContent, { belegnr: 'LS999' });
+      const res = await packing('LS999');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
@@ -298,7 +302,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
 
   describe('cartons', () => {
     it('lists the project cartons with the counts of this note, and stores new counts', async () => {
-      const res = await get(kartonagen.packageRecording, { belegnr: 'LS100001' });
+      const res = await cartons('LS100001');
       expect(res.statusCode).toBe(200);
       const data = res.json().data as {
         id: number;
@@ -313,22 +317,17 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       ]);
       expect(data.kartonagen.every((k) => k.amount === 0)).toBe(true);
       const [small, medium] = data.kartonagen;
-      const save = await send(
-        kartonagen.savePackageRecording,
-        {
-          id: notes.LS100001,
-          belegnr: 'LS100001',
-          user_id: userId,
-          kartonagen: [
-            { packageid: small?.packageid, amount: 2 },
-            { packageid: medium?.packageid, amount: 1 },
-          ],
-        },
-        { params: { id: String(notes.LS100001) } },
-      );
+      const save = await saveCartons(notes.LS100001, {
+        id: notes.LS100001,
+        belegnr: 'LS100001',
+        user_id: userId,
+        kartonagen: [
+          { packageid: small?.packageid, amount: 2 },
+          { packageid: medium?.packageid, amount: 1 },
+        ],
+      });
       expect(save.statusCode).toBe(200);
-      const again = (await get(kartonagen.packageRecording, { belegnr: 'LS100001' })).json().data
-        .kartonagen as {
+      const again = (await cartons('LS100001')).json().data.kartonagen as {
         name: string;
         amount: number;
       }[];
@@ -336,10 +335,8 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     });
 
     it('answers an empty list for a project without cartons, 404 for an unknown note', async () => {
-      expect(
-        (await get(kartonagen.packageRecording, { belegnr: 'LS100098' })).json().data.kartonagen,
-      ).toEqual([]);
-      expect((await get(kartonagen.packageRecording, { belegnr: 'LS999' })).statusCode).toBe(404);
+      expect((await cartons('LS100098')).json().data.kartonagen).toEqual([]);
+      expect((await cartons('LS999')).statusCode).toBe(404);
     });
 
     it('refuses a carton of another project, a negative count and a path that does not match', async () => {
@@ -349,33 +346,21 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         .where('name', '=', 'Karton XL')
         .executeTakeFirstOrThrow();
       const base = { id: notes.LS100001, belegnr: 'LS100001', user_id: userId };
-      const other = await send(
-        kartonagen.savePackageRecording,
-        {
-          ...base,
-          kartonagen: [{ packageid: foreign.id, amount: 1 }],
-        },
-        { params: { id: String(notes.LS100001) } },
-      );
+      const other = await saveCartons(notes.LS100001, {
+        ...base,
+        kartonagen: [{ packageid: foreign.id, amount: 1 }],
+      });
       expect(other.statusCode).toBe(400);
       expect(other.json().message).toBe(texts.kartonagen.notInProject(foreign.id));
-      const negative = await send(
-        kartonagen.savePackageRecording,
-        {
-          ...base,
-          kartonagen: [{ packageid: 1, amount: -1 }],
-        },
-        { params: { id: String(notes.LS100001) } },
-      );
+      const negative = await saveCartons(notes.LS100001, {
+        ...base,
+        kartonagen: [{ packageid: 1, amount: -1 }],
+      });
       expect(negative.statusCode).toBe(400);
-      const mismatch = await send(
-        kartonagen.savePackageRecording,
-        {
-          ...base,
-          kartonagen: [],
-        },
-        { params: { id: String(notes.LS100002) } },
-      );
+      const mismatch = await saveCartons(notes.LS100002, {
+        ...base,
+        kartonagen: [],
+      });
       expect(mismatch.statusCode).toBe(400);
     });
 
