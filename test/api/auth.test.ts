@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loginCard, loginPassword, logout } from '../../src/contract/auth.ts';
+import { inventurHistory } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { hashToken } from '../../src/server/auth/secrets.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('login and sessions on %s', (kind) => {
   let t: TestApp;
@@ -20,22 +23,19 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     await t.database.db.deleteFrom('attempt_counters').execute();
   });
 
-  const history = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers });
+  /** With exactly these headers: no login of the caller's own, the test is about the login header. */
+  const history = (headers: Record<string, string>) => caller(t.app, null)(inventurHistory, { headers });
+  const anonymous = () => caller(t.app, null);
 
   it('logs in with name and password and answers token, name, id and role', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'demo', password: 'demo' },
-    });
+    const res = await anonymous()(loginPassword, { body: { username: 'demo', password: 'demo' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, name: 'Demo Nutzer', role: 'mitarbeiter' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(typeof body.id).toBe('number');
     for (const user of [demo.leadUser, demo.adminUser]) {
-      const lead = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: user });
+      const lead = await anonymous()(loginPassword, { body: user });
       expect(lead.json()).toMatchObject({ success: true, name: user.name, role: user.role });
     }
   });
@@ -53,22 +53,24 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
   });
 
   it('logs in with the scanned employee card', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: demo.cardUser.card },
-    });
+    const res = await anonymous()(loginCard, { body: { stechuhrdevice: demo.cardUser.card } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, name: 'Karten Nutzer', role: 'mitarbeiter' });
   });
 
   it('refuses a wrong password, an unknown name and an unknown card with the German message', async () => {
-    for (const [url, payload] of [
-      ['/api/user/login', { username: 'demo', password: 'falsch' }],
-      ['/api/user/login', { username: 'niemand', password: 'demo' }],
-      ['/api/user/login/qrcode', { stechuhrdevice: 'KEINEKARTE' }],
+    // From a client address of its own (which the contract caller does not set): the path from the contract.
+    for (const [endpoint, payload] of [
+      [loginPassword, { username: 'demo', password: 'falsch' }],
+      [loginPassword, { username: 'niemand', password: 'demo' }],
+      [loginCard, { stechuhrdevice: 'KEINEKARTE' }],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.9.9.1' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: endpoint.path,
+        payload,
+        remoteAddress: '10.9.9.1',
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         success: false,
@@ -81,7 +83,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     const attempt = (password: string, ip: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/user/login',
+        url: loginPassword.path,
         payload: { username: 'Demo', password },
         remoteAddress: ip,
       });
@@ -99,7 +101,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     for (let i = 0; i < 8; i++) {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/user/login/qrcode',
+        url: loginCard.path,
         payload: { stechuhrdevice: `FALSCH${i}` },
         remoteAddress: ip,
       });
@@ -107,14 +109,14 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     }
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/user/login/qrcode',
+      url: loginCard.path,
       payload: { stechuhrdevice: demo.cardUser.card },
       remoteAddress: ip,
     });
     expect(res.statusCode).toBe(429);
     const elsewhere = await t.app.inject({
       method: 'POST',
-      url: '/api/user/login/qrcode',
+      url: loginCard.path,
       payload: { stechuhrdevice: demo.cardUser.card },
       remoteAddress: '10.1.1.2',
     });
@@ -122,22 +124,14 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
   });
 
   it('refuses malformed login bodies with 400 and a German message', async () => {
-    for (const [url, payload, message] of [
-      ['/api/user/login', {}, texts.errors.input.missing(texts.login.username)],
-      ['/api/user/login', { username: 'demo' }, texts.errors.input.missing(texts.login.password)],
-      ['/api/user/login', { username: 5, password: 'x' }, texts.errors.input.invalid(texts.login.username)],
-      [
-        '/api/user/login',
-        { username: '  ', password: 'x' },
-        texts.errors.input.missing(texts.login.username),
-      ],
-      [
-        '/api/user/login/qrcode',
-        { stechuhrdevice: '' },
-        texts.errors.input.missing(texts.batch.employeeLabel),
-      ],
+    for (const [endpoint, body, message] of [
+      [loginPassword, {}, texts.errors.input.missing(texts.login.username)],
+      [loginPassword, { username: 'demo' }, texts.errors.input.missing(texts.login.password)],
+      [loginPassword, { username: 5, password: 'x' }, texts.errors.input.invalid(texts.login.username)],
+      [loginPassword, { username: '  ', password: 'x' }, texts.errors.input.missing(texts.login.username)],
+      [loginCard, { stechuhrdevice: '' }, texts.errors.input.missing(texts.batch.employeeLabel)],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, payload });
+      const res = await anonymous()(endpoint, { body });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
     }
@@ -159,7 +153,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
 
   it('ends the session at logout', async () => {
     const token = await loginDemo(t.app);
-    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: authHeaders(token) });
+    const out = await caller(t.app, token)(logout);
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     expect((await history(authHeaders(token))).statusCode).toBe(401);
@@ -188,7 +182,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
       expect((await history(authHeaders(token))).statusCode).toBe(401);
       const again = await t.app.inject({
         method: 'POST',
-        url: '/api/user/login',
+        url: loginPassword.path,
         payload: { username: 'demo', password: 'demo' },
         remoteAddress: '10.7.7.7',
       });
@@ -207,8 +201,7 @@ describe.each(databaseKinds())('the session cache (decision 7) on %s', (kind) =>
   });
   afterAll(() => t.close());
 
-  const history = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers: authHeaders(token) });
+  const history = (token: string) => caller(t.app, token)(inventurHistory);
   const endInDatabase = (token: string) =>
     sql`update sessions set revoked_at = now() where token_hash = ${hashToken(token)}`.execute(t.database.db);
 
@@ -229,7 +222,7 @@ describe.each(databaseKinds())('the session cache (decision 7) on %s', (kind) =>
     const other = await loginDemo(t.app); // the same user on a second device stays logged in
     expect((await history(token)).statusCode).toBe(200);
     expect((await history(other)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: authHeaders(token) });
+    const out = await caller(t.app, token)(logout);
     expect(out.statusCode).toBe(200);
     expect((await history(token)).statusCode).toBe(401);
     expect((await history(other)).statusCode).toBe(200);

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loginCard } from '../../src/contract/auth.ts';
+import { assignBatch } from '../../src/contract/batch.ts';
+import { packageContentCheat, scanPackageItem } from '../../src/contract/paketinhalt.ts';
+import { buildPath } from '../../src/contract/path.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('card checks at Batch (Lieferschein) on %s', (kind) => {
   let t: TestApp;
@@ -17,10 +22,12 @@ describe.each(databaseKinds())('card checks at Batch (Lieferschein) on %s', (kin
     token = await loginDemo(t.app);
   });
 
+  // These calls come from a client address of their own, which the contract caller does not set: raw
+  // requests, their paths from the contract.
   const assign = (qrcode: string, ip: string, options: { batch?: string; key?: string; as?: string } = {}) =>
     t.app.inject({
       method: 'PUT',
-      url: '/api/batch',
+      url: assignBatch.path,
       payload: { lieferschein: options.batch ?? '123456', qrcode },
       headers: authHeaders(options.as ?? token, { 'x-idempotency-key': options.key ?? randomUUID() }),
       remoteAddress: ip,
@@ -28,7 +35,7 @@ describe.each(databaseKinds())('card checks at Batch (Lieferschein) on %s', (kin
   const cardLogin = (stechuhrdevice: string, ip: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/user/login/qrcode',
+      url: loginCard.path,
       payload: { stechuhrdevice },
       remoteAddress: ip,
     });
@@ -122,18 +129,15 @@ describe.each(databaseKinds())('cheat codes at the packing station on %s', (kind
   beforeEach(async () => {
     await t.database.db.deleteFrom('attempt_counters').execute();
     token = await loginDemo(t.app);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: demo.cardUser.card },
-    });
+    const card = await caller(t.app, null)(loginCard, { body: { stechuhrdevice: demo.cardUser.card } });
     cardToken = card.json().token;
   });
 
+  // From a client address of their own, as above: raw requests, their paths from the contract.
   const cheat = (code: string, ip: string, options: { note?: string; as?: string } = {}) =>
     t.app.inject({
       method: 'PUT',
-      url: '/api/packagecontent/cheat',
+      url: packageContentCheat.path,
       payload: { id: notes[options.note ?? 'LS100098'], code },
       headers: authHeaders(options.as ?? token, { 'x-idempotency-key': randomUUID() }),
       remoteAddress: ip,
@@ -141,7 +145,7 @@ describe.each(databaseKinds())('cheat codes at the packing station on %s', (kind
   const scanItem = (itemNr: string, ip: string, belegnr = 'LS100001') =>
     t.app.inject({
       method: 'POST',
-      url: `/api/packagecontent/${encodeURIComponent(itemNr)}`,
+      url: buildPath(scanPackageItem.path, { itemNr }),
       payload: {
         id: notes[belegnr],
         itemNr,
@@ -214,10 +218,9 @@ describe.each(databaseKinds())('no cheat code configured on %s', (kind) => {
       .where('belegnr', '=', 'LS100001')
       .executeTakeFirstOrThrow();
     for (let i = 0; i < 8; i++) {
-      const miss = await t.app.inject({
-        method: 'POST',
-        url: `/api/packagecontent/RATEN-${i}`,
-        payload: {
+      const miss = await caller(t.app, token)(scanPackageItem, {
+        params: { itemNr: `RATEN-${i}` },
+        body: {
           id: note.id,
           itemNr: `RATEN-${i}`,
           belegnr: 'LS100001',
@@ -226,7 +229,6 @@ describe.each(databaseKinds())('no cheat code configured on %s', (kind) => {
           paketinhalt: [],
           versandart: '',
         },
-        headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
       });
       expect(miss.statusCode).toBe(404);
     }

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCard } from '../../src/contract/auth.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('exactly once on %s', (kind) => {
   let t: TestApp;
@@ -36,12 +40,15 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     ).id;
 
   const book = (amount: number, key: string | null, as = token) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: { lp, article, amount },
-      headers: authHeaders(as, key === null ? {} : { 'x-idempotency-key': key }),
-    });
+    key === null
+      ? // Raw on purpose: with no X-Idempotency-Key at all, which the contract caller always sends.
+        t.app.inject({
+          method: 'POST',
+          url: bookInventur.path,
+          payload: { lp, article, amount },
+          headers: authHeaders(as),
+        })
+      : caller(t.app, as)(bookInventur, { body: { lp, article, amount }, key });
   const countsWithKey = async (key: string) =>
     (
       await t.database.db
@@ -106,11 +113,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
   it('refuses the same key from another user with 409', async () => {
     const key = randomUUID();
     expect((await book(13, key)).statusCode).toBe(200);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: demo.cardUser.card },
-    });
+    const card = await caller(t.app, null)(loginCard, { body: { stechuhrdevice: demo.cardUser.card } });
     expect((await book(13, key, card.json().token)).statusCode).toBe(409);
   });
 
@@ -137,12 +140,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     const target = await locationId(demo.locations.main);
     const key = randomUUID();
     const move = (amount: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/umbuchung/artikel/',
-        payload: { from: lp, to: target, article, amount },
-        headers: authHeaders(token, { 'x-idempotency-key': key }),
-      });
+      caller(t.app, token)(moveArticle, { body: { from: lp, to: target, article, amount }, key });
     const refused = await move(500);
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['idempotent-replayed']).toBeUndefined();

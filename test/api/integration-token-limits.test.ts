@@ -1,5 +1,6 @@
+// Raw HTTP on purpose: each request comes from a client address of its own; the contract caller sets none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportMessages } from '../../src/contract/export.ts';
+import { exportMessages, exportMovements } from '../../src/contract/export.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { authHeaders, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -21,7 +22,7 @@ describe.each(databaseKinds())('wrong integration tokens on %s', (kind) => {
   const exportFrom = (address: string, bearer: string) =>
     t.app.inject({
       method: 'GET',
-      url: '/api/export/movements?since=2020-01-01T00:00:00Z&limit=1',
+      url: `${exportMovements.path}?since=2020-01-01T00:00:00Z&limit=1`,
       headers: authHeaders(bearer),
       remoteAddress: address,
     });

@@ -1,11 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCard } from '../../src/contract/auth.ts';
+import { bookInventur, inventurHistory } from '../../src/contract/inventur.ts';
 import { AMOUNT_MAX } from '../../src/contract/limits.ts';
+import { findArticle, findLp } from '../../src/contract/lookup.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { stockInvariantViolations } from '../support/stock.ts';
 
 describe.each(databaseKinds())('Inventur API on %s', (kind) => {
@@ -42,14 +45,9 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
-  const book = (payload: unknown, key: string = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(token, { 'x-idempotency-key': key }),
-    });
+  const scanArticle = (number: string) => caller(t.app, token)(findArticle, { params: { number } });
+  const scanLocation = (code: string) => caller(t.app, token)(findLp, { params: { code } });
+  const book = (body: unknown, key?: string) => caller(t.app, token)(bookInventur, { body, key });
   const stockOf = async (location: number, article: number) => {
     const row = await t.database.db
       .selectFrom('stock')
@@ -63,7 +61,7 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
 
   describe('finding an article', () => {
     it('finds it by nummer', async () => {
-      const res = await get('/api/inventur/findarticle/100001');
+      const res = await scanArticle('100001');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         found: true,
@@ -76,7 +74,7 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
 
     it('finds it by EAN, also with a leading 0 added or dropped', async () => {
       for (const scan of ['4006381333931', '04006381333931']) {
-        expect((await get(`/api/inventur/findarticle/${scan}`)).json()).toMatchObject({
+        expect((await scanArticle(scan)).json()).toMatchObject({
           found: true,
           nummer: '100001',
         });
@@ -84,14 +82,14 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
     });
 
     it('finds it by herstellernummer', async () => {
-      expect((await get('/api/inventur/findarticle/SCH-KS-100')).json()).toMatchObject({
+      expect((await scanArticle('SCH-KS-100')).json()).toMatchObject({
         found: true,
         nummer: '100001',
       });
     });
 
     it('reports an ambiguous number with its count and no article', async () => {
-      expect((await get('/api/inventur/findarticle/HN-DUP')).json()).toEqual({
+      expect((await scanArticle('HN-DUP')).json()).toEqual({
         found: false,
         count: 2,
         id: null,
@@ -118,36 +116,36 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
           ...Array.from({ length: 60 }, (_, i) => article(`RANG-H${i}`, { herstellernummer: 'RANG-VIELE' })),
         ])
         .execute();
-      expect((await get('/api/inventur/findarticle/RANG-A')).json()).toMatchObject({
+      expect((await scanArticle('RANG-A')).json()).toMatchObject({
         found: true,
         nummer: 'RANG-A',
       });
-      expect((await get('/api/inventur/findarticle/2000000000015')).json()).toMatchObject({
+      expect((await scanArticle('2000000000015')).json()).toMatchObject({
         found: true,
         nummer: 'RANG-C',
       });
-      expect((await get('/api/inventur/findarticle/RANG-VIELE')).json()).toMatchObject({
+      expect((await scanArticle('RANG-VIELE')).json()).toMatchObject({
         found: false,
         count: 50,
       });
     });
 
     it('reports an unknown number as not found', async () => {
-      expect((await get('/api/inventur/findarticle/999999999')).json()).toMatchObject({
+      expect((await scanArticle('999999999')).json()).toMatchObject({
         found: false,
         count: 0,
       });
     });
 
     it('takes scans with slashes, spaces and umlauts in the URL', async () => {
-      const res = await get(`/api/inventur/findarticle/${encodeURIComponent('AB/12 Müller')}`);
+      const res = await scanArticle('AB/12 Müller');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ found: false, count: 0 });
     });
 
     it('refuses a scan with control characters or over 200 characters with 400', async () => {
-      for (const scan of ['abc%00def', 'x'.repeat(201)]) {
-        const res = await get(`/api/inventur/findarticle/${scan}`);
+      for (const scan of ['abc\u0000def', 'x'.repeat(201)]) {
+        const res = await scanArticle(scan);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ success: false });
       }
@@ -155,12 +153,12 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
   });
 
   it('finds a location by its code and reports an unknown one', async () => {
-    expect((await get('/api/inventur/findlp/A-01-01-01')).json()).toEqual({
+    expect((await scanLocation('A-01-01-01')).json()).toEqual({
       found: true,
       id: ids.main,
       name: 'A-01-01-01',
     });
-    expect((await get('/api/inventur/findlp/Z-99')).json()).toEqual({ found: false, id: null, name: null });
+    expect((await scanLocation('Z-99')).json()).toEqual({ found: false, id: null, name: null });
   });
 
   describe('booking a count', () => {
@@ -266,20 +264,11 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
 
   it('shows the user their latest 20 counts, newest first, and not those of others', async () => {
     for (let i = 1; i <= 22; i++) await book({ lp: ids.empty, article: ids.article, amount: i });
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: demo.cardUser.card },
-    });
+    const card = await caller(t.app, null)(loginCard, { body: { stechuhrdevice: demo.cardUser.card } });
     const other = card.json().token as string;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: { lp: ids.main, article: ids.article3, amount: 39 },
-      headers: authHeaders(other, { 'x-idempotency-key': randomUUID() }),
-    });
+    await caller(t.app, other)(bookInventur, { body: { lp: ids.main, article: ids.article3, amount: 39 } });
 
-    const res = await get('/api/inventur/history');
+    const res = await caller(t.app, token)(inventurHistory);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as {
       time: string;

@@ -1,12 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Auftrag } from '../../src/contract/kommissionierung.ts';
-import type { JournalZeile } from '../../src/contract/leitstand/bestand.ts';
-import type { Receipt } from '../../src/contract/wareneingang.ts';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { exportEndpoints, exportPickShortages, type Feed } from '../../src/contract/export.ts';
+import { type Auftrag, pickClaim, pickShortage, pickTake } from '../../src/contract/kommissionierung.ts';
+import {
+  type JournalZeile,
+  journal as journalCall,
+  journalCsv,
+} from '../../src/contract/leitstand/bestand.ts';
+import { bookReceipt, closeReceipt, type Receipt, receiptByNumber } from '../../src/contract/wareneingang.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { type Call, caller } from '../support/endpoint-call.ts';
 
 const EPOCH = '2000-01-01T00:00:00Z';
 
@@ -29,31 +35,28 @@ describe.each(databaseKinds())('journal documents on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = async <T>(url: string, token: string): Promise<T> => {
-    const res = await t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
+  const get = async <T>(endpoint: Endpoint, token: string, call: Call = {}): Promise<T> => {
+    const res = await caller(t.app, token)(endpoint, call);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
   };
-  const post = async <T>(url: string, payload: Record<string, unknown>): Promise<T> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
-    });
+  const post = async <T>(endpoint: Endpoint, body: Record<string, unknown>): Promise<T> => {
+    const res = await caller(t.app, worker)(endpoint, { body });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
   };
   type Page = { items: Record<string, unknown>[] };
-  const feed = (name: string) => get<Page>(`/api/export/${name}?since=${EPOCH}`, integration);
+  const feed = (name: Feed) => get<Page>(exportEndpoints[name], integration, { query: { since: EPOCH } });
   const journal = (art: string) =>
-    get<{ zeilen: JournalZeile[] }>(`/api/leitstand/journal?art=${art}`, lead).then((r) => r.zeilen);
+    get<{ zeilen: JournalZeile[] }>(journalCall, lead, { query: { art } }).then((r) => r.zeilen);
 
   it('names the receipt and the delivery note on their journal rows, and exports differences and shortages', async () => {
     // Wareneingang: 7 of 20 × 100001 booked in, then the receipt closed (13 short; 100002: 5 short).
-    const receipt = await get<Receipt>(`/api/wareneingang/beleg/${demo.receipt.nummer}`, worker);
+    const receipt = await get<Receipt>(receiptByNumber, worker, {
+      params: { wareneingang: demo.receipt.nummer },
+    });
     const line = receipt.positionen.find((p) => p.nummer === '100001');
-    await post('/api/wareneingang/buchen', {
+    await post(bookReceipt, {
       wareneingang: demo.receipt.nummer,
       position: line?.position,
       lagerplatz: 'A-01-01-02',
@@ -61,12 +64,10 @@ describe.each(databaseKinds())('journal documents on %s', (kind) => {
       charge: null,
       mhd: null,
     });
-    await post('/api/wareneingang/abschliessen', { wareneingang: demo.receipt.nummer });
+    await post(closeReceipt, { wareneingang: demo.receipt.nummer });
 
     // Kommissionierung: 2 × 100006 picked, 1 × 100008 reported missing.
-    let note = (
-      await post<{ data: Auftrag }>('/api/kommissionierung/auftrag', { belegnr: demo.deliveryNotes.pickable })
-    ).data;
+    let note = (await post<{ data: Auftrag }>(pickClaim, { belegnr: demo.deliveryNotes.pickable })).data;
     const lineOf = (nummer: string) => {
       const found = note.positionen.find((p) => p.nummer === nummer);
       if (!found) throw new Error(`no line ${nummer}`);
@@ -74,14 +75,14 @@ describe.each(databaseKinds())('journal documents on %s', (kind) => {
     };
     const picked = lineOf('100006');
     note = (
-      await post<{ data: Auftrag }>('/api/kommissionierung/entnahme', {
+      await post<{ data: Auftrag }>(pickTake, {
         id: note.id,
         positionId: picked.id,
         lagerplatzId: picked.lagerplatz?.id,
         menge: 2,
       })
     ).data;
-    await post('/api/kommissionierung/fehlmenge', { id: note.id, positionId: lineOf('100008').id, menge: 1 });
+    await post(pickShortage, { id: note.id, positionId: lineOf('100008').id, menge: 1 });
 
     // The Leitstand's journal and its CSV.
     expect((await journal('wareneingang')).map((z) => [z.artikel.nummer, z.menge, z.beleg])).toEqual([
@@ -91,11 +92,7 @@ describe.each(databaseKinds())('journal documents on %s', (kind) => {
       ['100006', 2, demo.deliveryNotes.pickable],
     ]);
     expect((await journal('inventur'))[0]?.beleg ?? null).toBeNull();
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/leitstand/journal.csv?art=kommissionierung',
-      headers: authHeaders(lead),
-    });
+    const csv = await caller(t.app, lead)(journalCsv, { query: { art: 'kommissionierung' } });
     const [header, row] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(header?.split(';').at(-1)).toBe('Beleg');
     expect(row?.split(';').at(-1)).toBe(demo.deliveryNotes.pickable);
@@ -175,10 +172,8 @@ describe.each(databaseKinds())('journal documents on %s', (kind) => {
         user: demo.passwordUser.name,
       },
     ]);
-    const shortagesCsv = await t.app.inject({
-      method: 'GET',
-      url: `/api/export/pickshortages?since=${EPOCH}&format=csv`,
-      headers: authHeaders(integration),
+    const shortagesCsv = await caller(t.app, integration)(exportPickShortages, {
+      query: { since: EPOCH, format: 'csv' },
     });
     expect(shortagesCsv.body.split('\r\n')[0]).toBe('id,time,belegnr,article,amount,user');
   });

@@ -2,12 +2,32 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Auftrag, kommissionierungTexts as T } from '../../src/contract/kommissionierung.ts';
-import { klaerfaelleTexts } from '../../src/contract/leitstand/klaerfaelle.ts';
+import { logout } from '../../src/contract/auth.ts';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
+import {
+  type Auftrag,
+  pickClaim,
+  pickNext,
+  pickRelease,
+  pickShortage,
+  pickTake,
+  kommissionierungTexts as T,
+} from '../../src/contract/kommissionierung.ts';
+import { runImport } from '../../src/contract/leitstand/import.ts';
+import {
+  klaerfaelleList,
+  klaerfaelleTexts,
+  klaerfallZurueck,
+} from '../../src/contract/leitstand/klaerfaelle.ts';
+import { leitstandUebersicht } from '../../src/contract/leitstand/uebersicht.ts';
+import { packageContent } from '../../src/contract/paketinhalt.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import {
   articleId,
   insertDeliveryNote,
@@ -36,15 +56,10 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const post = (path: string, payload: unknown, as: string, key = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/kommissionierung/${path}`,
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(as, { 'x-idempotency-key': key }),
-    });
+  const post = (endpoint: Endpoint, body: unknown, as: string, key?: string) =>
+    caller(t.app, as)(endpoint, { body, key });
   const data = (res: LightMyRequestResponse) => res.json<{ data: Auftrag }>().data;
-  const claim = (belegnr: string, as: string) => post('auftrag', { belegnr }, as);
+  const claim = (belegnr: string, as: string) => post(pickClaim, { belegnr }, as);
   const take = (
     note: Auftrag,
     nummer: string,
@@ -55,14 +70,14 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
   ) => {
     const line = lineOf(note, nummer);
     return post(
-      'entnahme',
+      pickTake,
       { id: note.id, positionId: line.id, lagerplatzId: location ?? line.lagerplatz?.id ?? 0, menge },
       as,
       key,
     );
   };
   const shortage = (note: Auftrag, nummer: string, menge: number, as: string) =>
-    post('fehlmenge', { id: note.id, positionId: lineOf(note, nummer).id, menge }, as);
+    post(pickShortage, { id: note.id, positionId: lineOf(note, nummer).id, menge }, as);
   const lineOf = (note: Auftrag, nummer: string) => {
     const line = note.positionen.find((p) => p.nummer === nummer);
     if (!line) throw new Error(`no line ${nummer} in ${note.belegnr}`);
@@ -86,17 +101,14 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       ['A-04-01-02', '100008', 3],
       ['B-01-02-01', '100006', 2],
     ]);
-    expect((await post('abbrechen', { id: note.id }, anna)).statusCode).toBe(200);
+    expect((await post(pickRelease, { id: note.id }, anna)).statusCode).toBe(200);
   });
 
   it('leads to the first location in walking order that holds all that is open, else to the one holding most', async () => {
     const a = await articleId(db(), '100006');
     // 100006: 40 on B-01-02-01; now also 5 on A-05-01-01 (earlier in walking order, but too few for 8).
-    const bookIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: { lp: await locationId(db(), 'A-05-01-01'), article: a, amount: 5 },
-      headers: authHeaders(lead, { 'x-idempotency-key': randomUUID() }),
+    const bookIn = await caller(t.app, lead)(bookInventur, {
+      body: { lp: await locationId(db(), 'A-05-01-01'), article: a, amount: 5 },
     });
     expect(bookIn.statusCode).toBe(200);
     const small = data(await claim(await newNote([['100006', 4]]), anna));
@@ -167,12 +179,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     const onLocation = await stockOf(db(), loc, art); // 60 in the demo, less if another test took some
     const note = data(await claim(await newNote([['100007', 60]]), anna));
     const move = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/umbuchung/artikel/',
-        payload: { from: loc, to: next, article: art, amount: 3 },
-        headers: authHeaders(lead, { 'x-idempotency-key': randomUUID() }),
-      });
+      caller(t.app, lead)(moveArticle, { body: { from: loc, to: next, article: art, amount: 3 } });
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? take(note, '100007', 3, anna) : move())),
     );
@@ -238,11 +245,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     const handheld = await loginAs(t.app, demo.passwordUser);
     expect((await claim(belegnr, handheld)).statusCode).toBe(200);
     expect((await claim(belegnr, lead)).statusCode).toBe(409);
-    const out = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/logout',
-      headers: authHeaders(handheld),
-    });
+    const out = await caller(t.app, handheld)(logout);
     expect(out.statusCode).toBe(200);
     expect((await claim(belegnr, lead)).statusCode).toBe(200);
   });
@@ -252,12 +255,12 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     const note = data(await claim(belegnr, anna));
     expect((await take(note, '100008', 1, anna)).statusCode).toBe(200);
     expect((await claim(belegnr, lead)).statusCode).toBe(409);
-    expect((await post('abbrechen', { id: note.id }, anna)).json()).toEqual({ success: true });
+    expect((await post(pickRelease, { id: note.id }, anna)).json()).toEqual({ success: true });
     const taken = await claim(belegnr, lead);
     expect(taken.statusCode).toBe(200);
     expect(lineOf(data(taken), '100008')).toMatchObject({ kommissioniert: 1, offen: 2 });
     // Another picker's 'Abbrechen' does not let go of the lead's claim, and says so (issue 39).
-    const other = await post('abbrechen', { id: note.id }, anna);
+    const other = await post(pickRelease, { id: note.id }, anna);
     expect([other.statusCode, other.json().message]).toEqual([
       409,
       T.releaseNotYours(belegnr, demo.leadUser.name),
@@ -310,11 +313,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       },
     ]);
     // The packing station refuses it until the shift lead has decided.
-    const packing = await t.app.inject({
-      method: 'GET',
-      url: `/api/packagecontent/${belegnr}`,
-      headers: authHeaders(anna),
-    });
+    const packing = await caller(t.app, anna)(packageContent, { params: { belegnr } });
     expect(packing.statusCode).toBe(409);
     expect(packing.json().message).toBe(texts.paketinhalt.klaerfallOpen);
     // The rest goes on, and a second Fehlmenge adds to the same Klärfall.
@@ -322,11 +321,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     const last = await shortage(note, '100008', 1, anna);
     expect(last.statusCode).toBe(200);
     expect(data(last).fertig).toBe(true);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/leitstand/klaerfaelle',
-      headers: authHeaders(lead),
-    });
+    const list = await caller(t.app, lead)(klaerfaelleList);
     const row = list
       .json<{ data: { offen: { belegnr: string; quelle: string; positionen: unknown[] }[] } }>()
       .data.offen.find((k) => k.belegnr === belegnr);
@@ -343,12 +338,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     ]);
     // 'Zurück': the missing pieces are open again, to be picked when they have come.
     const klaerfallId = klaerfall[0]?.id ?? 0;
-    const back = await t.app.inject({
-      method: 'PUT',
-      url: `/api/leitstand/klaerfaelle/${klaerfallId}/zurueck`,
-      payload: {},
-      headers: authHeaders(lead, { 'x-idempotency-key': randomUUID() }),
-    });
+    const back = await caller(t.app, lead)(klaerfallZurueck, { params: { klaerfallId }, body: {} });
     expect(back.statusCode).toBe(200);
     const again = await claim(belegnr, anna);
     expect(again.statusCode).toBe(200);
@@ -356,15 +346,12 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     expect(lineOf(data(again), '100006')).toMatchObject({ kommissioniert: 2, offen: 0 });
     expect(klaerfaelleTexts.fromPicking).toBe('Fehlmenge beim Kommissionieren');
     // A-04-01-02 was marked for a count by the Fehlmenge: counted, the later tests pick from it again.
-    const counted = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: {
+    const counted = await caller(t.app, lead)(bookInventur, {
+      body: {
         lp: await locationId(db(), 'A-04-01-02'),
         article: await articleId(db(), '100008'),
         amount: await stockOf(db(), await locationId(db(), 'A-04-01-02'), await articleId(db(), '100008')),
       },
-      headers: authHeaders(lead, { 'x-idempotency-key': randomUUID() }),
     });
     expect(counted.statusCode).toBe(200);
   });
@@ -381,11 +368,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
         .where('delivery_note_id', '=', note.id)
         .execute(),
     ).toEqual([]);
-    const packing = await t.app.inject({
-      method: 'GET',
-      url: `/api/packagecontent/${belegnr}`,
-      headers: authHeaders(lead),
-    });
+    const packing = await caller(t.app, lead)(packageContent, { params: { belegnr } });
     expect(packing.statusCode).toBe(200);
     expect(packing.json().data.kommissioniert).toEqual({
       von: demo.passwordUser.name,
@@ -400,27 +383,19 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       message: T.alreadyPicked(belegnr),
     });
     // The Leitstand's Übersicht counts the picks under the screen's name.
-    const overview = await t.app.inject({
-      method: 'GET',
-      url: '/api/leitstand/uebersicht',
-      headers: authHeaders(lead),
-    });
+    const overview = await caller(t.app, lead)(leitstandUebersicht);
     expect(overview.json().data.proBildschirm).toContainEqual(
       expect.objectContaining({ bildschirm: 'Kommissionierung' }),
     );
-    const notPicked = await t.app.inject({
-      method: 'GET',
-      url: '/api/packagecontent/LS100002',
-      headers: authHeaders(lead),
-    });
+    const notPicked = await caller(t.app, lead)(packageContent, { params: { belegnr: 'LS100002' } });
     expect(notPicked.json().data.kommissioniert).toBeNull();
   });
 
   it("'Nächster Auftrag' takes the oldest open note nobody else is picking", async () => {
-    const first = await post('naechster', {}, lead);
+    const first = await post(pickNext, {}, lead);
     expect(first.statusCode).toBe(200);
     const leads = data(first);
-    const second = await post('naechster', {}, anna);
+    const second = await post(pickNext, {}, anna);
     expect(second.statusCode).toBe(200);
     expect(data(second).belegnr).not.toBe(leads.belegnr);
     // The oldest pickable one (by arrival, then id) that the other does not hold.
@@ -432,7 +407,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       order by n.created_at, n.id limit 1`.execute(db());
     expect(leads.belegnr).toBe(rows[0]?.belegnr);
     // Asked again, the lead is given the note they hold.
-    expect(data(await post('naechster', {}, lead)).belegnr).toBe(leads.belegnr);
+    expect(data(await post(pickNext, {}, lead)).belegnr).toBe(leads.belegnr);
   });
 
   it('the ERP import keeps picked lines: one dropped or lowered below its picked amount refuses the file', async () => {
@@ -444,16 +419,14 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
     expect((await take(note, '100008', 2, anna)).statusCode).toBe(200);
     const admin = await loginAs(t.app, demo.adminUser);
     const upload = (rows: string[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/admin/import/delivery-notes',
-        payload: {
+      caller(t.app, admin)(runImport, {
+        params: { kind: 'delivery-notes' },
+        body: {
           fileName: 'notes.csv',
           content: Buffer.from(['Belegnr;EU;Versandart;Artikelnummer;Menge', ...rows].join('\n')).toString(
             'base64',
           ),
         },
-        headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
       });
     const dropped = await upload([`${belegnr};ja;DHL037;100006;2`]);
     expect(dropped.json()).toMatchObject({ imported: false });
@@ -519,7 +492,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       ],
     ];
     for (const [payload, status, message] of cases) {
-      const res = await post('entnahme', payload, anna);
+      const res = await post(pickTake, payload, anna);
       expect([JSON.stringify(payload), res.statusCode]).toEqual([JSON.stringify(payload), status]);
       const body = res.json();
       expect(body.success).toBe(false);
@@ -527,7 +500,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       else expect(body.message).toMatch(message);
       expect(body.message).not.toMatch(/[a-z]+ is (required|invalid)|Expected/);
     }
-    const shortBad = await post('fehlmenge', { id: note.id, positionId: line.id, menge: 5 }, anna);
+    const shortBad = await post(pickShortage, { id: note.id, positionId: line.id, menge: 5 }, anna);
     expect([shortBad.statusCode, shortBad.json().message]).toEqual([400, T.tooMany('100008', 2)]);
     expect(await journalRows()).toBe(journal);
     // The lead's refused pick on Anna's note left no claim of the lead's behind (the transaction rolled back).
@@ -537,7 +510,7 @@ describe.each(databaseKinds())('Kommissionierung API on %s', (kind) => {
       .where('delivery_note_id', '=', note.id)
       .execute();
     const leadTry = await post(
-      'entnahme',
+      pickTake,
       { id: note.id, positionId: line.id, lagerplatzId: loc, menge: 9 },
       lead,
     );

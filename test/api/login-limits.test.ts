@@ -1,6 +1,8 @@
+// Raw HTTP on purpose: each login comes from a client address of its own; the contract caller sets none.
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loginCard, loginPassword } from '../../src/contract/auth.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
@@ -23,7 +25,7 @@ describe.each(databaseKinds())('login limits under concurrency on %s', (kind) =>
   const login = (username: string, password: string, ip: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: loginPassword.path,
       payload: { username, password },
       remoteAddress: ip,
     });
@@ -73,14 +75,14 @@ describe.each(databaseKinds())('login limit rules (decision 14) on %s', (kind) =
   const login = (username: string, password: string, ip: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: loginPassword.path,
       payload: { username, password },
       remoteAddress: ip,
     });
   const card = (stechuhrdevice: string, ip: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/user/login/qrcode',
+      url: loginCard.path,
       payload: { stechuhrdevice },
       remoteAddress: ip,
     });
@@ -167,7 +169,7 @@ describe.each(databaseKinds())('a lock the operator sees (decision 14) on %s', (
       const login = (password: string, ip: string) =>
         app.inject({
           method: 'POST',
-          url: '/api/user/login',
+          url: loginPassword.path,
           payload: { username: 'demo', password },
           remoteAddress: ip,
         });
@@ -192,7 +194,7 @@ describe.each(databaseKinds())('a lock the operator sees (decision 14) on %s', (
       for (let i = 0; i < 5; i++)
         await app.inject({
           method: 'POST',
-          url: '/api/user/login/qrcode',
+          url: loginCard.path,
           payload: { stechuhrdevice: `FALSCH${i}` },
           remoteAddress: '10.45.0.2',
         });

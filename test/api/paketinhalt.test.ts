@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import * as kartonagen from '../../src/contract/kartonagen.ts';
+import * as paketausgang from '../../src/contract/paketausgang.ts';
+import * as paketinhalt from '../../src/contract/paketinhalt.ts';
+import * as retoure from '../../src/contract/retoure.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
+import { loginAs, loginDemo, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('packing station API on %s', (kind) => {
   let t: TestApp;
@@ -26,18 +32,22 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, key = randomUUID(), as = token) =>
-    t.app.inject({
-      method,
-      url,
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(as, { 'x-idempotency-key': key }),
-    });
+  /** The packing station's view of a note, and its cartons, by the note's number. */
+  const packing = (belegnr: string) =>
+    caller(t.app, token)(paketinhalt.packageContent, { params: { belegnr } });
+  const cartons = (belegnr: string) =>
+    caller(t.app, token)(kartonagen.packageRecording, { params: { belegnr } });
+  const send = (
+    endpoint: Endpoint,
+    body: unknown,
+    options: { params?: Record<string, string>; key?: string; as?: string } = {},
+  ) => caller(t.app, options.as ?? token)(endpoint, { params: options.params, body, key: options.key });
+  /** Stores the carton counts of the note whose id is in the path. */
+  const saveCartons = (id: number | undefined, body: Record<string, unknown>) =>
+    send(kartonagen.savePackageRecording, body, { params: { id: String(id) } });
   const scanItem = (belegnr: string, itemNr: string, key = randomUUID(), as = token) =>
     send(
-      'POST',
-      `/api/packagecontent/${encodeURIComponent(itemNr)}`,
+      paketinhalt.scanPackageItem,
       {
         id: notes[belegnr],
         itemNr,
@@ -47,8 +57,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         paketinhalt: [],
         versandart: 'DHL037',
       },
-      key,
-      as,
+      { params: { itemNr }, key, as },
     );
   const scannedOf = async (belegnr: string) => {
     const { rows } = await sql<{ scanned: number }>`select coalesce(sum(pemenge), 0)::int as scanned
@@ -66,7 +75,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
 
   describe('package content', () => {
     it('answers the delivery note with its lines and shipping flags', async () => {
-      const res = await get('/api/packagecontent/LS100001');
+      const res = await packing('LS100001');
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({
@@ -87,16 +96,16 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         }),
         expect.objectContaining({ nummer: '100003', ean: '4012345678901', lsmenge: 8, pemenge: 0 }),
       ]);
-      expect((await get('/api/packagecontent/LS100002')).json().data).toMatchObject({
+      expect((await packing('LS100002')).json().data).toMatchObject({
         eu: 0,
         versandart: 'DHL042',
         gravurArtikel: true,
       });
-      expect((await get('/api/packagecontent/LS100099')).json().data.paketinhalt).toEqual([]);
+      expect((await packing('LS100099')).json().data.paketinhalt).toEqual([]);
     });
 
     it('answers an unknown delivery note with 404 and the spec text', async () => {
-      const res = await get('/api/packagecontent/LS999');
+      const res = await packing('LS999');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
@@ -147,45 +156,45 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     });
 
     it('refuses a scan whose path and body disagree, and an unknown note', async () => {
-      const res = await send('POST', '/api/packagecontent/100001', {
-        id: notes.LS100002,
-        itemNr: '100003',
-        belegnr: 'LS100002',
-        eu: 0,
-        user_id: userId,
-        paketinhalt: [],
-        versandart: '',
-      });
+      const res = await send(
+        paketinhalt.scanPackageItem,
+        {
+          id: notes.LS100002,
+          itemNr: '100003',
+          belegnr: 'LS100002',
+          eu: 0,
+          user_id: userId,
+          paketinhalt: [],
+          versandart: '',
+        },
+        { params: { itemNr: '100001' } },
+      );
       expect(res.statusCode).toBe(400);
-      const unknown = await send('POST', '/api/packagecontent/100001', {
-        id: 999999,
-        itemNr: '100001',
-        belegnr: 'X',
-        eu: 0,
-        user_id: userId,
-        paketinhalt: [],
-        versandart: '',
-      });
+      const unknown = await send(
+        paketinhalt.scanPackageItem,
+        {
+          id: 999999,
+          itemNr: '100001',
+          belegnr: 'X',
+          eu: 0,
+          user_id: userId,
+          paketinhalt: [],
+          versandart: '',
+        },
+        { params: { itemNr: '100001' } },
+      );
       expect(unknown.statusCode).toBe(404);
     });
 
     it('completes a note with the configured code only, and journals who did it', async () => {
       const id = notes.LS100003;
-      const wrong = await send(
-        'PUT',
-        '/api/packagecontent/cheat',
-        { id, code: 'RATEN' },
-        randomUUID(),
-        leadToken,
-      );
+      const wrong = await send(paketinhalt.packageContentCheat, { id, code: 'RATEN' }, { as: leadToken });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json()).toEqual({ success: false, message: texts.paketinhalt.cheatRefused });
       const right = await send(
-        'PUT',
-        '/api/packagecontent/cheat',
+        paketinhalt.packageContentCheat,
         { id, code: 'ALLES-FERTIG-42' },
-        randomUUID(),
-        leadToken,
+        { as: leadToken },
       );
       expect(right.statusCode).toBe(200);
       for (const row of right.json().data.paketinhalt) expect(row.pemenge).toBe(row.lsmenge);
@@ -199,7 +208,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
 
     it('refuses the cheat code to a worker, by either call, and packs nothing', async () => {
       const before = await scannedOf('LS100040');
-      const put = await send('PUT', '/api/packagecontent/cheat', {
+      const put = await send(paketinhalt.packageContentCheat, {
         id: notes.LS100040,
         code: 'ALLES-FERTIG-42',
       });
@@ -277,7 +286,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     });
 
     it('marks a Klärfall and journals it', async () => {
-      const res = await send('PUT', '/api/paketinhalt/klaerfall', { id: notes.LS100004 });
+      const res = await send(paketinhalt.klaerfall, { id: notes.LS100004 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
       const note = await t.database.db
@@ -287,13 +296,13 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         .executeTakeFirstOrThrow();
       expect(note.status).toBe('klaerfall');
       expect(note.klaerfall_at).not.toBeNull();
-      expect((await send('PUT', '/api/paketinhalt/klaerfall', { id: 999999 })).statusCode).toBe(404);
+      expect((await send(paketinhalt.klaerfall, { id: 999999 })).statusCode).toBe(404);
     });
   });
 
   describe('cartons', () => {
     it('lists the project cartons with the counts of this note, and stores new counts', async () => {
-      const res = await get('/api/packagerecording/LS100001');
+      const res = await cartons('LS100001');
       expect(res.statusCode).toBe(200);
       const data = res.json().data as {
         id: number;
@@ -308,7 +317,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
       ]);
       expect(data.kartonagen.every((k) => k.amount === 0)).toBe(true);
       const [small, medium] = data.kartonagen;
-      const save = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
+      const save = await saveCartons(notes.LS100001, {
         id: notes.LS100001,
         belegnr: 'LS100001',
         user_id: userId,
@@ -318,7 +327,7 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         ],
       });
       expect(save.statusCode).toBe(200);
-      const again = (await get('/api/packagerecording/LS100001')).json().data.kartonagen as {
+      const again = (await cartons('LS100001')).json().data.kartonagen as {
         name: string;
         amount: number;
       }[];
@@ -326,8 +335,8 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     });
 
     it('answers an empty list for a project without cartons, 404 for an unknown note', async () => {
-      expect((await get('/api/packagerecording/LS100098')).json().data.kartonagen).toEqual([]);
-      expect((await get('/api/packagerecording/LS999')).statusCode).toBe(404);
+      expect((await cartons('LS100098')).json().data.kartonagen).toEqual([]);
+      expect((await cartons('LS999')).statusCode).toBe(404);
     });
 
     it('refuses a carton of another project, a negative count and a path that does not match', async () => {
@@ -337,18 +346,18 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         .where('name', '=', 'Karton XL')
         .executeTakeFirstOrThrow();
       const base = { id: notes.LS100001, belegnr: 'LS100001', user_id: userId };
-      const other = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
+      const other = await saveCartons(notes.LS100001, {
         ...base,
         kartonagen: [{ packageid: foreign.id, amount: 1 }],
       });
       expect(other.statusCode).toBe(400);
       expect(other.json().message).toBe(texts.kartonagen.notInProject(foreign.id));
-      const negative = await send('PUT', `/api/packagerecording/${notes.LS100001}`, {
+      const negative = await saveCartons(notes.LS100001, {
         ...base,
         kartonagen: [{ packageid: 1, amount: -1 }],
       });
       expect(negative.statusCode).toBe(400);
-      const mismatch = await send('PUT', `/api/packagerecording/${notes.LS100002}`, {
+      const mismatch = await saveCartons(notes.LS100002, {
         ...base,
         kartonagen: [],
       });
@@ -377,10 +386,10 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
 
   describe('parcels', () => {
     it('captures an outgoing parcel once, however often it is scanned, and answers its carrier', async () => {
-      const first = await send('PUT', '/api/paketausgang', { tracking: '00340434161094042557' });
+      const first = await send(paketausgang.paketausgang, { tracking: '00340434161094042557' });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ carrier: 'dhl' });
-      const second = await send('PUT', '/api/paketausgang', { tracking: '00340434161094042557' });
+      const second = await send(paketausgang.paketausgang, { tracking: '00340434161094042557' });
       expect(second.json()).toEqual({ carrier: 'dhl' });
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from parcel_scans p join shipments s on s.id = p.shipment_id
@@ -389,29 +398,29 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     });
 
     it('derives the carrier from the tracking number when the shipment does not name it', async () => {
-      expect((await send('PUT', '/api/paketausgang', { tracking: '00340434161094042564' })).json()).toEqual({
+      expect((await send(paketausgang.paketausgang, { tracking: '00340434161094042564' })).json()).toEqual({
         carrier: 'dhl',
       });
     });
 
     it('answers an unknown tracking number with 404 and the spec text, and refuses an empty one', async () => {
-      const res = await send('PUT', '/api/paketausgang', { tracking: 'XX123' });
+      const res = await send(paketausgang.paketausgang, { tracking: 'XX123' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
         message: texts.paketausgang.trackingNotFound('XX123'),
       });
-      expect((await send('PUT', '/api/paketausgang', { tracking: '   ' })).statusCode).toBe(400);
+      expect((await send(paketausgang.paketausgang, { tracking: '   ' })).statusCode).toBe(400);
     });
 
     it('compares the parcel with the packed delivery note', async () => {
-      const ok = await send('PUT', '/api/paketausgangcompare', {
+      const ok = await send(paketausgang.paketausgangCompare, {
         tracking: '91000100098',
         belegnr: 'LS100098',
       });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ carrier: 'gls' });
-      const wrong = await send('PUT', '/api/paketausgangcompare', {
+      const wrong = await send(paketausgang.paketausgangCompare, {
         tracking: '00340434161094042557',
         belegnr: 'LS100098',
       });
@@ -421,15 +430,15 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         message: texts.paketausgang.trackingMismatch('00340434161094042557'),
       });
       expect(
-        (await send('PUT', '/api/paketausgangcompare', { tracking: 'NIX', belegnr: 'LS100098' })).statusCode,
+        (await send(paketausgang.paketausgangCompare, { tracking: 'NIX', belegnr: 'LS100098' })).statusCode,
       ).toBe(404);
     });
 
     it('records a return by tracking number', async () => {
-      const res = await send('PUT', '/api/retourenerfassung', { tracking: '00340434161094042557' });
+      const res = await send(retoure.retourenerfassung, { tracking: '00340434161094042557' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: texts.retoure.recorded('00340434161094042557') });
-      const unknown = await send('PUT', '/api/retourenerfassung', { tracking: 'XX999' });
+      const unknown = await send(retoure.retourenerfassung, { tracking: 'XX999' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(texts.paketausgang.trackingNotFound('XX999'));
     });
@@ -446,18 +455,13 @@ describe.each(databaseKinds())('cheat code switched off on %s', (kind) => {
         .select('id')
         .where('belegnr', '=', 'LS100001')
         .executeTakeFirstOrThrow();
-      const headers = () => authHeaders(token, { 'x-idempotency-key': randomUUID() });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/packagecontent/cheat',
-        payload: { id: note.id, code: 'irgendwas' },
-        headers: headers(),
+      const res = await caller(t.app, token)(paketinhalt.packageContentCheat, {
+        body: { id: note.id, code: 'irgendwas' },
       });
       expect(res.statusCode).toBe(403);
-      const item = await t.app.inject({
-        method: 'POST',
-        url: '/api/packagecontent/ALLES-FERTIG-42',
-        payload: {
+      const item = await caller(t.app, token)(paketinhalt.scanPackageItem, {
+        params: { itemNr: 'ALLES-FERTIG-42' },
+        body: {
           id: note.id,
           itemNr: 'ALLES-FERTIG-42',
           belegnr: 'LS100001',
@@ -466,7 +470,6 @@ describe.each(databaseKinds())('cheat code switched off on %s', (kind) => {
           paketinhalt: [],
           versandart: 'DHL037',
         },
-        headers: headers(),
       });
       expect(item.statusCode).toBe(404);
       expect(item.json()).toEqual({

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kommissionierungTexts as T } from '../../src/contract/kommissionierung.ts';
+import { pickClaim, pickRelease, kommissionierungTexts as T } from '../../src/contract/kommissionierung.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 /** Issue 39 row 7: 'Abbrechen' on another worker's note answered success but released nothing. */
 describe.each(databaseKinds())("'Abbrechen' of a note being picked on %s", (kind) => {
@@ -17,13 +17,8 @@ describe.each(databaseKinds())("'Abbrechen' of a note being picked on %s", (kind
   });
   afterAll(() => t.close());
 
-  const pick = (path: string, payload: object, as: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/kommissionierung/${path}`,
-      payload,
-      headers: authHeaders(as, { 'x-idempotency-key': randomUUID() }),
-    });
+  const claim = (belegnr: string, as: string) => caller(t.app, as)(pickClaim, { body: { belegnr } });
+  const release = (id: number, as: string) => caller(t.app, as)(pickRelease, { body: { id } });
   const holder = async (id: number) =>
     (
       await t.database.db
@@ -36,19 +31,19 @@ describe.each(databaseKinds())("'Abbrechen' of a note being picked on %s", (kind
 
   it("refuses another worker's note with their name and releases nothing; the picker's own goes, then nobody's is no refusal", async () => {
     const belegnr = demo.deliveryNotes.pickable;
-    const claimed = await pick('auftrag', { belegnr }, anna);
+    const claimed = await claim(belegnr, anna);
     expect(claimed.statusCode).toBe(200);
     const { id } = claimed.json<{ data: { id: number } }>().data;
 
-    const other = await pick('abbrechen', { id }, lead);
+    const other = await release(id, lead);
     expect([other.statusCode, other.json()]).toEqual([
       409,
       { success: false, message: T.releaseNotYours(belegnr, demo.passwordUser.name) },
     ]);
     expect(await holder(id)).toBe(demo.passwordUser.username);
 
-    expect((await pick('abbrechen', { id }, anna)).statusCode).toBe(200);
+    expect((await release(id, anna)).statusCode).toBe(200);
     expect(await holder(id)).toBeNull();
-    expect((await pick('abbrechen', { id }, lead)).json()).toEqual({ success: true });
+    expect((await release(id, lead)).json()).toEqual({ success: true });
   });
 });

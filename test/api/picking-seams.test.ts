@@ -1,15 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Auftrag, kommissionierungTexts as T } from '../../src/contract/kommissionierung.ts';
-import type { KlaerfallRow } from '../../src/contract/leitstand/klaerfaelle.ts';
-import type { PackageContentRow } from '../../src/contract/paketinhalt.ts';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
+import {
+  type Auftrag,
+  pickClaim,
+  pickRelease,
+  pickShortage,
+  pickTake,
+  kommissionierungTexts as T,
+} from '../../src/contract/kommissionierung.ts';
+import { bestandLagerplatz } from '../../src/contract/leitstand/bestand.ts';
+import {
+  type KlaerfallRow,
+  klaerfaelleList,
+  klaerfallZurueck,
+} from '../../src/contract/leitstand/klaerfaelle.ts';
+import { type PackageContentRow, packageContent, scanPackageItem } from '../../src/contract/paketinhalt.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { type Call, caller } from '../support/endpoint-call.ts';
 import {
   articleId,
   insertDeliveryNote,
@@ -44,15 +58,8 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
   });
 
   const db = () => t.database.db;
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, as: string, payload?: unknown, app = t.app) =>
-    app.inject({
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      headers: authHeaders(as, method === 'GET' ? {} : { 'x-idempotency-key': randomUUID() }),
-    });
-  const pick = (path: string, payload: unknown, as: string) =>
-    call('POST', `/api/kommissionierung/${path}`, as, payload);
+  const call = (endpoint: Endpoint, as: string, c: Call = {}, app = t.app) => caller(app, as)(endpoint, c);
+  const pick = (endpoint: Endpoint, body: unknown, as: string) => call(endpoint, as, { body });
   const data = (res: LightMyRequestResponse) => res.json<{ data: Auftrag }>().data;
   const lineOf = (note: Auftrag, nummer: string) => {
     const line = note.positionen.find((p) => p.nummer === nummer);
@@ -62,13 +69,12 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
   const take = (note: Auftrag, nummer: string, menge: number, as: string) => {
     const line = lineOf(note, nummer);
     return pick(
-      'entnahme',
+      pickTake,
       { id: note.id, positionId: line.id, lagerplatzId: line.lagerplatz?.id ?? 0, menge },
       as,
     );
   };
-  const packing = (belegnr: string, app = t.app) =>
-    call('GET', `/api/packagecontent/${belegnr}`, anna, undefined, app);
+  const packing = (belegnr: string, app = t.app) => call(packageContent, anna, { params: { belegnr } }, app);
   const packScan = async (belegnr: string, itemNr: string, app = t.app) => {
     const note = await db()
       .selectFrom('delivery_notes')
@@ -76,7 +82,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
       .where('belegnr', '=', belegnr)
       .executeTakeFirstOrThrow();
     const body = { id: note.id, itemNr, belegnr, eu: 1, user_id: 1, paketinhalt: [], versandart: 'DHL037' };
-    return call('POST', `/api/packagecontent/${itemNr}`, anna, body, app);
+    return call(scanPackageItem, anna, { params: { itemNr }, body }, app);
   };
   const rowsOf = (res: LightMyRequestResponse): PackageContentRow[] => res.json().data.paketinhalt;
   /** A fresh pickable note of its own, with these lines. */
@@ -85,7 +91,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
   }
   const count = (location: string, nummer: string, amount: number) =>
     Promise.all([locationId(db(), location), articleId(db(), nummer)]).then(([lp, article]) =>
-      call('POST', '/api/inventur/', lead, { lp, article, amount }),
+      call(bookInventur, lead, { body: { lp, article, amount } }),
     );
   const journalOf = (article: number) =>
     db()
@@ -99,13 +105,13 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
 
   it("a Fehlmenge names its location and book stock, marks the location for a count; after 'Zurück' picking leads elsewhere or says none holds it, and packing names the line not picked", async () => {
     const belegnr = await newNote([['100008', 3]]);
-    let note = data(await pick('auftrag', { belegnr }, anna));
+    let note = data(await pick(pickClaim, { belegnr }, anna));
     const a0402 = await locationId(db(), 'A-04-01-02');
     expect(lineOf(note, '100008').lagerplatz?.id).toBe(a0402);
     expect((await take(note, '100008', 2, anna)).statusCode).toBe(200);
     const book = await stockOf(db(), a0402, await articleId(db(), '100008'));
     const short = await pick(
-      'fehlmenge',
+      pickShortage,
       { id: note.id, positionId: lineOf(note, '100008').id, menge: 1, lagerplatzId: a0402 },
       anna,
     );
@@ -113,7 +119,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
 
     // The Klärfall names the location and what the books said lay there; the location waits for a count.
     const klaerfall = async () => {
-      const list = await call('GET', '/api/leitstand/klaerfaelle', lead);
+      const list = await call(klaerfaelleList, lead);
       const all = list.json<{ data: { offen: KlaerfallRow[]; abgeschlossen: KlaerfallRow[] } }>().data;
       const row = [...all.offen, ...all.abgeschlossen].find((k) => k.belegnr === belegnr);
       if (!row) throw new Error(`no Klärfall for ${belegnr}`);
@@ -127,11 +133,11 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
         lagerplatz: { code: 'A-04-01-02', bestand: book, zaehlen: true },
       }),
     ]);
-    const location = await call('GET', '/api/leitstand/bestand/lagerplatz/A-04-01-02', lead);
+    const location = await call(bestandLagerplatz, lead, { params: { code: 'A-04-01-02' } });
     expect(location.json().lagerplatz.zaehlenSeit).toEqual(expect.any(String));
 
     // 'Zurück ins Packen': the packing station says which line was not picked completely.
-    const back = await call('PUT', `/api/leitstand/klaerfaelle/${reported.id}/zurueck`, lead, {});
+    const back = await call(klaerfallZurueck, lead, { params: { klaerfallId: reported.id }, body: {} });
     expect(back.statusCode).toBe(200);
     const packed = await packing(belegnr);
     expect(packed.statusCode).toBe(200);
@@ -141,29 +147,29 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
     ]);
 
     // Picking does not lead back to the marked location: no other holds 100008, and the plan says so.
-    note = data(await pick('auftrag', { belegnr }, anna));
+    note = data(await pick(pickClaim, { belegnr }, anna));
     expect(lineOf(note, '100008')).toMatchObject({ offen: 1, lagerplatz: null });
     // Another location gets some: the plan leads there.
     expect((await count('A-05-01-01', '100008', 4)).statusCode).toBe(200);
-    note = data(await pick('auftrag', { belegnr }, anna));
+    note = data(await pick(pickClaim, { belegnr }, anna));
     expect(lineOf(note, '100008').lagerplatz).toMatchObject({ code: 'A-05-01-01', bestand: 4 });
     // A count on the marked location clears the mark: it is offered again (first in walking order).
     expect((await count('A-04-01-02', '100008', 22)).statusCode).toBe(200);
-    note = data(await pick('auftrag', { belegnr }, anna));
+    note = data(await pick(pickClaim, { belegnr }, anna));
     expect(lineOf(note, '100008').lagerplatz).toMatchObject({ code: 'A-04-01-02', bestand: 22 });
     expect((await klaerfall()).positionen[0]?.lagerplatz?.zaehlen).toBe(false);
     expect(
-      (await call('GET', '/api/leitstand/bestand/lagerplatz/A-04-01-02', lead)).json().lagerplatz.zaehlenSeit,
+      (await call(bestandLagerplatz, lead, { params: { code: 'A-04-01-02' } })).json().lagerplatz.zaehlenSeit,
     ).toBeNull();
-    expect((await pick('abbrechen', { id: note.id }, anna)).statusCode).toBe(200);
+    expect((await pick(pickRelease, { id: note.id }, anna)).statusCode).toBe(200);
   });
 
   it('a Fehlmenge without a location names the one the plan led to; one at an unknown location is refused and writes nothing', async () => {
     const belegnr = await newNote([['100006', 2]]);
-    const note = data(await pick('auftrag', { belegnr }, anna));
+    const note = data(await pick(pickClaim, { belegnr }, anna));
     const line = lineOf(note, '100006');
     const unknown = await pick(
-      'fehlmenge',
+      pickShortage,
       { id: note.id, positionId: line.id, menge: 1, lagerplatzId: 999999 },
       anna,
     );
@@ -175,7 +181,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
       .where('n.belegnr', '=', belegnr)
       .execute();
     expect(written).toEqual([]);
-    const short = await pick('fehlmenge', { id: note.id, positionId: line.id, menge: 1 }, anna);
+    const short = await pick(pickShortage, { id: note.id, positionId: line.id, menge: 1 }, anna);
     expect(short.statusCode).toBe(200);
     // The picker said one is missing: the other is there, and the line goes on from the marked location.
     expect(lineOf(data(short), '100006')).toMatchObject({ offen: 1, lagerplatz: { code: 'B-01-02-01' } });
@@ -196,9 +202,9 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
     const belegnr = await newNote([['100007', 4]]);
     const first = await loginAs(t.app, demo.passwordUser);
     const second = await loginAs(t.app, demo.passwordUser);
-    const stale = data(await pick('auftrag', { belegnr }, first));
+    const stale = data(await pick(pickClaim, { belegnr }, first));
     expect((await take(stale, '100007', 1, first)).statusCode).toBe(200);
-    const fresh = data(await pick('auftrag', { belegnr }, second));
+    const fresh = data(await pick(pickClaim, { belegnr }, second));
     expect(lineOf(fresh, '100007').kommissioniert).toBe(1);
 
     const art = await articleId(db(), '100007');
@@ -211,23 +217,23 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
       abgegeben: belegnr,
     });
     const shortRefused = await pick(
-      'fehlmenge',
+      pickShortage,
       { id: stale.id, positionId: lineOf(stale, '100007').id, menge: 1 },
       first,
     );
     expect(shortRefused.json()).toMatchObject({ message: T.otherDevice(belegnr), abgegeben: belegnr });
     expect((await journalOf(art)).length).toBe(journal);
     // The first handheld's 'Abbrechen' does not free the note the second is picking.
-    expect((await pick('abbrechen', { id: stale.id }, first)).statusCode).toBe(200);
+    expect((await pick(pickRelease, { id: stale.id }, first)).statusCode).toBe(200);
     expect((await take(fresh, '100007', 1, second)).statusCode).toBe(200);
     // Another picker is told who has it, as before; scanning it again on the first takes it back.
-    expect((await pick('auftrag', { belegnr }, lead)).json().message).toBe(
+    expect((await pick(pickClaim, { belegnr }, lead)).json().message).toBe(
       T.claimedBy(demo.passwordUser.name),
     );
-    const back = await pick('auftrag', { belegnr }, first);
+    const back = await pick(pickClaim, { belegnr }, first);
     expect(lineOf(data(back), '100007')).toMatchObject({ kommissioniert: 2, offen: 2 });
     expect((await take(fresh, '100007', 1, second)).statusCode).toBe(409);
-    expect((await pick('abbrechen', { id: stale.id }, first)).statusCode).toBe(200);
+    expect((await pick(pickRelease, { id: stale.id }, first)).statusCode).toBe(200);
   });
 
   it('packing a note never picked books each scanned piece out of stock, journalled with the packer; what was picked is not booked twice', async () => {
@@ -236,9 +242,9 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
       ['100006', 7],
     ]);
     // One piece of 100008 is picked first; the rest never is.
-    const note = data(await pick('auftrag', { belegnr }, lead));
+    const note = data(await pick(pickClaim, { belegnr }, lead));
     expect((await take(note, '100008', 1, lead)).statusCode).toBe(200);
-    expect((await pick('abbrechen', { id: note.id }, lead)).statusCode).toBe(200);
+    expect((await pick(pickRelease, { id: note.id }, lead)).statusCode).toBe(200);
 
     const paper = await articleId(db(), '100008');
     const tape = await articleId(db(), '100006');
@@ -303,7 +309,7 @@ describe.each(databaseKinds())('picking and packing seams on %s', (kind) => {
     expect([scan.statusCode, scan.json().message]).toEqual([409, message]);
     expect(rowsOf(await packing(belegnr))[0]).toMatchObject({ pemenge: 0 });
 
-    const note = data(await pick('auftrag', { belegnr }, anna));
+    const note = data(await pick(pickClaim, { belegnr }, anna));
     expect((await take(note, '100006', 1, anna)).statusCode).toBe(200);
     const tape = await articleId(db(), '100006');
     const journal = (await journalOf(tape)).length;

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loginCard, logout } from '../../src/contract/auth.ts';
+import { inventurHistory } from '../../src/contract/inventur.ts';
 import { hashToken } from '../../src/server/auth/secrets.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { housekeeping } from '../../src/server/housekeeping.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('sessions: a cap per user and housekeeping on %s', (kind) => {
   let t: TestApp;
@@ -16,8 +19,7 @@ describe.each(databaseKinds())('sessions: a cap per user and housekeeping on %s'
     await t.database.db.deleteFrom('sessions').execute();
   });
 
-  const history = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers: authHeaders(token) });
+  const history = (token: string) => caller(t.app, token)(inventurHistory);
   const lastSeen = (token: string, minutesAgo: number) =>
     sql`update sessions set last_seen_at = now() - make_interval(mins => ${minutesAgo})
       where token_hash = ${hashToken(token)}`.execute(t.database.db);
@@ -50,13 +52,9 @@ describe.each(databaseKinds())('sessions: a cap per user and housekeeping on %s'
 
   it("purges ended and idle-expired logins, keeping each user's last one for 'last seen'", async () => {
     const [ended, idle, live] = [await loginDemo(t.app), await loginDemo(t.app), await loginDemo(t.app)];
-    await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: authHeaders(ended) });
+    await caller(t.app, ended)(logout);
     await lastSeen(idle, 31);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: 'DEMOKARTE'.repeat(25) },
-    });
+    const card = await caller(t.app, null)(loginCard, { body: { stechuhrdevice: 'DEMOKARTE'.repeat(25) } });
     const cardToken: string = card.json().token;
     await lastSeen(cardToken, 60 * 24);
     await housekeeping(t.database.db, testConfig({ sessionIdleMinutes: 30 }));
@@ -91,8 +89,7 @@ describe.each(databaseKinds())('the cap with the session cache on (decision 7) o
 
   it('refuses a login the cap ended at once on this instance, though it was remembered', async () => {
     const first = await loginDemo(t.app);
-    const history = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/api/inventur/history', headers: authHeaders(token) });
+    const history = (token: string) => caller(t.app, token)(inventurHistory);
     expect((await history(first)).statusCode).toBe(200);
     const second = await loginDemo(t.app);
     expect((await history(first)).statusCode).toBe(401);

@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
 import { MAX_STOCK_PER_LOCATION } from '../../src/contract/limits.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { moveArticle, moveLocation } from '../../src/contract/umbuchung.ts';
+import { bookWmsRetoure } from '../../src/contract/wmsretoure.ts';
 import { importCsv } from '../../src/server/import/run.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockOf } from '../support/stock.ts';
 
 /**
@@ -49,13 +53,8 @@ describe.each(databaseKinds())('the most one location may hold, on %s', (kind) =
           (select array_agg(amount order by id) from stock)::text as amounts`.execute(db())
       ).rows[0],
     );
-  const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
-    t.app.inject({
-      method,
-      url,
-      headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
-      payload,
-    });
+  const send = (endpoint: Endpoint, body: Record<string, unknown>) =>
+    caller(t.app, token)(endpoint, { body });
   const over = (nummer: string, code: string) => ({
     success: false,
     message: texts.stock.overMaximum(nummer, code, MAX),
@@ -65,7 +64,7 @@ describe.each(databaseKinds())('the most one location may hold, on %s', (kind) =
     const lhm = demo.locations.lhm;
     const ids = { article: await articleId(db(), A), lagerplatz: await locationId(db(), lhm) };
     const wms = (amount: number) =>
-      send('PUT', '/api/wmsretoure', { ...ids, amount, charge: 'CH-9', mhd: null, quality: 2 });
+      send(bookWmsRetoure, { ...ids, amount, charge: 'CH-9', mhd: null, quality: 2 });
     await place(lhm, A, MAX - 1_000);
     const before = await written();
     const refused = await wms(1_001);
@@ -91,11 +90,11 @@ describe.each(databaseKinds())('the most one location may hold, on %s', (kind) =
       article: await articleId(db(), A),
     };
     const before = await written();
-    const refused = await send('POST', '/api/umbuchung/artikel/', { ...ids, amount: 6 });
+    const refused = await send(moveArticle, { ...ids, amount: 6 });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual(over(A, to));
     expect(await written()).toBe(before);
-    expect((await send('POST', '/api/umbuchung/artikel/', { ...ids, amount: 5 })).statusCode).toBe(200);
+    expect((await send(moveArticle, { ...ids, amount: 5 })).statusCode).toBe(200);
     expect(await held(to, A)).toBe(MAX);
     expect(await held(from, A)).toBe(5);
   });
@@ -108,12 +107,12 @@ describe.each(databaseKinds())('the most one location may hold, on %s', (kind) =
     await place(to, B, 0);
     const ids = { from: await locationId(db(), from), to: await locationId(db(), to) };
     const before = await written();
-    const refused = await send('POST', '/api/umbuchung/', ids);
+    const refused = await send(moveLocation, ids);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual(over(A, to));
     expect(await written()).toBe(before);
     await place(to, A, MAX - 10);
-    const done = await send('POST', '/api/umbuchung/', ids);
+    const done = await send(moveLocation, ids);
     expect(done.statusCode, done.body).toBe(200);
     expect([await held(to, A), await held(to, B), await held(from, A)]).toEqual([MAX, 3, 0]);
   });
@@ -121,7 +120,7 @@ describe.each(databaseKinds())('the most one location may hold, on %s', (kind) =
   it('Inventur: a count sets the stock, so it never goes over (a location above the maximum is counted down)', async () => {
     const code = demo.locations.main;
     await place(code, A, 2_147_000_000);
-    const res = await send('POST', '/api/inventur/', {
+    const res = await send(bookInventur, {
       lp: await locationId(db(), code),
       article: await articleId(db(), A),
       amount: 7,

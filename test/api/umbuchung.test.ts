@@ -2,9 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { replenishmentList } from '../../src/contract/nachschub.ts';
+import { buildPath } from '../../src/contract/path.ts';
 import { texts } from '../../src/contract/texts.ts';
+import {
+  articleInfo,
+  checkLpArticle,
+  locationContent,
+  moveArticle,
+  moveLocation,
+} from '../../src/contract/umbuchung.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf, totalOf } from '../support/stock.ts';
 
 describe.each(databaseKinds())('stock API on %s', (kind) => {
@@ -31,49 +42,56 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
-  /** Over real HTTP, as scanners send it. */
-  const post = (path: string, body: unknown, key: string = randomUUID()) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
+  const get = (endpoint: Endpoint, params?: Record<string, number>) =>
+    caller(t.app, token)(endpoint, { params });
+  /** Over real HTTP, as scanners send it (the contract caller only injects); the path from the contract. */
+  const post = (endpoint: Endpoint, body: unknown, key: string = randomUUID()) =>
+    fetch(`${base}${endpoint.path}`, {
+      method: endpoint.method,
       headers: { ...authHeaders(token), 'content-type': 'application/json', 'x-idempotency-key': key },
       body: JSON.stringify(body),
     });
   const move = (from: number, to: number, article: number, amount: number, key?: string) =>
-    post('/api/umbuchung/artikel/', { from, to, article, amount }, key);
+    post(moveArticle, { from, to, article, amount }, key);
 
   describe('lookups', () => {
     it('tells how much of an article lies on a location', async () => {
-      expect((await get(`/api/umlagern/checklparticle/${ids.main}/${ids.a1}`)).json()).toEqual({
+      expect((await get(checkLpArticle, { lpId: ids.main, articleId: ids.a1 })).json()).toEqual({
         amount: 50,
       });
-      expect((await get(`/api/umlagern/checklparticle/${ids.empty}/${ids.a1}`)).json()).toEqual({
+      expect((await get(checkLpArticle, { lpId: ids.empty, articleId: ids.a1 })).json()).toEqual({
         amount: 0,
       });
-      const unknown = await get(`/api/umlagern/checklparticle/999999/${ids.a1}`);
+      const unknown = await get(checkLpArticle, { lpId: 999999, articleId: ids.a1 });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ success: false, message: texts.lookup.unknownLocation });
-      expect((await get(`/api/umlagern/checklparticle/abc/${ids.a1}`)).statusCode).toBe(400);
+      // A malformed id, as no client sends it: raw.
+      const malformed = await t.app.inject({
+        method: 'GET',
+        url: buildPath(checkLpArticle.path, { lpId: 'abc', articleId: ids.a1 }),
+        headers: authHeaders(token),
+      });
+      expect(malformed.statusCode).toBe(400);
     });
 
     it('lists where an article lies', async () => {
-      expect((await get(`/api/umlagern/articleinfo/${ids.a1}`)).json()).toEqual([
+      expect((await get(articleInfo, { articleId: ids.a1 })).json()).toEqual([
         { kurzbezeichnung: 'A-01-01-01', lagertyp: 'Fachboden', amount: 50 },
         { kurzbezeichnung: 'A-01-01-02', lagertyp: 'Fachboden', amount: 10 },
       ]);
-      expect((await get(`/api/umlagern/articleinfo/${ids.a2}`)).json()).toEqual([]);
+      expect((await get(articleInfo, { articleId: ids.a2 })).json()).toEqual([]);
     });
 
     it('lists what lies on a location', async () => {
-      expect((await get(`/api/umbuchung/${ids.main}`)).json()).toEqual([
+      expect((await get(locationContent, { lpId: ids.main })).json()).toEqual([
         { number: '100001', name: 'Kugelschreiber blau', amount: 50 },
         { number: '100003', name: 'Textmarker gelb 4er', amount: 40 },
       ]);
-      expect((await get(`/api/umbuchung/${ids.empty}`)).json()).toEqual([]);
+      expect((await get(locationContent, { lpId: ids.empty })).json()).toEqual([]);
     });
 
     it('lists pick places below their minimum with a source to take from', async () => {
-      const res = await get('/api/nachschub');
+      const res = await get(replenishmentList);
       expect(res.statusCode).toBe(200);
       const rows = res.json().data as { location: string; nummer: string }[];
       expect(rows).toContainEqual({
@@ -117,7 +135,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
         [1.5, texts.errors.input.notAWholeNumber(texts.inventur.amount)],
         ['x', texts.errors.input.notANumber(texts.inventur.amount)],
       ] as const) {
-        const res = await post('/api/umbuchung/artikel/', {
+        const res = await post(moveArticle, {
           from: ids.second,
           to: ids.empty,
           article: ids.a1,
@@ -242,19 +260,19 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
     it('moves every article and answers a German message', async () => {
       const db = t.database.db;
       const to = await locationId(db, 'C-05-04-04');
-      const content = (await get(`/api/umbuchung/${ids.main}`)).json() as {
+      const content = (await get(locationContent, { lpId: ids.main })).json() as {
         number: string;
         amount: number;
       }[];
       expect(content.length).toBeGreaterThanOrEqual(2);
-      const res = await post('/api/umbuchung/', { from: ids.main, to });
+      const res = await post(moveLocation, { from: ids.main, to });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         success: true,
         message: texts.umbuchung.done(content.length, 'A-01-01-01', 'C-05-04-04'),
       });
-      expect((await get(`/api/umbuchung/${ids.main}`)).json()).toEqual([]);
-      const moved = (await get(`/api/umbuchung/${to}`)).json() as { number: string; amount: number }[];
+      expect((await get(locationContent, { lpId: ids.main })).json()).toEqual([]);
+      const moved = (await get(locationContent, { lpId: to })).json() as { number: string; amount: number }[];
       for (const row of content)
         expect(moved.find((m) => m.number === row.number)?.amount).toBeGreaterThanOrEqual(row.amount);
       expect(await stockInvariantViolations(db)).toBe(0);
@@ -300,7 +318,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
         await arriving.query('begin');
         await book(arriving, from, ids.a2, 5);
 
-        const rebooking = post('/api/umbuchung/', { from, to });
+        const rebooking = post(moveLocation, { from, to });
         for (let i = 0; ; i++) {
           const waiting = await setup.query(
             `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
@@ -323,11 +341,11 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
     });
 
     it('refuses an empty source, the same location, and a missing field', async () => {
-      const empty = await post('/api/umbuchung/', { from: ids.main, to: ids.second });
+      const empty = await post(moveLocation, { from: ids.main, to: ids.second });
       expect(empty.status).toBe(400);
       expect((await empty.json()).message).toBe(texts.lookup.locationEmpty);
-      expect((await post('/api/umbuchung/', { from: ids.second, to: ids.second })).status).toBe(400);
-      expect((await post('/api/umbuchung/', { from: ids.second })).status).toBe(400);
+      expect((await post(moveLocation, { from: ids.second, to: ids.second })).status).toBe(400);
+      expect((await post(moveLocation, { from: ids.second })).status).toBe(400);
     });
 
     it('is one transaction: a failure midway leaves everything as before', async () => {
@@ -353,7 +371,7 @@ describe.each(databaseKinds())('stock API on %s', (kind) => {
       );
       try {
         const key = randomUUID();
-        const res = await post('/api/umbuchung/', { from, to }, key);
+        const res = await post(moveLocation, { from, to }, key);
         expect(res.status).toBe(500);
         expect(await res.json()).toEqual({
           success: false,

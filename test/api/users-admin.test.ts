@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCard, loginPassword } from '../../src/contract/auth.ts';
+import { inventurHistory } from '../../src/contract/inventur.ts';
+import { packageContentCheat } from '../../src/contract/paketinhalt.ts';
 import { texts } from '../../src/contract/texts.ts';
 import {
   AdminError,
@@ -13,8 +15,9 @@ import {
   setRole,
 } from '../../src/server/auth/users.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('user administration on %s', (kind) => {
   let t: TestApp;
@@ -23,12 +26,9 @@ describe.each(databaseKinds())('user administration on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/user/login', payload });
-  const cardLogin = (card: string) =>
-    t.app.inject({ method: 'POST', url: '/api/user/login/qrcode', payload: { stechuhrdevice: card } });
-  const history = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/inventur/history', headers: authHeaders(token) });
+  const login = (body: Record<string, string>) => caller(t.app, null)(loginPassword, { body });
+  const cardLogin = (card: string) => caller(t.app, null)(loginCard, { body: { stechuhrdevice: card } });
+  const history = (token: string) => caller(t.app, token)(inventurHistory);
   const refused = (work: Promise<unknown>) =>
     work.then(
       () => {
@@ -49,13 +49,7 @@ describe.each(databaseKinds())('user administration on %s', (kind) => {
     });
     const token = (await login({ username: 'lead1', password: 'Lager-2026!' })).json().token as string;
     // The packing station's cheat call needs a shift lead; no code is configured here, so a lead hears "wrong code".
-    const cheat = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/packagecontent/cheat',
-        payload: { id: 1, code: 'RATEN' },
-        headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
-      });
+    const cheat = () => caller(t.app, token)(packageContentCheat, { body: { id: 1, code: 'RATEN' } });
     expect((await cheat()).json().message).toBe(texts.paketinhalt.cheatRefused);
     expect(await setRole(t.database.db, 'lead1', 'mitarbeiter')).toBe(
       'lead1 (Lea Lead) is mitarbeiter now (was schichtleitung).',

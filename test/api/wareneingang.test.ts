@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { wareneingangList } from '../../src/contract/leitstand/wareneingang.ts';
 import { texts } from '../../src/contract/texts.ts';
-import type { Receipt } from '../../src/contract/wareneingang.ts';
-import { wareneingangTexts as t } from '../../src/contract/wareneingang.ts';
+import {
+  bookReceipt,
+  closeReceipt,
+  pushReceipt,
+  type Receipt,
+  receiptByNumber,
+  suggestLocation,
+  wareneingangTexts as t,
+} from '../../src/contract/wareneingang.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { importCsv } from '../../src/server/import/run.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { type Call, caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
 import { countWrites } from '../support/write-counts.ts';
 
@@ -34,17 +44,15 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
   afterAll(() => app.close());
 
   const db = () => app.database.db;
-  const get = (url: string, bearer = token) =>
-    app.app.inject({ method: 'GET', url, headers: authHeaders(bearer) });
-  const post = (url: string, payload: unknown, key: string = randomUUID(), bearer = token) =>
-    app.app.inject({
-      method: 'POST',
-      url,
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(bearer, { 'x-idempotency-key': key }),
-    });
+  const get = (endpoint: Endpoint, call: Call = {}, bearer = token) =>
+    caller(app.app, bearer)(endpoint, call);
+  const post = (endpoint: Endpoint, body: unknown, key?: string, bearer = token) =>
+    caller(app.app, bearer)(endpoint, { body, key });
+  /** A receipt by its number, as the handheld reads it. */
+  const beleg = (wareneingang: string, bearer = token) =>
+    get(receiptByNumber, { params: { wareneingang } }, bearer);
   const receipt = async (nummer: string) => {
-    const res = await get(`/api/wareneingang/beleg/${encodeURIComponent(nummer)}`);
+    const res = await beleg(nummer);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Receipt>();
   };
@@ -53,14 +61,9 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
     if (!line) throw new Error(`no line of ${nummer} on ${r.nummer}`);
     return line;
   };
-  const book = (body: Record<string, unknown>, key?: string) => post('/api/wareneingang/buchen', body, key);
-  const push = (number: string, payload: unknown, bearer = integration) =>
-    app.app.inject({
-      method: 'PUT',
-      url: `/api/integration/receipts/${encodeURIComponent(number)}`,
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(bearer),
-    });
+  const book = (body: Record<string, unknown>, key?: string) => post(bookReceipt, body, key);
+  const push = (number: string, body: unknown, bearer: string | null = integration) =>
+    caller(app.app, bearer)(pushReceipt, { params: { number }, body });
 
   it('shows the demo receipt WE100001 with its open lines, and refuses an unknown number in German', async () => {
     const r = await receipt(demo.receipt.nummer);
@@ -70,7 +73,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       ['100002', 5, 0, demo.receipt.charge, demo.receipt.mhd],
     ]);
     expect(lineOf(r, '100002')).toMatchObject({ chargePflicht: true, mhdPflicht: true });
-    const unknown = await get('/api/wareneingang/beleg/WE999999');
+    const unknown = await beleg('WE999999');
     expect([unknown.statusCode, unknown.json()]).toEqual([
       404,
       { success: false, message: 'Wareneingang "WE999999" nicht gefunden!' },
@@ -80,9 +83,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
   it('suggests a location holding the article and Charge, else its fixed location, else an empty one of its Lagertyp', async () => {
     const r = await receipt(demo.receipt.nummer);
     const suggest = async (position: number, charge?: string) => {
-      const res = await get(
-        `/api/wareneingang/vorschlag/${position}${charge ? `?charge=${encodeURIComponent(charge)}` : ''}`,
-      );
+      const res = await get(suggestLocation, { params: { position }, query: charge ? { charge } : {} });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ code: string | null; grund: string | null }>();
     };
@@ -136,7 +137,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
     // …and the location holding the article with the Charge asked for.
     expect(await suggest(joghurt, 'ALT')).toEqual({ code: 'C-05-01-04', grund: 'holds' });
     await db().deleteFrom('stock').where('article_id', '=', a2).where('charge', '=', 'ALT').execute();
-    expect((await get('/api/wareneingang/vorschlag/999999')).statusCode).toBe(404);
+    expect((await get(suggestLocation, { params: { position: 999999 } })).statusCode).toBe(404);
   });
 
   it('books a line once however often the same key comes: stock, journal and the received amount together', async () => {
@@ -239,9 +240,10 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
         { success: false, message },
       ]);
     }
+    // Raw on purpose: with no X-Idempotency-Key, which the contract caller always sends.
     const noKey = await app.app.inject({
       method: 'POST',
-      url: '/api/wareneingang/buchen',
+      url: bookReceipt.path,
       payload: good,
       headers: authHeaders(token),
     });
@@ -278,7 +280,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
 
   it('closes with short and over deliveries recorded, and is read-only afterwards', async () => {
     const closeKey = randomUUID();
-    const closed = await post('/api/wareneingang/abschliessen', { wareneingang: 'WE100001' }, closeKey);
+    const closed = await post(closeReceipt, { wareneingang: 'WE100001' }, closeKey);
     expect(closed.statusCode, closed.body).toBe(200);
     const r = closed.json<{ message: string; beleg: Receipt }>();
     expect(r.message).toBe('Wareneingang WE100001 abgeschlossen.');
@@ -290,13 +292,11 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       ['100002', 6, 0, 1],
     ]);
     // The same key again: the stored answer; a new 'Abschließen' or booking: refused, nothing written.
-    expect(
-      (await post('/api/wareneingang/abschliessen', { wareneingang: 'WE100001' }, closeKey)).statusCode,
-    ).toBe(200);
+    expect((await post(closeReceipt, { wareneingang: 'WE100001' }, closeKey)).statusCode).toBe(200);
     const before = await receiptWrites(db());
     const line = lineOf(r.beleg, '100001').position;
     const refusals = [
-      await post('/api/wareneingang/abschliessen', { wareneingang: 'WE100001' }),
+      await post(closeReceipt, { wareneingang: 'WE100001' }),
       await book({
         wareneingang: 'WE100001',
         position: line,
@@ -332,7 +332,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       mhd: null,
     });
     expect(booked.statusCode, booked.body).toBe(200);
-    const closed = await post('/api/wareneingang/abschliessen', { wareneingang: 'WE200001' });
+    const closed = await post(closeReceipt, { wareneingang: 'WE200001' });
     expect(
       closed
         .json<{ beleg: Receipt }>()
@@ -403,11 +403,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
   it('refuses a push without an integration token, with a scanner login, or with bad lines, writing nothing', async () => {
     const body = { lines: [{ article: '100001', expected: 1 }] };
     const before = await receiptWrites(db());
-    const noToken = await app.app.inject({
-      method: 'PUT',
-      url: '/api/integration/receipts/WE400001',
-      payload: body,
-    });
+    const noToken = await push('WE400001', body, null);
     expect([noToken.statusCode, noToken.json().message]).toEqual([
       401,
       expect.stringContaining('An integration token is required'),
@@ -448,22 +444,17 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       expect.stringContaining('receipt WE100001 is closed; it cannot change'),
     ]);
     expect(await receiptWrites(db())).toEqual(before);
-    expect((await get('/api/wareneingang/beleg/WE400001')).statusCode).toBe(404);
+    expect((await beleg('WE400001')).statusCode).toBe(404);
   });
 
   it('refuses an integration token on the handheld calls; a shift lead may use them', async () => {
-    const asIntegration = await post(
-      '/api/wareneingang/abschliessen',
-      { wareneingang: 'WE300001' },
-      randomUUID(),
-      integration,
-    );
+    const asIntegration = await post(closeReceipt, { wareneingang: 'WE300001' }, randomUUID(), integration);
     expect([asIntegration.statusCode, asIntegration.json().message]).toEqual([
       403,
       'An integration token can only use the integration calls (/api/export/, /api/integration/).',
     ]);
     const lead = await loginAs(app.app, demo.leadUser);
-    expect((await get('/api/wareneingang/beleg/WE300001', lead)).statusCode).toBe(200);
+    expect((await beleg('WE300001', lead)).statusCode).toBe(200);
   });
 
   it('imports receipts from CSV: all or nothing, and the same file twice changes nothing', async () => {
@@ -500,7 +491,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       'line 6: Artikelnummer: no article with the Artikelnummer "GIBTSNICHT"',
     ]);
     expect(await receiptWrites(db())).toEqual(before);
-    expect(await get('/api/wareneingang/beleg/WE500003').then((r) => r.statusCode)).toBe(404);
+    expect(await beleg('WE500003').then((r) => r.statusCode)).toBe(404);
   });
 
   it('refuses a booking above the stock ceiling of a location, writing nothing', async () => {
@@ -547,7 +538,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
 
   it('lists receipts with their differences in the Leitstand, for a shift lead only', async () => {
     const lead = await loginAs(app.app, demo.leadUser);
-    const res = await get('/api/leitstand/wareneingang', lead);
+    const res = await get(wareneingangList, {}, lead);
     expect(res.statusCode, res.body).toBe(200);
     type Row = {
       nummer: string;
@@ -570,7 +561,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       ['100002', 1],
     ]);
     expect(closed.WE200001).toMatchObject({ fehlmenge: 3, mehrmenge: 0 });
-    const worker = await get('/api/leitstand/wareneingang');
+    const worker = await get(wareneingangList);
     expect([worker.statusCode, worker.json().message]).toEqual([403, texts.errors.role.schichtleitung]);
   });
 });
