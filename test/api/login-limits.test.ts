@@ -55,7 +55,8 @@ describe.each(databaseKinds())('login limits under concurrency on %s', (kind) =>
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(200);
-  });
+    // 100 password checks (scrypt, 16 MB each, four at a time): 2–4 s alone, over 20 s on a loaded machine.
+  }, 90_000);
 });
 
 describe.each(databaseKinds())('login limit rules (decision 14) on %s', (kind) => {
