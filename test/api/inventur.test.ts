@@ -8,7 +8,7 @@ import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
-import { caller } from '../support/endpoint-call.ts';
+import { type BodyOf, caller } from '../support/endpoint-call.ts';
 import { stockInvariantViolations } from '../support/stock.ts';
 
 describe.each(databaseKinds())('Inventur API on %s', (kind) => {
@@ -47,7 +47,8 @@ describe.each(databaseKinds())('Inventur API on %s', (kind) => {
 
   const scanArticle = (number: string) => caller(t.app, token)(findArticle, { params: { number } });
   const scanLocation = (code: string) => caller(t.app, token)(findLp, { params: { code } });
-  const book = (body: unknown, key?: string) => caller(t.app, token)(bookInventur, { body, key });
+  const book = (body: BodyOf<typeof bookInventur>, key?: string) =>
+    caller(t.app, token)(bookInventur, { body, key });
   const stockOf = async (location: number, article: number) => {
     const row = await t.database.db
       .selectFrom('stock')

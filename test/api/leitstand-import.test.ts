@@ -10,7 +10,7 @@ import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
-import { caller } from '../support/endpoint-call.ts';
+import { type BodyOf, caller } from '../support/endpoint-call.ts';
 import { articleId, locationId } from '../support/stock.ts';
 
 const refusals = importUpload.importTexts.refusals;
@@ -235,7 +235,9 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
     expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([413, texts.errors.bodyTooLarge]);
     // Every other call keeps the general limit.
     const big = await admin(inventur.bookInventur, {
-      body: { lp: 1, article: 1, amount: 1, pad: 'x'.repeat(BODY_LIMIT) },
+      body: { lp: 1, article: 1, amount: 1, pad: 'x'.repeat(BODY_LIMIT) } as BodyOf<
+        typeof inventur.bookInventur
+      >,
     });
     expect(big.statusCode).toBe(413);
   });
