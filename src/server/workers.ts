@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -57,4 +58,19 @@ function bundleSource(name: WorkerName): URL {
     fs.renameSync(temporary, file);
   }
   return pathToFileURL(file);
+}
+
+/**
+ * Called by a worker at its start: its thread runs at the lowest CPU priority (nice 19), so on a machine with
+ * fewer cores than busy threads the handhelds' thread and the database go first and the worker takes what
+ * is left — the back office waits, not the scanner (DESIGN §10). Linux only (its threads have ids of their
+ * own, /proc/thread-self); elsewhere the worker runs at the server's priority.
+ */
+export function lowerThisThreadsPriority(): void {
+  try {
+    const tid = Number(path.basename(fs.readlinkSync('/proc/thread-self')));
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // not Linux, or no /proc: the worker keeps the server's priority
+  }
 }

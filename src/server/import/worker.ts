@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../workers.ts';
 import type { FileRead } from './read.ts';
 import { readInput } from './read-input.ts';
 import type { ToReader, WorkerInput } from './source.ts';
@@ -12,6 +13,7 @@ import type { ToReader, WorkerInput } from './source.ts';
 const port = parentPort;
 if (!port) throw new Error('import worker: not started as a worker thread');
 const post = (message: ToReader) => port.postMessage(message);
+lowerThisThreadsPriority();
 
 function read(input: WorkerInput): FileRead | null {
   let nextShare = 0.1;

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { directSteps } from '../../http/back-office.ts';
+import { lowerThisThreadsPriority } from '../../workers.ts';
 import type { Label } from './label.ts';
 import { writePdf } from './pdf.ts';
 import type { FromRenderer, RenderJob, ToRenderer } from './rendered.ts';
@@ -14,6 +15,7 @@ import { zplLabel } from './zpl.ts';
  */
 const port = parentPort;
 if (!port) throw new Error('label worker: not started as a worker thread');
+lowerThisThreadsPriority();
 const job = workerData as RenderJob;
 const post = (message: FromRenderer, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
@@ -81,7 +82,31 @@ describe('a label file drawn in a worker thread', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen.closed).toBe(true);
   }, 60_000);
+
+  it.runIf(process.platform === 'linux')(
+    'runs at the lowest CPU priority, beside the handhelds’ thread at its own',
+    async () => {
+      expect(nicedThreads()).toEqual([]);
+      const { prepared } = locations(20_000);
+      const file = renderedInWorker(prepared, { ...job, format: 'zpl', size: '100x50' });
+      await firstChunk(file);
+      expect(nicedThreads()).toEqual([19]);
+      file.destroy();
+    },
+    60_000,
+  );
 });
+
+/** The nice values of this process's threads that run below its main thread's priority (Linux). */
+function nicedThreads(): number[] {
+  const niceOf = (tid: string) =>
+    Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+  const own = niceOf(String(process.pid));
+  return fs
+    .readdirSync('/proc/self/task')
+    .map(niceOf)
+    .filter((nice) => nice > own);
+}
 
 /** The stream's first chunk; the stream stays paused after it. */
 function firstChunk(stream: Readable): Promise<Buffer> {
