@@ -74,7 +74,7 @@ try {
     console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.what}\n      ${row.figure}\n      goal: ${row.goal}`);
   for (const op of result.operations)
     console.log(
-      `slowest during ${op.name}: ${op.slowest.map((c) => `${c.ms.toFixed(0)} ms at ${c.at.toFixed(1)} s`).join(', ')}`,
+      `slowest during ${op.name}: ${op.slowest.map((c) => `${c.ms.toFixed(0)} ms (${c.method}) at ${c.at.toFixed(1)} s`).join(', ')}`,
     );
 } finally {
   // A clean stop (SIGTERM), so the embedded database closes its files.

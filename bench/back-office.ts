@@ -274,8 +274,11 @@ export interface BackOfficeResult {
     error: string | null;
     floor: WindowFigures;
     rss: RssFigures | null;
-    /** The slowest calls due while it ran: seconds into the operation, and their latency (ms). */
-    slowest: { at: number; ms: number }[];
+    /**
+     * The slowest calls due while it ran: seconds into the operation, their latency (ms), and whether each was
+     * a lookup (GET) or a booking (POST, which also waits for its commit's sync).
+     */
+    slowest: { at: number; ms: number; method: 'GET' | 'POST' }[];
   }[];
 }
 
@@ -312,7 +315,7 @@ export async function floorUnderBackOffice(options: {
   rss?: () => Promise<number>;
 }): Promise<BackOfficeResult> {
   const quietMs = (options.quietSeconds ?? QUIET_SECONDS) * 1000;
-  const samples: { dueAt: number; latency: number; outcome: CallOutcome }[] = [];
+  const samples: { dueAt: number; latency: number; outcome: CallOutcome; method: 'GET' | 'POST' }[] = [];
   let finished = false;
   const floor = runOpenLoop({
     base: options.ctx.base,
@@ -385,7 +388,7 @@ export async function floorUnderBackOffice(options: {
       slowest: within(w.from, w.to)
         .sort((a, b) => b.latency - a.latency)
         .slice(0, 5)
-        .map((call) => ({ at: (call.dueAt - w.from) / 1000, ms: call.latency })),
+        .map((call) => ({ at: (call.dueAt - w.from) / 1000, ms: call.latency, method: call.method })),
     })),
   };
 }

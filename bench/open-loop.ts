@@ -48,7 +48,12 @@ export interface OpenLoopOptions {
   stopWhen?: (live: LiveCounts) => boolean;
   random?: () => number;
   /** Hears each call's outcome: when it was due (its first try, performance.now()) and its latency (ms). */
-  onCall?: (call: { dueAt: number; latency: number; outcome: CallOutcome }) => void;
+  onCall?: (call: {
+    dueAt: number;
+    latency: number;
+    outcome: CallOutcome;
+    method: PlannedCall['method'];
+  }) => void;
   /** Sockets at most (more requests wait on this side, and that wait counts in their latency). */
   maxSockets?: number;
   /**
@@ -172,7 +177,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     const dueAt = firstDue.get(id);
     firstDue.delete(id);
     if (options.onCall && dueAt !== undefined)
-      options.onCall({ dueAt, latency: performance.now() - dueAt, outcome });
+      options.onCall({ dueAt, latency: performance.now() - dueAt, outcome, method: call.method });
     open.delete(id);
     calls[outcome]++;
     if (call.key) writes.set(call.key, outcome);
