@@ -49,6 +49,7 @@ describe('configuration from the environment', () => {
       PACK_UNPICKED: 'refuse',
       OVERLOAD_MAX_WAIT_MS: '800',
       HEAVY_OPERATIONS_MAX: '3',
+      WORKER_NICE: '10',
       SEED_DEMO: 'false',
       TRUST_PROXY: '127.0.0.1',
       CORS_ORIGINS: 'https://scanner.example.com, http://10.0.0.5:8080',
@@ -79,6 +80,7 @@ describe('configuration from the environment', () => {
       packUnpicked: 'refuse',
       overloadMaxWaitMs: 800,
       heavyOperationsMax: 3,
+      workerNice: 10,
       seedDemo: false,
       trustProxy: ['127.0.0.1'],
       corsOrigins: ['https://scanner.example.com', 'http://10.0.0.5:8080'],
@@ -110,6 +112,7 @@ describe('configuration from the environment', () => {
     [{ OVERLOAD_MAX_WAIT_MS: '5' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000, got "5"'],
     [{ OVERLOAD_MAX_WAIT_MS: '0.5s' }, 'OVERLOAD_MAX_WAIT_MS must be a whole number from 10 to 60000'],
     [{ HEAVY_OPERATIONS_MAX: '0' }, 'HEAVY_OPERATIONS_MAX must be a whole number from 1 to 20, got "0"'],
+    [{ WORKER_NICE: '20' }, 'WORKER_NICE must be a whole number from 0 to 19, got "20"'],
     [{ SEED_DEMO: 'ja' }, 'SEED_DEMO'],
     [{ SERVE_SOURCE_MAPS: 'yes' }, 'SERVE_SOURCE_MAPS'],
     [

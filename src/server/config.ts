@@ -10,6 +10,7 @@ import {
   RAW_PRINTER_PORT,
   type TargetProblem,
 } from './domain/printer-address.ts';
+import { WORKER_NICE_DEFAULT } from './workers.ts';
 
 /**
  * Operator configuration, from environment variables only. Parsed once at start; a bad value stops the
@@ -103,6 +104,7 @@ const envSchema = z.object({
     }),
   OVERLOAD_MAX_WAIT_MS: intInRange('OVERLOAD_MAX_WAIT_MS', 10, 60_000, 500),
   HEAVY_OPERATIONS_MAX: intInRange('HEAVY_OPERATIONS_MAX', 1, 20, 1),
+  WORKER_NICE: intInRange('WORKER_NICE', 0, 19, WORKER_NICE_DEFAULT),
   TIME_ZONE: z
     .string()
     .trim()
@@ -364,6 +366,12 @@ export interface Config {
    * a backup); one more is answered 503 with Retry-After in German (DESIGN §10).
    */
   heavyOperationsMax: number;
+  /**
+   * The CPU priority (nice) of the worker threads that read an import and draw label files: 19, the lowest,
+   * lets the handhelds' thread and the database go first on a busy machine; 0 runs them as the server.
+   * The workers read it from the environment themselves (src/server/workers.ts); here it is checked at start.
+   */
+  workerNice: number;
   /** The site's time zone: where "today" and its hours begin in the Leitstand. */
   timeZone: string;
   /** Seed the demo warehouse into an empty database at start. */
@@ -455,6 +463,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     packUnpicked: e.PACK_UNPICKED,
     overloadMaxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
     heavyOperationsMax: e.HEAVY_OPERATIONS_MAX,
+    workerNice: e.WORKER_NICE,
     timeZone: e.TIME_ZONE,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
