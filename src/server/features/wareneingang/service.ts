@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { LocationCode } from '../../../contract/ids.ts';
+import type { LocationCode, ReceiptId, ReceiptLineId } from '../../../contract/ids.ts';
 import { type Receipt, receiptPushMessages, wareneingangTexts as t } from '../../../contract/wareneingang.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
@@ -12,7 +12,7 @@ import { locationByCode } from '../../repositories/location.repository.ts';
 type Db = Kysely<Database>;
 
 /** A receipt with its lines as the handheld shows it, by id. */
-async function receiptById(db: Db, id: number): Promise<Receipt> {
+async function receiptById(db: Db, id: ReceiptId): Promise<Receipt> {
   const head = await db
     .selectFrom('receipts')
     .select(['nummer', 'lieferant', 'status', 'closed_at'])
@@ -71,7 +71,7 @@ export async function receiptByNumber(db: Db, receiptNumber: string): Promise<Re
     .where('nummer', '=', receiptNumber)
     .executeTakeFirst();
   if (!found) throw notFound(t.notFound(receiptNumber));
-  return receiptById(db, found.id);
+  return receiptById(db, found.id as ReceiptId);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function receiptByNumber(db: Db, receiptNumber: string): Promise<Re
  * holding it — or, for an article in stock nowhere yet (so of no known Lagertyp), the first empty location
  * of any type (issue 36.9). None of these: no suggestion, the worker scans a location.
  */
-export async function suggestLocation(db: Db, lineId: number, scannedCharge: string | undefined) {
+export async function suggestLocation(db: Db, lineId: ReceiptLineId, scannedCharge: string | undefined) {
   const line = await db
     .selectFrom('receipt_lines')
     .select(['article_id', 'charge'])
@@ -128,7 +128,7 @@ async function lockOpenReceipt(db: Db, receiptNumber: string) {
     .executeTakeFirst();
   if (!receipt) throw notFound(t.notFound(receiptNumber));
   if (receipt.status !== 'offen') throw conflict(t.closed(receiptNumber));
-  return receipt;
+  return { id: receipt.id as ReceiptId };
 }
 
 /** What a booking or 'Abschließen' answers: the sentence to show and the receipt as it is now. */
@@ -146,7 +146,7 @@ export async function bookReceipt(
   db: Db,
   input: {
     receiptNumber: string;
-    lineId: number;
+    lineId: ReceiptLineId;
     locationCode: LocationCode;
     amount: number;
     charge: string | null;
