@@ -42,6 +42,9 @@ export const receiptLineId = id.brand<'ReceiptLineId'>();
 /** A receipt line's id in a URL segment. */
 export const receiptLineIdParam = idParam.brand<'ReceiptLineId'>();
 
+/** A user's id in a URL segment (the Leitstand's Benutzer page: the user a change is made to). */
+export const userIdParam = idParam.brand<'UserId'>();
+
 /** A Klärfall's id in a URL segment (the Leitstand's `klaerfallId`). */
 export const klaerfallIdParam = idParam.brand<'KlaerfallId'>();
 
@@ -54,3 +57,4 @@ export type DeliveryNoteLineId = z.output<typeof deliveryNoteLineId>;
 export type ReceiptId = z.output<typeof receiptId>;
 export type ReceiptLineId = z.output<typeof receiptLineId>;
 export type KlaerfallId = z.output<typeof klaerfallIdParam>;
+export type UserId = z.output<typeof userIdParam>;

@@ -12,6 +12,7 @@ import {
   locationId,
   type ReceiptId,
   type ReceiptLineId,
+  type UserId,
 } from '../contract/ids.ts';
 import { bookInventur } from '../contract/inventur.ts';
 import { savePackageRecording } from '../contract/kartonagen.ts';
@@ -23,6 +24,7 @@ import { bookWmsRetoure } from '../contract/wmsretoure.ts';
 import type { Database } from './db/schema.ts';
 import * as kartonagen from './features/kartonagen/service.ts';
 import * as kommissionierung from './features/kommissionierung/service.ts';
+import * as benutzer from './features/leitstand/benutzer/service.ts';
 import * as klaerfaelle from './features/leitstand/klaerfaelle/service.ts';
 import * as paketinhalt from './features/paketinhalt/service.ts';
 import * as wareneingang from './features/wareneingang/service.ts';
@@ -64,11 +66,12 @@ interface Ids {
   receiptLine: ReceiptLineId;
   klaerfall: KlaerfallId;
   location: LocationId;
+  user: UserId;
 }
 
 /**
- * The documents' ids (a delivery note, a receipt, their lines, a Klärfall): each is a number in the database
- * and on the wire, and a service that wants one refuses the others at compile time.
+ * The documents' ids (a delivery note, a receipt, their lines, a Klärfall) and a user's: each is a number in
+ * the database and on the wire, and a service that wants one refuses the others at compile time.
  */
 function documentCallsThatMustNotCompile(db: Kysely<Database>, picker: kommissionierung.Picker, ids: Ids) {
   const pick = { deliveryNoteId: ids.deliveryNote, lineId: ids.noteLine, amount: 1 };
@@ -94,6 +97,7 @@ function documentCallsThatMustNotCompile(db: Kysely<Database>, picker: kommissio
   void wareneingang.suggestLocation(db, ids.receiptLine, undefined);
   void wareneingang.bookReceipt(db, booking);
   void klaerfaelle.klaerfallZurueck(db, resolution);
+  void benutzer.newUserCard(db, 30, { userId: 1, requestKey: null }, ids.user);
   // @ts-expect-error a receipt's id is no delivery note's
   void deliveryNoteById(db, ids.receipt);
   // @ts-expect-error nor a note line's
@@ -116,6 +120,8 @@ function documentCallsThatMustNotCompile(db: Kysely<Database>, picker: kommissio
   void wareneingang.bookReceipt(db, { ...booking, lineId: ids.noteLine });
   // @ts-expect-error a delivery note's id is no Klärfall's (a stale page must not close the note's next one)
   void klaerfaelle.klaerfallZurueck(db, { ...resolution, klaerfallId: ids.deliveryNote });
+  // @ts-expect-error a Klärfall's id is no user's (the Leitstand's Benutzer page)
+  void benutzer.newUserCard(db, 30, { userId: 1, requestKey: null }, ids.klaerfall);
 }
 
 describe('the branded ids and codes', () => {
