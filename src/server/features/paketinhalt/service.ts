@@ -133,7 +133,7 @@ export async function scanPackageItem(
  */
 async function bookOutBeyondPicked(
   db: Db,
-  noteId: number,
+  deliveryNoteId: DeliveryNoteId,
   line: {
     id: number;
     article_id: number;
@@ -148,9 +148,9 @@ async function bookOutBeyondPicked(
   const wanted = Math.min(line.pemenge, line.lsmenge - line.fehlmenge) - line.kommissioniert;
   if (wanted <= 0) return;
   const booked = await bookOutUnpicked(db, {
-    noteId,
+    deliveryNoteId,
     articleId: line.article_id,
-    menge: wanted,
+    amount: wanted,
     userId,
     requestKey,
   });
@@ -162,7 +162,7 @@ async function bookOutBeyondPicked(
     .execute();
 }
 
-async function markPackedWhenComplete(db: Db, noteId: number) {
+async function markPackedWhenComplete(db: Db, noteId: DeliveryNoteId) {
   await sql`update delivery_notes set status = 'gepackt'
     where id = ${noteId} and status = 'offen'
       and not exists (select 1 from delivery_note_lines where delivery_note_id = ${noteId} and pemenge < lsmenge)`.execute(
