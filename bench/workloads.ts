@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { BodyOf } from '../src/contract/endpoint.ts';
-import type { ArticleCode, ArticleId, LocationCode, LocationId } from '../src/contract/ids.ts';
+import type {
+  ArticleCode,
+  ArticleId,
+  DeliveryNoteId,
+  LocationCode,
+  LocationId,
+} from '../src/contract/ids.ts';
 import type { scanPackageItem } from '../src/contract/paketinhalt.ts';
 import type { moveArticle } from '../src/contract/umbuchung.ts';
 import type { Database } from '../src/server/db/schema.ts';
@@ -225,7 +231,7 @@ export function workloads(ids: LargeIds, scale: number, phase: 'floor' | 'http')
               { key, userId: user, route, hash: requestHash(route, { itemNr: open.nummer }, body) },
               (trx) =>
                 paketinhalt.scanPackageItem(trx, null, {
-                  id: open.noteId,
+                  deliveryNoteId: open.noteId as DeliveryNoteId,
                   itemNr: open.nummer,
                   userId: user,
                   mayCheat: false,

@@ -28,7 +28,33 @@ export const articleIdParam = idParam.brand<'ArticleId'>();
 /** What names an article as scanned: its nummer, its EAN (± one leading 0) or its herstellernummer. */
 export const articleCode = (max: number = scanLimits.code) => scanText(max).brand<'ArticleCode'>();
 
+/** A delivery note's (Lieferschein's) id in a JSON body (on the wire mostly `id`: packing, cartons, picking). */
+export const deliveryNoteId = id.brand<'DeliveryNoteId'>();
+/** A delivery note's id in a URL segment. */
+export const deliveryNoteIdParam = idParam.brand<'DeliveryNoteId'>();
+/** A delivery note line's id (a Position; on the wire the pick's `positionId`). */
+export const deliveryNoteLineId = id.brand<'DeliveryNoteLineId'>();
+
+/** A receipt's (Wareneingang's) id. No call takes one — a receipt is named by its number — but its services do. */
+export const receiptId = id.brand<'ReceiptId'>();
+/** A receipt line's id (a Position; on the wire `position`) in a JSON body. */
+export const receiptLineId = id.brand<'ReceiptLineId'>();
+/** A receipt line's id in a URL segment. */
+export const receiptLineIdParam = idParam.brand<'ReceiptLineId'>();
+
+/** A user's id in a URL segment (the Leitstand's Benutzer page: the user a change is made to). */
+export const userIdParam = idParam.brand<'UserId'>();
+
+/** A Klärfall's id in a URL segment (the Leitstand's `klaerfallId`). */
+export const klaerfallIdParam = idParam.brand<'KlaerfallId'>();
+
 export type LocationId = z.output<typeof locationId>;
 export type LocationCode = z.output<ReturnType<typeof locationCode>>;
 export type ArticleId = z.output<typeof articleId>;
 export type ArticleCode = z.output<ReturnType<typeof articleCode>>;
+export type DeliveryNoteId = z.output<typeof deliveryNoteId>;
+export type DeliveryNoteLineId = z.output<typeof deliveryNoteLineId>;
+export type ReceiptId = z.output<typeof receiptId>;
+export type ReceiptLineId = z.output<typeof receiptLineId>;
+export type KlaerfallId = z.output<typeof klaerfallIdParam>;
+export type UserId = z.output<typeof userIdParam>;

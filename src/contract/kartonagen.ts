@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, id, idParam, scanText, successOnly } from './endpoint.ts';
+import { endpoint, id, scanText, successOnly } from './endpoint.ts';
+import { deliveryNoteId, deliveryNoteIdParam } from './ids.ts';
 
 export const cartonRow = z.object({
   packageid: z.number().int(),
@@ -27,9 +28,9 @@ export const savePackageRecording = endpoint({
   name: 'savePackageRecording',
   method: 'PUT',
   path: '/api/packagerecording/:id',
-  params: z.object({ id: idParam }),
+  params: z.object({ id: deliveryNoteIdParam }),
   body: z.object({
-    id,
+    id: deliveryNoteId,
     belegnr: scanText(),
     user_id: id,
     kartonagen: z.array(z.object({ packageid: id, amount: z.number().int().min(0).max(10_000) })).max(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { amount, endpoint, id, scanText, successOnly } from './endpoint.ts';
-import { locationId } from './ids.ts';
+import { amount, endpoint, scanText, successOnly } from './endpoint.ts';
+import { deliveryNoteId, deliveryNoteLineId, locationId } from './ids.ts';
 
 /**
  * Kommissionierung (issue 22, decision 25): a delivery note not packed yet is picked before the packing
@@ -142,7 +142,14 @@ export const pickTake = endpoint({
   name: 'pickTake',
   method: 'POST',
   path: '/api/kommissionierung/entnahme',
-  body: z.object({ id, positionId: id, lagerplatzId: locationId, menge: amount(1) }).strict(),
+  body: z
+    .object({
+      id: deliveryNoteId,
+      positionId: deliveryNoteLineId,
+      lagerplatzId: locationId,
+      menge: amount(1),
+    })
+    .strict(),
   response: answer,
 });
 
@@ -155,7 +162,14 @@ export const pickShortage = endpoint({
   name: 'pickShortage',
   method: 'POST',
   path: '/api/kommissionierung/fehlmenge',
-  body: z.object({ id, positionId: id, menge: amount(1), lagerplatzId: locationId.optional() }).strict(),
+  body: z
+    .object({
+      id: deliveryNoteId,
+      positionId: deliveryNoteLineId,
+      menge: amount(1),
+      lagerplatzId: locationId.optional(),
+    })
+    .strict(),
   response: answer,
 });
 
@@ -164,6 +178,6 @@ export const pickRelease = endpoint({
   name: 'pickRelease',
   method: 'POST',
   path: '/api/kommissionierung/abbrechen',
-  body: z.object({ id }).strict(),
+  body: z.object({ id: deliveryNoteId }).strict(),
   response: successOnly,
 });

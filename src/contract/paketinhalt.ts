@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, id, scanText, successOnly, text } from './endpoint.ts';
+import { deliveryNoteId } from './ids.ts';
 
 export const packageContentRow = z.object({
   id: z.number().int(),
@@ -54,7 +55,7 @@ export const packageContentCheat = endpoint({
   path: '/api/packagecontent/cheat',
   // The code completes a note without a single item scanned: the shift lead's decision (DESIGN §9).
   role: 'schichtleitung',
-  body: z.object({ id, code: text(200, { min: 1, trim: false }) }),
+  body: z.object({ id: deliveryNoteId, code: text(200, { min: 1, trim: false }) }),
   response: z.object({
     success: z.literal(true),
     data: z.object({ paketinhalt: z.array(packageContentRow) }),
@@ -72,7 +73,7 @@ export const scanPackageItem = endpoint({
   path: '/api/packagecontent/:itemNr',
   params: z.object({ itemNr: scanText() }),
   body: z.object({
-    id,
+    id: deliveryNoteId,
     itemNr: scanText(),
     belegnr: scanText(),
     eu: z.number().int(),
@@ -90,6 +91,6 @@ export const klaerfall = endpoint({
   name: 'klaerfall',
   method: 'PUT',
   path: '/api/paketinhalt/klaerfall',
-  body: z.object({ id }),
+  body: z.object({ id: deliveryNoteId }),
   response: successOnly,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint, id, idParam, scanText, scanTextOrEmpty, text } from './endpoint.ts';
-import { locationCode } from './ids.ts';
+import { endpoint, scanText, scanTextOrEmpty, text } from './endpoint.ts';
+import { locationCode, receiptLineId, receiptLineIdParam } from './ids.ts';
 import { AMOUNT_MAX, scanLimits } from './limits.ts';
 
 /**
@@ -136,7 +136,7 @@ export const suggestLocation = endpoint({
   name: 'suggestLocation',
   method: 'GET',
   path: '/api/wareneingang/vorschlag/:position',
-  params: z.object({ position: idParam }),
+  params: z.object({ position: receiptLineIdParam }),
   query: z.object({ charge: scanTextOrEmpty(scanLimits.batch).optional() }).strict(),
   response: locationSuggestion,
 });
@@ -151,7 +151,7 @@ export const bookReceipt = endpoint({
   path: '/api/wareneingang/buchen',
   body: z.object({
     wareneingang: receiptNumber(),
-    position: id,
+    position: receiptLineId,
     /** The location's code as scanned (decision 32: on the wire `lagerplatz`, behind the route a LocationCode). */
     lagerplatz: locationCode(scanLimits.code),
     /** Below 1 the service answers 'Menge korrigieren!'. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, idParam, text } from '../endpoint.ts';
+import { endpoint, text } from '../endpoint.ts';
+import { userIdParam } from '../ids.ts';
 import { ROLES, type Role } from '../roles.ts';
 
 /**
@@ -30,7 +31,7 @@ export type UserRow = z.infer<typeof userRow>;
 /** A password as typed: not trimmed (a space may belong to it), only NUL refused (src/contract/limits.ts). */
 const password = text(2000, { trim: false, controls: 'secret' });
 
-const userParams = z.object({ id: idParam }).strict();
+const userParams = z.object({ id: userIdParam }).strict();
 
 export const users = endpoint({
   name: 'users',

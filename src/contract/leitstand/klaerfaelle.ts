@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, idParam, successOnly, text } from '../endpoint.ts';
+import { endpoint, successOnly, text } from '../endpoint.ts';
+import { klaerfallIdParam } from '../ids.ts';
 
 /**
  * Klärfälle in the Leitstand (issue 20.2, decision 20): the notes packers reported at the packing station,
@@ -137,7 +138,7 @@ export const klaerfallErledigt = endpoint({
   method: 'PUT',
   path: '/api/leitstand/klaerfaelle/:klaerfallId/erledigt',
   role: 'schichtleitung',
-  params: z.object({ klaerfallId: idParam }),
+  params: z.object({ klaerfallId: klaerfallIdParam }),
   body: z.object({ kommentar: text(1000, { controls: 'typed' }) }),
   response: successOnly,
 });
@@ -148,7 +149,7 @@ export const klaerfallZurueck = endpoint({
   method: 'PUT',
   path: '/api/leitstand/klaerfaelle/:klaerfallId/zurueck',
   role: 'schichtleitung',
-  params: z.object({ klaerfallId: idParam }),
+  params: z.object({ klaerfallId: klaerfallIdParam }),
   body: z.object({}),
   response: successOnly,
 });

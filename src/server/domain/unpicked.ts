@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DeliveryNoteId } from '../../contract/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { lockStockRows, takeOut } from './stock.ts';
 
@@ -20,7 +21,13 @@ type Db = Kysely<Database>;
  */
 export async function bookOutUnpicked(
   db: Db,
-  input: { noteId: number; articleId: number; menge: number; userId: number; requestKey: string | null },
+  input: {
+    deliveryNoteId: DeliveryNoteId;
+    articleId: number;
+    amount: number;
+    userId: number;
+    requestKey: string | null;
+  },
 ): Promise<number> {
   const places = await db
     .selectFrom('stock as s')
@@ -46,9 +53,9 @@ export async function bookOutUnpicked(
       (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
   );
   const available = places.reduce((sum, p) => sum + held(p.id), 0);
-  const menge = Math.min(input.menge, available);
-  const whole = places.find((p) => held(p.id) >= menge);
-  let remaining = menge;
+  const amount = Math.min(input.amount, available);
+  const whole = places.find((p) => held(p.id) >= amount);
+  let remaining = amount;
   for (const place of whole ? [whole] : places) {
     if (remaining === 0) break;
     remaining = await takeOut(
@@ -62,9 +69,9 @@ export async function bookOutUnpicked(
         to_location_id: null,
         user_id: input.userId,
         request_key: input.requestKey,
-        delivery_note_id: input.noteId,
+        delivery_note_id: input.deliveryNoteId,
       },
     );
   }
-  return menge;
+  return amount;
 }

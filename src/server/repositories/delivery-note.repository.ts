@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { DeliveryNoteId } from '../../contract/ids.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 
 /**
  * Delivery notes as several features look them up: packing, cartons, batch by note, customs carts. An unknown
- * note is refused with the one message 'Lieferschein … kann nicht gefunden werden.' (notFound).
+ * note is refused with the one message 'Lieferschein … kann nicht gefunden werden.' (notFound). The note's id
+ * comes out as a DeliveryNoteId (decision 32): it came from this table.
  */
 type Db = Kysely<Database>;
 
@@ -17,7 +19,7 @@ export async function deliveryNoteByBelegnr(db: Db, belegnr: string) {
     .where('belegnr', '=', belegnr)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
-  return note;
+  return { ...note, id: note.id as DeliveryNoteId };
 }
 
 /**
@@ -33,16 +35,16 @@ export async function deliveryNoteWithPickerByBelegnr(db: Db, belegnr: string) {
     .where('n.belegnr', '=', belegnr)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(belegnr));
-  return note;
+  return { ...note, id: note.id as DeliveryNoteId };
 }
 
 /** The note with this id (as a screen sends it back), or notFound. */
-export async function deliveryNoteById(db: Db, id: number) {
+export async function deliveryNoteById(db: Db, id: DeliveryNoteId) {
   const note = await db
     .selectFrom('delivery_notes')
     .select(['id', 'belegnr', 'project_id', 'status', 'picked_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(id)));
-  return note;
+  return { ...note, id };
 }

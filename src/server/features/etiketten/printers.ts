@@ -169,7 +169,7 @@ async function nameTaken(db: Db, fromEnv: PrinterConfig[], name: string, except:
   return row !== undefined;
 }
 
-export async function createPrinter(
+export async function druckerAnlegen(
   db: Db,
   fromEnv: PrinterConfig[],
   rules: PrinterRules,
@@ -189,7 +189,7 @@ export async function createPrinter(
   return id;
 }
 
-export async function updatePrinter(
+export async function druckerAendern(
   db: Db,
   fromEnv: PrinterConfig[],
   rules: PrinterRules,
@@ -229,7 +229,7 @@ export async function updatePrinter(
   });
 }
 
-export async function removePrinter(
+export async function druckerEntfernen(
   db: Db,
   id: number,
   by: { userId: number; requestKey: string | null },

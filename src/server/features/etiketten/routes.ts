@@ -1,31 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  type AusweisBody,
-  adminDrucker,
-  ausweisDatei,
-  CODE_KINDS,
-  drucken,
-  druckerAendern,
-  druckerAnlegen,
-  druckerEntfernen,
-  druckerListe,
-  etikettenTexts,
-  type LabelQuery,
-  labelDownloads,
-  PRINT_TIMEOUT_MS,
-} from '../../../contract/etiketten.ts';
+import type { AusweisBody, LabelQuery } from '../../../contract/etiketten.ts';
+import * as contract from '../../../contract/etiketten.ts';
 import { type Deps, registerEndpoint } from '../../http/route.ts';
 import { registerDownload, registerSteppedWrite } from '../../http/stepped-route.ts';
 import * as files from './label-files.ts';
-import {
-  adminRow,
-  allPrinters,
-  createPrinter,
-  PrinterNameClash,
-  printerNameClash,
-  removePrinter,
-  updatePrinter,
-} from './printers.ts';
+import * as printers from './printers.ts';
 
 /**
  * GET /api/etiketten/{kind}.pdf|.zpl and the admins' badge file (POST, the card texts in the body). A file is
@@ -36,15 +15,15 @@ import {
 export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   // A printer named both in PRINTERS and in the admin's list: the server does not start (issue 39).
   app.addHook('onReady', async () => {
-    const clash = await printerNameClash(deps.db, deps.config.printers);
-    if (clash) throw new PrinterNameClash(clash);
+    const clash = await printers.printerNameClash(deps.db, deps.config.printers);
+    if (clash) throw new printers.PrinterNameClash(clash);
   });
-  for (const kind of CODE_KINDS) {
+  for (const kind of contract.CODE_KINDS) {
     for (const format of ['pdf', 'zpl'] as const) {
       registerDownload(
         app,
         deps,
-        labelDownloads[kind][format],
+        contract.labelDownloads[kind][format],
         async ({ query }, { user, steps, request, reply, heavy }) => {
           const file = await files.labelFile(
             steps,
@@ -66,7 +45,7 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   registerDownload(
     app,
     deps,
-    ausweisDatei,
+    contract.ausweisDatei,
     async ({ body }, { user, steps, request, reply }) => {
       const file = await files.ausweisDatei(steps, deps.db, user, body as AusweisBody, (error) =>
         request.log.error({ err: error }, 'label pdf failed'),
@@ -78,14 +57,16 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
     { heavy: false },
   );
 
-  registerEndpoint(app, deps, druckerListe, async (_, ctx) => ({
+  registerEndpoint(app, deps, contract.druckerListe, async (_, ctx) => ({
     success: true as const,
-    drucker: (await allPrinters(ctx.db, ctx.config.printers)).map(({ name, dpi, groesse, quelle }) => ({
-      name,
-      dpi,
-      groesse,
-      quelle,
-    })),
+    drucker: (await printers.allPrinters(ctx.db, ctx.config.printers)).map(
+      ({ name, dpi, groesse, quelle }) => ({
+        name,
+        dpi,
+        groesse,
+        quelle,
+      }),
+    ),
   }));
 
   // Printing: exactly once per key, but the printer is asked outside any database transaction, so a printer
@@ -94,11 +75,11 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
   registerSteppedWrite(
     app,
     deps,
-    drucken,
+    contract.drucken,
     ({ body }, { user, steps, heavy }) => files.drucken(steps, deps.db, deps.config, user, body, heavy),
     {
-      waitMs: PRINT_TIMEOUT_MS + 1000,
-      stillRunning: etikettenTexts.printRunning,
+      waitMs: contract.PRINT_TIMEOUT_MS + 1000,
+      stillRunning: contract.etikettenTexts.printRunning,
       audit: ({ body }, outcome) => ({
         action: 'print.job',
         subject: body.printer,
@@ -109,27 +90,34 @@ export function etikettenRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  registerEndpoint(app, deps, adminDrucker, async (_, ctx) => ({
+  registerEndpoint(app, deps, contract.adminDrucker, async (_, ctx) => ({
     success: true as const,
-    drucker: (await allPrinters(ctx.db, ctx.config.printers)).map(adminRow),
+    drucker: (await printers.allPrinters(ctx.db, ctx.config.printers)).map(printers.adminRow),
   }));
-  registerEndpoint(app, deps, druckerAnlegen, async ({ body }, ctx) => {
-    const id = await createPrinter(ctx.db, ctx.config.printers, ctx.config.printerRules, body, {
+  registerEndpoint(app, deps, contract.druckerAnlegen, async ({ body }, ctx) => {
+    const id = await printers.druckerAnlegen(ctx.db, ctx.config.printers, ctx.config.printerRules, body, {
       userId: ctx.user.id,
       requestKey: ctx.requestKey,
     });
-    return { success: true as const, message: etikettenTexts.printerSaved(body.name), id };
+    return { success: true as const, message: contract.etikettenTexts.printerSaved(body.name), id };
   });
-  registerEndpoint(app, deps, druckerAendern, async ({ params, body }, ctx) => {
-    await updatePrinter(ctx.db, ctx.config.printers, ctx.config.printerRules, params.id, body, {
+  registerEndpoint(app, deps, contract.druckerAendern, async ({ params, body }, ctx) => {
+    await printers.druckerAendern(ctx.db, ctx.config.printers, ctx.config.printerRules, params.id, body, {
       userId: ctx.user.id,
       requestKey: ctx.requestKey,
     });
-    return { success: true as const, message: etikettenTexts.printerSaved(body.name), id: params.id };
+    return {
+      success: true as const,
+      message: contract.etikettenTexts.printerSaved(body.name),
+      id: params.id,
+    };
   });
-  registerEndpoint(app, deps, druckerEntfernen, async ({ params }, ctx) => {
-    const name = await removePrinter(ctx.db, params.id, { userId: ctx.user.id, requestKey: ctx.requestKey });
-    return { success: true as const, message: etikettenTexts.printerRemoved(name) };
+  registerEndpoint(app, deps, contract.druckerEntfernen, async ({ params }, ctx) => {
+    const name = await printers.druckerEntfernen(ctx.db, params.id, {
+      userId: ctx.user.id,
+      requestKey: ctx.requestKey,
+    });
+    return { success: true as const, message: contract.etikettenTexts.printerRemoved(name) };
   });
 }
 

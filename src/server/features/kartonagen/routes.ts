@@ -11,6 +11,10 @@ export function kartonagenRoutes(app: FastifyInstance, deps: Deps): void {
   }));
   registerEndpoint(app, deps, contract.savePackageRecording, ({ params, body }, { db, user }) => {
     if (params.id !== body.id) throw invalid(texts.kartonagen.idMismatch);
-    return service.savePackageRecording(db, { id: body.id, kartonagen: body.kartonagen, userId: user.id });
+    return service.savePackageRecording(db, {
+      deliveryNoteId: body.id,
+      kartonagen: body.kartonagen,
+      userId: user.id,
+    });
   });
 }

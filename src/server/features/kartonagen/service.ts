@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { DeliveryNoteId } from '../../../contract/ids.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../domain/errors.ts';
@@ -33,9 +34,13 @@ export async function packageRecording(db: Db, belegnr: string) {
 /** Stores the carton counts of a note (the whole set: what is sent is what was used). */
 export async function savePackageRecording(
   db: Db,
-  input: { id: number; kartonagen: { packageid: number; amount: number }[]; userId: number },
+  input: {
+    deliveryNoteId: DeliveryNoteId;
+    kartonagen: { packageid: number; amount: number }[];
+    userId: number;
+  },
 ) {
-  const note = await deliveryNoteById(db, input.id);
+  const note = await deliveryNoteById(db, input.deliveryNoteId);
   await refuseUnlessPackable(db, note);
   const allowed = new Set(
     (

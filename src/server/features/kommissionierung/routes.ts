@@ -17,15 +17,15 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, contract.pickNext, (_input, { db, user }) =>
     service.pickNext(db, picker(user)),
   );
-  // The pick's wire names (`lagerplatzId`, `menge`: stored in waiting outbox entries) become the glossary's
-  // `locationId` and `amount` here, once (decision 32).
+  // The pick's wire names (`id`, `positionId`, `lagerplatzId`, `menge`: stored in waiting outbox entries)
+  // become the glossary's `deliveryNoteId`, `lineId`, `locationId` and `amount` here, once (decision 32).
   registerEndpoint(app, deps, contract.pickTake, ({ body }, { db, user, requestKey }) => {
-    const { id, positionId, lagerplatzId: locationId, menge: amount } = body;
-    return service.pickTake(db, picker(user), { id, positionId, locationId, amount, requestKey });
+    const { id: deliveryNoteId, positionId: lineId, lagerplatzId: locationId, menge: amount } = body;
+    return service.pickTake(db, picker(user), { deliveryNoteId, lineId, locationId, amount, requestKey });
   });
   registerEndpoint(app, deps, contract.pickShortage, ({ body }, { db, user }) => {
-    const { id, positionId, lagerplatzId: locationId, menge: amount } = body;
-    return service.pickShortage(db, picker(user), { id, positionId, locationId, amount });
+    const { id: deliveryNoteId, positionId: lineId, lagerplatzId: locationId, menge: amount } = body;
+    return service.pickShortage(db, picker(user), { deliveryNoteId, lineId, locationId, amount });
   });
   registerEndpoint(app, deps, contract.pickRelease, ({ body }, { db, user }) =>
     service.pickRelease(db, picker(user), body.id),

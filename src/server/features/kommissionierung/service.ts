@@ -1,7 +1,7 @@
 // Over 400 lines on purpose: one picking flow (claim, take, shortage, release, finish) whose steps share the
 // claim check, the lock order below and the note's state; apart, each would have to restate them.
 import { type Kysely, sql } from 'kysely';
-import type { LocationId } from '../../../contract/ids.ts';
+import type { DeliveryNoteId, DeliveryNoteLineId, LocationId } from '../../../contract/ids.ts';
 import {
   type Auftrag,
   type PickLine,
@@ -43,7 +43,7 @@ interface Note {
 
 const noteColumns = ['id', 'belegnr', 'status', 'picked_at'] as const;
 
-async function noteById(db: Db, id: number): Promise<Note> {
+async function noteById(db: Db, id: DeliveryNoteId): Promise<Note> {
   const note = await db
     .selectFrom('delivery_notes')
     .select(noteColumns)
@@ -169,12 +169,12 @@ export async function pickNext(db: Db, picker: Picker): Promise<{ success: true;
 }
 
 /** The caller's open line of this note, locked; refused when it is not the note's or has nothing open. */
-async function openLine(db: Db, note: Note, positionId: number) {
+async function openLine(db: Db, note: Note, lineId: DeliveryNoteLineId) {
   const line = await db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
     .select(['l.id', 'l.article_id', 'l.lsmenge', 'l.kommissioniert', 'l.fehlmenge', 'a.nummer'])
-    .where('l.id', '=', positionId)
+    .where('l.id', '=', lineId)
     .where('l.delivery_note_id', '=', note.id)
     .forUpdate('l')
     .executeTakeFirst();
@@ -193,17 +193,17 @@ export async function pickTake(
   db: Db,
   picker: Picker,
   input: {
-    id: number;
-    positionId: number;
+    deliveryNoteId: DeliveryNoteId;
+    lineId: DeliveryNoteLineId;
     locationId: LocationId;
     amount: number;
     requestKey: string | null;
   },
 ): Promise<{ success: true; data: Auftrag }> {
-  const note = await noteById(db, input.id);
+  const note = await noteById(db, input.deliveryNoteId);
   await refuseUnlessPickable(db, note);
   await claimOrRefuse(db, picker, note, false);
-  const line = await openLine(db, note, input.positionId);
+  const line = await openLine(db, note, input.lineId);
   if (input.amount > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
   const location = await locationById(db, input.locationId);
 
@@ -235,18 +235,23 @@ export async function pickTake(
 export async function pickShortage(
   db: Db,
   picker: Picker,
-  input: { id: number; positionId: number; amount: number; locationId?: LocationId | undefined },
+  input: {
+    deliveryNoteId: DeliveryNoteId;
+    lineId: DeliveryNoteLineId;
+    amount: number;
+    locationId?: LocationId | undefined;
+  },
 ): Promise<{ success: true; data: Auftrag }> {
-  const unlocked = await noteById(db, input.id);
+  const unlocked = await noteById(db, input.deliveryNoteId);
   await refuseUnlessPickable(db, unlocked);
   await claimOrRefuse(db, picker, unlocked, false);
-  const line = await openLine(db, unlocked, input.positionId);
+  const line = await openLine(db, unlocked, input.lineId);
   if (input.amount > line.offen) throw invalid(T.tooMany(line.nummer, line.offen));
   // Locked, and asked again: a packer may have reported the note meanwhile.
   const note = await db
     .selectFrom('delivery_notes')
     .select(noteColumns)
-    .where('id', '=', input.id)
+    .where('id', '=', input.deliveryNoteId)
     .forUpdate()
     .executeTakeFirstOrThrow();
   await refuseUnlessPickable(db, note);
@@ -354,11 +359,15 @@ async function shortLocation(
  * refused with their name (409): it released nothing, and answering success said otherwise (issue 39). A
  * claim that ran out or whose login ended is nobody's: letting go of it is no refusal.
  */
-export async function pickRelease(db: Db, picker: Picker, id: number): Promise<{ success: true }> {
-  const note = await noteById(db, id);
+export async function pickRelease(
+  db: Db,
+  picker: Picker,
+  deliveryNoteId: DeliveryNoteId,
+): Promise<{ success: true }> {
+  const note = await noteById(db, deliveryNoteId);
   const released = await db
     .deleteFrom('pick_claims')
-    .where('delivery_note_id', '=', id)
+    .where('delivery_note_id', '=', deliveryNoteId)
     .where('user_id', '=', picker.userId)
     .where('session_id', '=', picker.sessionId)
     .returning('delivery_note_id')
@@ -368,7 +377,7 @@ export async function pickRelease(db: Db, picker: Picker, id: number): Promise<{
     .selectFrom('pick_claims as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select('u.name')
-    .where('c.delivery_note_id', '=', id)
+    .where('c.delivery_note_id', '=', deliveryNoteId)
     .where('c.user_id', '<>', picker.userId)
     .where('c.seen_at', '>=', new Date(cutoff(picker)))
     .where(({ not, exists, selectFrom }) =>

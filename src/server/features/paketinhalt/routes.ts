@@ -18,7 +18,7 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
     ({ params, body }, { db, config, user, requestKey }) => {
       if (params.itemNr !== body.itemNr) throw invalid(texts.paketinhalt.itemNrMismatch);
       return service.scanPackageItem(db, config.cheatCode, {
-        id: body.id,
+        deliveryNoteId: body.id,
         itemNr: body.itemNr,
         userId: user.id,
         mayCheat: hasRole(user.role, contract.packageContentCheat.role ?? 'admin'),
@@ -40,7 +40,7 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
     contract.packageContentCheat,
     ({ body }, { db, config, user, requestKey }) =>
       service.packageContentCheat(db, config.cheatCode, {
-        id: body.id,
+        deliveryNoteId: body.id,
         code: body.code,
         userId: user.id,
         packUnpicked: config.packUnpicked,
@@ -57,6 +57,6 @@ export function paketinhaltRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
   registerEndpoint(app, deps, contract.klaerfall, ({ body }, { db, user }) =>
-    service.klaerfall(db, { id: body.id, userId: user.id }),
+    service.klaerfall(db, { deliveryNoteId: body.id, userId: user.id }),
   );
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { eanVariants } from '../../../contract/ean.ts';
+import type { DeliveryNoteId } from '../../../contract/ids.ts';
 import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import type { PackageContentRow } from '../../../contract/paketinhalt.ts';
 import { texts } from '../../../contract/texts.ts';
@@ -26,7 +27,7 @@ function refuseUnlessPicked(packUnpicked: PackUnpicked, note: { belegnr: string;
     throw conflict(texts.paketinhalt.notPickedRefused(note.belegnr));
 }
 
-export async function positionen(db: Db, deliveryNoteId: number): Promise<PackageContentRow[]> {
+export async function positionen(db: Db, deliveryNoteId: DeliveryNoteId): Promise<PackageContentRow[]> {
   return db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
@@ -88,7 +89,7 @@ export async function scanPackageItem(
   db: Db,
   cheatCode: string | null,
   input: {
-    id: number;
+    deliveryNoteId: DeliveryNoteId;
     itemNr: string;
     userId: number;
     mayCheat: boolean;
@@ -96,7 +97,7 @@ export async function scanPackageItem(
     requestKey?: string | null;
   },
 ) {
-  const note = await deliveryNoteById(db, input.id);
+  const note = await deliveryNoteById(db, input.deliveryNoteId);
   await refuseUnlessPackable(db, note);
   refuseUnlessPicked(input.packUnpicked ?? 'book', note);
   const lines = await db
@@ -132,7 +133,7 @@ export async function scanPackageItem(
  */
 async function bookOutBeyondPicked(
   db: Db,
-  noteId: number,
+  deliveryNoteId: DeliveryNoteId,
   line: {
     id: number;
     article_id: number;
@@ -147,9 +148,9 @@ async function bookOutBeyondPicked(
   const wanted = Math.min(line.pemenge, line.lsmenge - line.fehlmenge) - line.kommissioniert;
   if (wanted <= 0) return;
   const booked = await bookOutUnpicked(db, {
-    noteId,
+    deliveryNoteId,
     articleId: line.article_id,
-    menge: wanted,
+    amount: wanted,
     userId,
     requestKey,
   });
@@ -161,7 +162,7 @@ async function bookOutBeyondPicked(
     .execute();
 }
 
-async function markPackedWhenComplete(db: Db, noteId: number) {
+async function markPackedWhenComplete(db: Db, noteId: DeliveryNoteId) {
   await sql`update delivery_notes set status = 'gepackt'
     where id = ${noteId} and status = 'offen'
       and not exists (select 1 from delivery_note_lines where delivery_note_id = ${noteId} and pemenge < lsmenge)`.execute(
@@ -200,7 +201,7 @@ function isCheatCode(cheatCode: string | null, scanned: string): boolean {
  * Every line of the note completely scanned, journalled with the user; answers the lines. What was not picked
  * is booked out of stock as if each piece had been scanned (PACK_UNPICKED=book).
  */
-async function alleVollstaendig(db: Db, noteId: number, userId: number, requestKey: string | null) {
+async function alleVollstaendig(db: Db, noteId: DeliveryNoteId, userId: number, requestKey: string | null) {
   const lines = await db
     .selectFrom('delivery_note_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
@@ -232,7 +233,7 @@ export async function packageContentCheat(
   db: Db,
   cheatCode: string | null,
   input: {
-    id: number;
+    deliveryNoteId: DeliveryNoteId;
     code: string;
     userId: number;
     packUnpicked?: PackUnpicked;
@@ -240,7 +241,7 @@ export async function packageContentCheat(
   },
 ) {
   if (!isCheatCode(cheatCode, input.code)) throw new WrongSecret('forbidden', texts.paketinhalt.cheatRefused);
-  const note = await deliveryNoteById(db, input.id);
+  const note = await deliveryNoteById(db, input.deliveryNoteId);
   await refuseUnlessPackable(db, note);
   refuseUnlessPicked(input.packUnpicked ?? 'book', note);
   return alleVollstaendig(db, note.id, input.userId, input.requestKey ?? null);
@@ -251,14 +252,14 @@ export async function packageContentCheat(
  * are now, for the shift lead to close in the Leitstand (decision 20). Until then the note cannot be packed
  * or reported again. The note is locked first, so two reports at once make one Klärfall.
  */
-export async function klaerfall(db: Db, input: { id: number; userId: number }) {
+export async function klaerfall(db: Db, input: { deliveryNoteId: DeliveryNoteId; userId: number }) {
   const note = await db
     .selectFrom('delivery_notes')
     .select(['id', 'status'])
-    .where('id', '=', input.id)
+    .where('id', '=', input.deliveryNoteId)
     .forUpdate()
     .executeTakeFirst();
-  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(input.id)));
+  if (!note) throw notFound(texts.paketinhalt.deliveryNoteNotFound(String(input.deliveryNoteId)));
   await refuseUnlessPackable(db, note);
   await db
     .updateTable('delivery_notes')

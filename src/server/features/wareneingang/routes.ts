@@ -18,18 +18,37 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z
 }
 
 export function wareneingangRoutes(app: FastifyInstance, deps: Deps): void {
+  // The receipt calls' wire names (SPEC-style German, stored in waiting outbox entries) become the glossary's
+  // here, once (decision 32): `wareneingang` is the receipt's number, `position` a receipt line's id,
+  // `lagerplatz` a location's code as scanned, `mehrmenge` the confirmed surplus; the answer's `beleg` is
+  // the receipt.
   registerEndpoint(app, deps, contract.receiptByNumber, ({ params }, { db }) =>
     service.receiptByNumber(db, params.wareneingang),
   );
   registerEndpoint(app, deps, contract.suggestLocation, ({ params, query }, { db }) =>
     service.suggestLocation(db, params.position, query.charge),
   );
-  registerEndpoint(app, deps, contract.bookReceipt, ({ body }, { db, user, requestKey }) =>
-    service.bookReceipt(db, { ...body, userId: user.id, requestKey }),
-  );
-  registerEndpoint(app, deps, contract.closeReceipt, ({ body }, { db, user }) =>
-    service.closeReceipt(db, { wareneingang: body.wareneingang, userId: user.id }),
-  );
+  registerEndpoint(app, deps, contract.bookReceipt, async ({ body }, { db, user, requestKey }) => {
+    const { message, receipt } = await service.bookReceipt(db, {
+      receiptNumber: body.wareneingang,
+      lineId: body.position,
+      locationCode: body.lagerplatz,
+      amount: body.amount,
+      charge: body.charge,
+      mhd: body.mhd,
+      surplusConfirmed: body.mehrmenge,
+      userId: user.id,
+      requestKey,
+    });
+    return { success: true as const, message, beleg: receipt };
+  });
+  registerEndpoint(app, deps, contract.closeReceipt, async ({ body }, { db, user }) => {
+    const { message, receipt } = await service.closeReceipt(db, {
+      receiptNumber: body.wareneingang,
+      userId: user.id,
+    });
+    return { success: true as const, message, beleg: receipt };
+  });
 
   // The ERP pushes one receipt: integration tokens only (a scanner login gets 403), English messages. The
   // ERP is the back office: its push waits behind the handhelds in the admission gate (DESIGN §10).

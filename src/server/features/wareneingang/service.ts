@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { LocationCode } from '../../../contract/ids.ts';
+import type { LocationCode, ReceiptId, ReceiptLineId } from '../../../contract/ids.ts';
 import { type Receipt, receiptPushMessages, wareneingangTexts as t } from '../../../contract/wareneingang.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
@@ -12,7 +12,7 @@ import { locationByCode } from '../../repositories/location.repository.ts';
 type Db = Kysely<Database>;
 
 /** A receipt with its lines as the handheld shows it, by id. */
-async function receiptById(db: Db, id: number): Promise<Receipt> {
+async function receiptById(db: Db, id: ReceiptId): Promise<Receipt> {
   const head = await db
     .selectFrom('receipts')
     .select(['nummer', 'lieferant', 'status', 'closed_at'])
@@ -64,10 +64,14 @@ async function receiptById(db: Db, id: number): Promise<Receipt> {
   };
 }
 
-export async function receiptByNumber(db: Db, nummer: string): Promise<Receipt> {
-  const found = await db.selectFrom('receipts').select('id').where('nummer', '=', nummer).executeTakeFirst();
-  if (!found) throw notFound(t.notFound(nummer));
-  return receiptById(db, found.id);
+export async function receiptByNumber(db: Db, receiptNumber: string): Promise<Receipt> {
+  const found = await db
+    .selectFrom('receipts')
+    .select('id')
+    .where('nummer', '=', receiptNumber)
+    .executeTakeFirst();
+  if (!found) throw notFound(t.notFound(receiptNumber));
+  return receiptById(db, found.id as ReceiptId);
 }
 
 /**
@@ -78,11 +82,11 @@ export async function receiptByNumber(db: Db, nummer: string): Promise<Receipt> 
  * holding it — or, for an article in stock nowhere yet (so of no known Lagertyp), the first empty location
  * of any type (issue 36.9). None of these: no suggestion, the worker scans a location.
  */
-export async function suggestLocation(db: Db, position: number, scannedCharge: string | undefined) {
+export async function suggestLocation(db: Db, lineId: ReceiptLineId, scannedCharge: string | undefined) {
   const line = await db
     .selectFrom('receipt_lines')
     .select(['article_id', 'charge'])
-    .where('id', '=', position)
+    .where('id', '=', lineId)
     .executeTakeFirst();
   if (!line) throw notFound(t.unknownPosition);
   const article = line.article_id;
@@ -115,45 +119,51 @@ export async function suggestLocation(db: Db, position: number, scannedCharge: s
 }
 
 /** The receipt of this number, locked for this transaction: bookings and 'Abschließen' take turns. */
-async function lockOpenReceipt(db: Db, nummer: string) {
+async function lockOpenReceipt(db: Db, receiptNumber: string) {
   const receipt = await db
     .selectFrom('receipts')
     .select(['id', 'status'])
-    .where('nummer', '=', nummer)
+    .where('nummer', '=', receiptNumber)
     .forUpdate()
     .executeTakeFirst();
-  if (!receipt) throw notFound(t.notFound(nummer));
-  if (receipt.status !== 'offen') throw conflict(t.closed(nummer));
-  return receipt;
+  if (!receipt) throw notFound(t.notFound(receiptNumber));
+  if (receipt.status !== 'offen') throw conflict(t.closed(receiptNumber));
+  return { id: receipt.id as ReceiptId };
+}
+
+/** What a booking or 'Abschließen' answers: the sentence to show and the receipt as it is now. */
+export interface ReceiptOutcome {
+  message: string;
+  receipt: Receipt;
 }
 
 /**
  * Books received goods of one line onto a location: the stock slot (article, Charge, MHD), the journal row
  * (kind `wareneingang`) and the line's received amount, in the caller's transaction (the exactly-once one).
+ * More than is open only with `surplusConfirmed` (the screen asked).
  */
 export async function bookReceipt(
   db: Db,
   input: {
-    wareneingang: string;
-    position: number;
-    /** The location's code as scanned (the wire's name, decision 32). */
-    lagerplatz: LocationCode;
+    receiptNumber: string;
+    lineId: ReceiptLineId;
+    locationCode: LocationCode;
     amount: number;
     charge: string | null;
     mhd: string | null;
-    mehrmenge: boolean;
+    surplusConfirmed: boolean;
     userId: number;
     requestKey: string | null;
   },
-) {
+): Promise<ReceiptOutcome> {
   if (input.amount < 1) throw invalid(t.amountInvalid);
-  const receipt = await lockOpenReceipt(db, input.wareneingang);
+  const receipt = await lockOpenReceipt(db, input.receiptNumber);
   const line = await db
     .selectFrom('receipt_lines as l')
     .innerJoin('articles as a', 'a.id', 'l.article_id')
     .select(['l.id', 'l.charge', 'l.mhd', 'l.expected', 'l.received', 'a.id as article_id', 'a.nummer'])
     .select(['a.charge_required', 'a.mhd_required'])
-    .where('l.id', '=', input.position)
+    .where('l.id', '=', input.lineId)
     .where('l.receipt_id', '=', receipt.id)
     .forUpdate()
     .executeTakeFirst();
@@ -165,9 +175,9 @@ export async function bookReceipt(
   const mhd = input.mhd ?? line.mhd;
   if (line.mhd_required && !mhd) throw invalid(t.mhdMissing);
   const open = Math.max(line.expected - line.received, 0);
-  if (input.amount > open && !input.mehrmenge) throw conflict(t.overNotConfirmed(input.amount, open));
+  if (input.amount > open && !input.surplusConfirmed) throw conflict(t.overNotConfirmed(input.amount, open));
 
-  const location = await locationByCode(db, input.lagerplatz);
+  const location = await locationByCode(db, input.locationCode);
   const rows = await lockStockRows(db, line.article_id, [location.id]);
   ensureRoom(
     rows.reduce((sum, row) => sum + row.amount, 0),
@@ -197,9 +207,8 @@ export async function bookReceipt(
     .where('id', '=', line.id)
     .execute();
   return {
-    success: true as const,
     message: t.booked(input.amount, line.nummer, location.code),
-    beleg: await receiptById(db, receipt.id),
+    receipt: await receiptById(db, receipt.id),
   };
 }
 
@@ -207,8 +216,11 @@ export async function bookReceipt(
  * 'Abschließen': each line's short and over delivery is recorded (and journalled for the export); the receipt
  * is read-only afterwards.
  */
-export async function closeReceipt(db: Db, input: { wareneingang: string; userId: number }) {
-  const receipt = await lockOpenReceipt(db, input.wareneingang);
+export async function closeReceipt(
+  db: Db,
+  input: { receiptNumber: string; userId: number },
+): Promise<ReceiptOutcome> {
+  const receipt = await lockOpenReceipt(db, input.receiptNumber);
   await db
     .updateTable('receipt_lines')
     .set({
@@ -229,9 +241,8 @@ export async function closeReceipt(db: Db, input: { wareneingang: string; userId
     from receipt_lines where receipt_id = ${receipt.id} and (fehlmenge > 0 or mehrmenge > 0)
     order by id`.execute(db);
   return {
-    success: true as const,
-    message: t.closedMessage(input.wareneingang),
-    beleg: await receiptById(db, receipt.id),
+    message: t.closedMessage(input.receiptNumber),
+    receipt: await receiptById(db, receipt.id),
   };
 }
 

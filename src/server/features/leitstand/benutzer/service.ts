@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { UserId } from '../../../../contract/ids.ts';
 import { benutzerTexts, type UserRow } from '../../../../contract/leitstand/benutzer.ts';
 import type { Role } from '../../../../contract/roles.ts';
 import {
@@ -81,9 +82,9 @@ async function one(db: Db, idleMinutes: number, id: number): Promise<UserRow> {
 const subjectOf = (user: UserRow) => user.username ?? `#${user.id}`;
 
 /** How the audit list names the user of this id (#id when there is none). */
-export async function auditSubject(db: Db, id: number): Promise<string> {
-  const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
-  return row?.username ?? `#${id}`;
+export async function auditSubject(db: Db, userId: UserId): Promise<string> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? `#${userId}`;
 }
 
 export async function users(db: Db, idleMinutes: number): Promise<UserRow[]> {
@@ -121,12 +122,12 @@ export async function setUserRole(
   db: Db,
   idleMinutes: number,
   actor: Actor,
-  id: number,
+  userId: UserId,
   role: Role,
 ): Promise<UserRow> {
-  const before = await one(db, idleMinutes, id);
-  await german(setRole(db, `#${id}`, role, { keepAnAdmin: true }));
-  const user = await one(db, idleMinutes, id);
+  const before = await one(db, idleMinutes, userId);
+  await german(setRole(db, `#${userId}`, role, { keepAnAdmin: true }));
+  const user = await one(db, idleMinutes, userId);
   if (before.role !== role)
     await recordAudit(db, {
       ...actor,
@@ -141,11 +142,11 @@ export async function setUserPassword(
   db: Db,
   idleMinutes: number,
   actor: Actor,
-  id: number,
+  userId: UserId,
   password: string,
 ): Promise<{ user: UserRow; endedLogins: number }> {
-  const { endedLogins } = await german(changePassword(db, `#${id}`, password));
-  const user = await one(db, idleMinutes, id);
+  const { endedLogins } = await german(changePassword(db, `#${userId}`, password));
+  const user = await one(db, idleMinutes, userId);
   await recordAudit(db, {
     ...actor,
     action: 'user.password',
@@ -159,14 +160,14 @@ export async function setUserActive(
   db: Db,
   idleMinutes: number,
   actor: Actor,
-  id: number,
+  userId: UserId,
   active: boolean,
 ): Promise<{ user: UserRow; endedLogins: number }> {
-  const before = await one(db, idleMinutes, id);
+  const before = await one(db, idleMinutes, userId);
   let endedLogins = 0;
-  if (active) await german(activateUser(db, `#${id}`));
-  else ({ endedLogins } = await german(switchOff(db, `#${id}`, { keepAnAdmin: true })));
-  const user = await one(db, idleMinutes, id);
+  if (active) await german(activateUser(db, `#${userId}`));
+  else ({ endedLogins } = await german(switchOff(db, `#${userId}`, { keepAnAdmin: true })));
+  const user = await one(db, idleMinutes, userId);
   if (before.active !== active || endedLogins > 0)
     await recordAudit(db, {
       ...actor,
@@ -182,11 +183,11 @@ export async function newUserCard(
   db: Db,
   idleMinutes: number,
   actor: Actor,
-  id: number,
+  userId: UserId,
 ): Promise<{ user: UserRow; cardText: string }> {
   const cardText = newCardText();
-  await german(assignCard(db, `#${id}`, cardText));
-  const user = await one(db, idleMinutes, id);
+  await german(assignCard(db, `#${userId}`, cardText));
+  const user = await one(db, idleMinutes, userId);
   await recordAudit(db, {
     ...actor,
     action: 'user.card',

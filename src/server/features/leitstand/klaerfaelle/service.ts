@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { KlaerfallId } from '../../../../contract/ids.ts';
 import {
   KLAERFAELLE_CLOSED_MAX,
   type KlaerfallRow,
@@ -97,7 +98,7 @@ async function linesOf(db: Db, ids: number[]) {
  * The open Klärfall with this id, locked, with its note locked first (the order the packing station's report
  * locks in, so the two never wait on each other crosswise); notFound / conflict otherwise.
  */
-async function openKlaerfall(db: Db, klaerfallId: number) {
+async function openKlaerfall(db: Db, klaerfallId: KlaerfallId) {
   const named = await db
     .selectFrom('klaerfaelle')
     .select('delivery_note_id')
@@ -120,7 +121,7 @@ async function openKlaerfall(db: Db, klaerfallId: number) {
   return { id: klaerfall.id, noteId: note.id, belegnr: note.belegnr };
 }
 
-type Resolution = { klaerfallId: number; userId: number; requestKey: string | null };
+type Resolution = { klaerfallId: KlaerfallId; userId: number; requestKey: string | null };
 
 /** Closes the Klärfall without packing; the comment says what happened to the note. */
 export async function klaerfallErledigt(db: Db, input: Resolution & { kommentar: string }) {
