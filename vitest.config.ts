@@ -12,9 +12,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     // The import's and the labels' worker threads at the server's own priority: two test files at a time
-    // keep both cores busy, and a worker at the lowest (WORKER_NICE's default, 19) got ~1 % of a core —
+    // keep both cores busy, and a worker at the lowest (BACK_OFFICE_NICE's default, 19) got ~1 % of a core —
     // a 30,000-row import took 21 s instead of 9. Its default is tested in rendered.test.ts.
-    env: { WORKER_NICE: '0' },
+    env: { BACK_OFFICE_NICE: '0' },
     hookTimeout: 60_000,
   },
 });

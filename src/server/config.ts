@@ -10,7 +10,7 @@ import {
   RAW_PRINTER_PORT,
   type TargetProblem,
 } from './domain/printer-address.ts';
-import { WORKER_NICE_DEFAULT } from './workers.ts';
+import { BACK_OFFICE_NICE_DEFAULT } from './workers.ts';
 
 /**
  * Operator configuration, from environment variables only. Parsed once at start; a bad value stops the
@@ -104,7 +104,7 @@ const envSchema = z.object({
     }),
   OVERLOAD_MAX_WAIT_MS: intInRange('OVERLOAD_MAX_WAIT_MS', 10, 60_000, 500),
   HEAVY_OPERATIONS_MAX: intInRange('HEAVY_OPERATIONS_MAX', 1, 20, 1),
-  WORKER_NICE: intInRange('WORKER_NICE', 0, 19, WORKER_NICE_DEFAULT),
+  BACK_OFFICE_NICE: intInRange('BACK_OFFICE_NICE', 0, 19, BACK_OFFICE_NICE_DEFAULT),
   TIME_ZONE: z
     .string()
     .trim()
@@ -367,11 +367,12 @@ export interface Config {
    */
   heavyOperationsMax: number;
   /**
-   * The CPU priority (nice) of the worker threads that read an import and draw label files: 19, the lowest,
-   * lets the handhelds' thread and the database go first on a busy machine; 0 runs them as the server.
-   * The workers read it from the environment themselves (src/server/workers.ts); here it is checked at start.
+   * The CPU priority (nice) of back-office work beside the server — the worker threads that read an import
+   * and draw label files, `npm run backup -- create`: 19, the lowest, lets the handhelds' thread and the
+   * database go first on a busy machine; 0 runs them as the server. The workers read it from the environment
+   * themselves (src/server/workers.ts); here it is checked at start.
    */
-  workerNice: number;
+  backOfficeNice: number;
   /** The site's time zone: where "today" and its hours begin in the Leitstand. */
   timeZone: string;
   /** Seed the demo warehouse into an empty database at start. */
@@ -463,7 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     packUnpicked: e.PACK_UNPICKED,
     overloadMaxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
     heavyOperationsMax: e.HEAVY_OPERATIONS_MAX,
-    workerNice: e.WORKER_NICE,
+    backOfficeNice: e.BACK_OFFICE_NICE,
     timeZone: e.TIME_ZONE,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -60,18 +60,18 @@ function bundleSource(name: WorkerName): URL {
   return pathToFileURL(file);
 }
 
-/** A worker thread's nice value unless WORKER_NICE says otherwise: the lowest priority. */
-export const WORKER_NICE_DEFAULT = 19;
+/** A worker thread's nice value unless BACK_OFFICE_NICE says otherwise: the lowest priority. */
+export const BACK_OFFICE_NICE_DEFAULT = 19;
 
 /**
- * Called by a worker at its start: its thread runs at the CPU priority WORKER_NICE (by default 19, the
+ * Called by a worker at its start: its thread runs at the CPU priority BACK_OFFICE_NICE (by default 19, the
  * lowest), so on a machine with fewer cores than busy threads the handhelds' thread and the database go first
  * and the worker takes what is left — the back office waits, not the scanner (DESIGN §10). (The server checks
- * WORKER_NICE at start, config.ts; a worker inherits the environment.) Linux only (its threads have ids of
+ * BACK_OFFICE_NICE at start, config.ts; a worker inherits the environment.) Linux only (its threads have ids of
  * their own, /proc/thread-self); elsewhere the worker runs at the server's priority.
  */
 export function lowerThisThreadsPriority(): void {
-  const nice = Number(process.env.WORKER_NICE ?? WORKER_NICE_DEFAULT);
+  const nice = Number(process.env.BACK_OFFICE_NICE ?? BACK_OFFICE_NICE_DEFAULT);
   if (!Number.isInteger(nice) || nice <= 0 || nice > 19) return;
   try {
     const tid = Number(path.basename(fs.readlinkSync('/proc/thread-self')));

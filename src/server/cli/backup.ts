@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
@@ -47,6 +48,16 @@ const config = (() => {
   }
 })();
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+// A backup runs beside the serving servers: at the back office's CPU priority (BACK_OFFICE_NICE), and so
+// does pg_dump, which inherits it — its compression then takes what CPU the handhelds leave.
+if (command === 'create') {
+  try {
+    os.setPriority(config.backOfficeNice);
+  } catch {
+    // a platform without priorities: the backup runs at the caller's
+  }
+}
 
 try {
   if (config.databaseUrl) {

@@ -88,11 +88,11 @@ describe('a label file drawn in a worker thread', () => {
     async () => {
       expect(nicedThreads()).toEqual([]);
       const { prepared } = locations(20_000);
-      // WORKER_NICE as a server has it unless an operator sets it (the test run sets 0: vitest.config.ts).
-      const given = process.env.WORKER_NICE;
-      delete process.env.WORKER_NICE;
+      // BACK_OFFICE_NICE as a server has it unless an operator sets it (the test run sets 0: vitest.config.ts).
+      const given = process.env.BACK_OFFICE_NICE;
+      delete process.env.BACK_OFFICE_NICE;
       const file = renderedInWorker(prepared, { ...job, format: 'zpl', size: '100x50' });
-      if (given !== undefined) process.env.WORKER_NICE = given;
+      if (given !== undefined) process.env.BACK_OFFICE_NICE = given;
       await firstChunk(file);
       expect(nicedThreads()).toEqual([19]);
       file.destroy();
