@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { etikettenTexts as t } from '../../src/contract/etiketten.ts';
+import * as etiketten from '../../src/contract/etiketten.ts';
+import { drucken, druckerListe } from '../../src/contract/etiketten-druck.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { type BodyOf, caller } from '../support/endpoint-call.ts';
 import { decodePng, renderZpl, zplFields, zplLabels } from '../support/labels.ts';
+
+const t = etiketten.etikettenTexts;
 
 /** A label printer's raw port on loopback: every connection's bytes are one job. */
 async function fakePrinter(): Promise<{ port: number; jobs: string[]; close: () => Promise<void> }> {
@@ -63,13 +67,8 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
     printer.jobs.length = 0;
   });
 
-  const print = (payload: unknown, as = worker, key = randomUUID()) =>
-    t0.app.inject({
-      method: 'POST',
-      url: '/api/etiketten/druck',
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(as, { 'x-idempotency-key': key }),
-    });
+  const print = (body: BodyOf<typeof drucken>, as = worker, key?: string) =>
+    caller(t0.app, as)(drucken, { body, key });
 
   /** The Protokoll's rows of one print job (by its key), as the worker's. */
   const printJournal = async (key: string) => {
@@ -89,10 +88,8 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
     expect(res.json()).toEqual({ success: true, message: t.printed(1, 'Versand'), etiketten: 1 });
     await vi.waitFor(() => expect(printer.jobs).toHaveLength(1));
     // The job is the very ZPL the Leitstand downloads for that printer's size and resolution.
-    const download = await t0.app.inject({
-      method: 'GET',
-      url: '/api/etiketten/lagerplatz.zpl?codes=A-01-01-01&groesse=100x50&dpi=203',
-      headers: authHeaders(lead),
+    const download = await caller(t0.app, lead)(etiketten.lagerplatzZpl, {
+      query: { codes: 'A-01-01-01', groesse: '100x50', dpi: '203' },
     });
     expect(printer.jobs[0]).toBe(download.body);
     const [label] = zplLabels(printer.jobs[0] ?? '');
@@ -136,11 +133,8 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
   });
 
   it('a printer that takes no connection at all (no route to it) is refused within 5 s too', async () => {
-    await t0.app.inject({
-      method: 'POST',
-      url: '/api/admin/drucker',
-      payload: { name: 'Nirgends', host: '192.0.2.1', port: 9100, dpi: 203, groesse: '57x32' },
-      headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
+    await caller(t0.app, admin)(etiketten.druckerAnlegen, {
+      body: { name: 'Nirgends', host: '192.0.2.1', port: 9100, dpi: 203, groesse: '57x32' },
     });
     const started = Date.now();
     const res = await print({ printer: 'Nirgends', kind: 'zollwagen', codes: ['ZW01'] });
@@ -152,7 +146,7 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
   });
 
   it('what a worker may not print, and what nobody can', async () => {
-    const refused = async (payload: unknown, as = worker) => {
+    const refused = async (payload: BodyOf<typeof drucken>, as = worker) => {
       const res = await print(payload, as);
       return [res.statusCode, res.json().message];
     };
@@ -186,6 +180,7 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
       400,
       texts.errors.input.invalid('Etikettenart'),
     ]);
+    // Without the idempotency key every client sends: a raw request.
     const noKey = await t0.app.inject({
       method: 'POST',
       url: '/api/etiketten/druck',
@@ -231,33 +226,23 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
   });
 
   it('the admin sets up, changes and removes a printer (audited); every login sees the list without addresses', async () => {
-    const write = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
-      t0.app.inject({
-        method,
-        url,
-        payload: payload as Record<string, unknown>,
-        headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
-      });
+    const asAdmin = caller(t0.app, admin);
+    const anlegen = (body: BodyOf<typeof etiketten.druckerAnlegen>) =>
+      asAdmin(etiketten.druckerAnlegen, { body });
     const form = { name: 'Wareneingang', host: '127.0.0.1', port: printer.port, dpi: 300, groesse: '57x32' };
-    const created = await write('POST', '/api/admin/drucker', form);
+    const created = await anlegen(form);
     expect(created.json()).toMatchObject({ success: true, message: t.printerSaved('Wareneingang') });
     const id = created.json().id as number;
-    expect((await write('POST', '/api/admin/drucker', { ...form, name: 'versand' })).json()).toEqual({
+    expect((await anlegen({ ...form, name: 'versand' })).json()).toEqual({
       success: false,
       message: t.printerNameTaken('versand'),
     });
-    expect(
-      (await write('POST', '/api/admin/drucker', { ...form, name: 'X', host: '10.0.0.1:9100' })).json(),
-    ).toEqual({
+    expect((await anlegen({ ...form, name: 'X', host: '10.0.0.1:9100' })).json()).toEqual({
       success: false,
       message: t.printerHostInvalid,
     });
 
-    const list = await t0.app.inject({
-      method: 'GET',
-      url: '/api/etiketten/drucker',
-      headers: authHeaders(worker),
-    });
+    const list = await caller(t0.app, worker)(druckerListe);
     expect(list.json().drucker).toContainEqual({
       name: 'Wareneingang',
       dpi: 300,
@@ -283,13 +268,15 @@ describe.each(databaseKinds())('printing labels on %s', (kind) => {
     ]);
 
     expect(
-      (await write('PUT', `/api/admin/drucker/${id}`, { ...form, name: 'WE', dpi: 203 })).json(),
+      (
+        await asAdmin(etiketten.druckerAendern, { params: { id }, body: { ...form, name: 'WE', dpi: 203 } })
+      ).json(),
     ).toMatchObject({ success: true });
-    expect((await write('PUT', `/api/admin/drucker/${id}/entfernen`, {})).json()).toEqual({
+    expect((await asAdmin(etiketten.druckerEntfernen, { params: { id }, body: {} })).json()).toEqual({
       success: true,
       message: t.printerRemoved('WE'),
     });
-    expect((await write('PUT', `/api/admin/drucker/${id}/entfernen`, {})).json()).toEqual({
+    expect((await asAdmin(etiketten.druckerEntfernen, { params: { id }, body: {} })).json()).toEqual({
       success: false,
       message: t.printerNotFound(id),
     });

@@ -2,12 +2,14 @@ import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagerplatzPdf } from '../../src/contract/etiketten.ts';
 import { zplStream } from '../../src/server/features/etiketten/label-files.ts';
 import { writePdf } from '../../src/server/features/etiketten/pdf.ts';
 import { prepareLabels } from '../../src/server/features/etiketten/service.ts';
 import { directSteps } from '../../src/server/http/back-office.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 /**
  * A run of 20,000 location labels (issue 21) streams: the file leaves page by page while the locations are
@@ -129,11 +131,7 @@ describe('a 20,000-location run', () => {
 
   it('the download of the whole range answers a PDF of 834 sheets', async () => {
     const lead = await loginAs(t.app, demo.leadUser);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/etiketten/lagerplatz.pdf?from=Z-01-01-01&to=Z-50-20-20',
-      headers: authHeaders(lead),
-    });
+    const res = await caller(t.app, lead)(lagerplatzPdf, { query: { from: 'Z-01-01-01', to: 'Z-50-20-20' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-labels']).toBe(String(LOCATIONS));
     expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etikettenTexts as t } from '../../src/contract/etiketten.ts';
+import * as auth from '../../src/contract/auth.ts';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import * as etiketten from '../../src/contract/etiketten.ts';
+import * as lookup from '../../src/contract/lookup.ts';
 import { texts } from '../../src/contract/texts.ts';
+import * as wmsretoure from '../../src/contract/wmsretoure.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
+
+const t = etiketten.etikettenTexts;
+
 import { decodePdf, decodePng, renderZpl, zplLabels } from '../support/labels.ts';
 
 /**
@@ -25,19 +33,32 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
   });
   afterAll(() => t0.close());
 
-  const get = (url: string, as = lead) => t0.app.inject({ method: 'GET', url, headers: authHeaders(as) });
   const qs = (params: Record<string, string | string[]>) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(params))
       for (const v of Array.isArray(value) ? value : [value]) search.append(key, v);
     return search.toString();
   };
+  /**
+   * A label download on its contract path. The Leitstand repeats `codes` once per code (label-file.ts), which
+   * the contract caller's query (one value a key) cannot, so the query string is built here.
+   */
+  const get = (download: Endpoint, query: string, as = lead) =>
+    t0.app.inject({
+      method: 'GET',
+      url: `${download.path}${query ? `?${query}` : ''}`,
+      headers: authHeaders(as),
+    });
 
   /** Every code of a download, read back: PDF pages rasterised, ZPL labels drawn at their size. */
-  async function scanned(url: string, size?: { w: number; h: number; dpi: 203 | 300 }): Promise<string[]> {
-    const res = await get(url);
+  async function scanned(
+    download: Endpoint,
+    query: string,
+    size?: { w: number; h: number; dpi: 203 | 300 },
+  ): Promise<string[]> {
+    const res = await get(download, query);
     expect([res.statusCode, res.body.slice(0, 200)]).toEqual([200, expect.any(String)]);
-    if (url.includes('.pdf')) {
+    if (download.path.endsWith('.pdf')) {
       expect(res.headers['content-type']).toBe('application/pdf');
       return (await decodePdf(res.rawPayload)).flat().map((d) => d.text);
     }
@@ -51,37 +72,39 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
   }
 
   /** The handheld's lookups: what a worker's scan of this code finds. */
+  const asWorker = () => caller(t0.app, worker);
   const findLp = async (code: string) =>
-    (await get(`/api/inventur/findlp/${encodeURIComponent(code)}`, worker)).json<{ found?: boolean }>();
+    (await asWorker()(lookup.findLp, { params: { code } })).json<{ found?: boolean }>();
   const findLhm = async (code: string) =>
-    (await get(`/api/wmsretoure/storage/${encodeURIComponent(code)}`, worker)).json();
+    (await asWorker()(wmsretoure.wmsStorage, { params: { lhm: code } })).json();
   const findArticle = async (code: string) =>
-    (await get(`/api/inventur/findarticle/${encodeURIComponent(code)}`, worker)).json<{
+    (await asWorker()(lookup.findArticle, { params: { number: code } })).json<{
       found: boolean;
       nummer: string;
     }>();
 
   it('a location range as PDF on a 70×36 sheet: every location in code order, each scan finds its location', async () => {
-    const codes = await scanned(
-      `/api/etiketten/lagerplatz.pdf?${qs({ from: 'A-01-01-01', to: 'A-01-03-04' })}`,
-    );
+    const codes = await scanned(etiketten.lagerplatzPdf, qs({ from: 'A-01-01-01', to: 'A-01-03-04' }));
     const expected = [1, 2, 3].flatMap((level) => [1, 2, 3, 4].map((place) => `A-01-0${level}-0${place}`));
     expect(codes).toEqual(expected);
     for (const code of codes) expect(await findLp(code)).toMatchObject({ found: true });
   });
 
   it('locations by code as ZPL at 300 dpi on 57×32, with an arrow', async () => {
-    const url = `/api/etiketten/lagerplatz.zpl?${qs({ codes: ['B-02-01-01', 'A-01-01-02'], groesse: '57x32', dpi: '300', pfeil: 'runter' })}`;
-    expect(await scanned(url, { w: 57, h: 32, dpi: 300 })).toEqual(['B-02-01-01', 'A-01-01-02']);
-    const res = await get(url);
+    const query = qs({ codes: ['B-02-01-01', 'A-01-01-02'], groesse: '57x32', dpi: '300', pfeil: 'runter' });
+    expect(await scanned(etiketten.lagerplatzZpl, query, { w: 57, h: 32, dpi: 300 })).toEqual([
+      'B-02-01-01',
+      'A-01-01-02',
+    ]);
+    const res = await get(etiketten.lagerplatzZpl, query);
     expect(res.headers['x-labels']).toBe('2');
     expect(res.body).toContain('^GD'); // the arrow's head
   });
 
   it('LHM labels as PDF and ZPL; the scan finds the load carrier', async () => {
     const codes = [demo.locations.lhm, demo.locations.palletSscc];
-    for (const format of ['pdf', 'zpl'])
-      expect(await scanned(`/api/etiketten/lhm.${format}?${qs({ codes, groesse: '100x50' })}`)).toEqual(
+    for (const format of ['pdf', 'zpl'] as const)
+      expect(await scanned(etiketten.labelDownloads.lhm[format], qs({ codes, groesse: '100x50' }))).toEqual(
         codes,
       );
     for (const code of codes) expect(await findLhm(code)).toMatchObject({ found: true });
@@ -89,9 +112,10 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
 
   it('article labels: the EAN-13 where it finds the article, else the number; each scan finds its article', async () => {
     const numbers = [demo.article.nummer, demo.flaggedArticle.nummer, demo.article3.nummer];
-    for (const format of ['pdf', 'zpl']) {
+    for (const format of ['pdf', 'zpl'] as const) {
       const codes = await scanned(
-        `/api/etiketten/artikel.${format}?${qs({ codes: numbers, groesse: '100x50' })}`,
+        etiketten.labelDownloads.artikel[format],
+        qs({ codes: numbers, groesse: '100x50' }),
       );
       expect(codes[0]).toBe(demo.article.ean);
       expect(codes[2]).toBe(demo.article3.ean);
@@ -121,9 +145,10 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
       .where('nummer', '=', row.nummer)
       .execute();
     try {
-      expect(
-        await scanned(`/api/etiketten/artikel.pdf?${qs({ codes: [demo.article3.nummer, row.nummer] })}`),
-      ).toEqual([demo.article3.nummer, row.nummer]);
+      expect(await scanned(etiketten.artikelPdf, qs({ codes: [demo.article3.nummer, row.nummer] }))).toEqual([
+        demo.article3.nummer,
+        row.nummer,
+      ]);
     } finally {
       await t0.database.db
         .updateTable('articles')
@@ -135,27 +160,22 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
 
   it('cart labels as PDF and ZPL carry the cart number the Zollpaket screen scans', async () => {
     const codes = ['ZW01', 'ZW02', 'ZW03', 'ZW04', 'ZW05'];
-    for (const format of ['pdf', 'zpl'])
+    for (const format of ['pdf', 'zpl'] as const)
       expect(
-        await scanned(`/api/etiketten/zollwagen.${format}?${qs({ codes, groesse: '57x32' })}`, {
+        await scanned(etiketten.labelDownloads.zollwagen[format], qs({ codes, groesse: '57x32' }), {
           w: 57,
           h: 32,
           dpi: 203,
         }),
       ).toEqual(codes);
     // Without codes: every cart, by number.
-    expect(await scanned('/api/etiketten/zollwagen.pdf?groesse=a4-105x48')).toEqual(codes);
+    expect(await scanned(etiketten.zollwagenPdf, 'groesse=a4-105x48')).toEqual(codes);
   });
 
   it('badges, for admins only: the card text in a QR code that logs its owner in', async () => {
     const body = { karten: [demo.cardUser.card], format: 'pdf', groesse: '100x50' };
-    const post = (as: string, payload: Record<string, unknown>) =>
-      t0.app.inject({
-        method: 'POST',
-        url: '/api/admin/etiketten/ausweis',
-        payload,
-        headers: authHeaders(as),
-      });
+    const post = (as: string, body: Record<string, unknown>) =>
+      caller(t0.app, as)(etiketten.ausweisDatei, { body });
     expect((await post(lead, body)).json()).toEqual({ success: false, message: texts.errors.role.admin });
     const pdf = await post(admin, body);
     expect(pdf.statusCode).toBe(200);
@@ -163,11 +183,7 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
     expect(rest).toEqual([]);
     const code = first?.[0];
     expect(code).toEqual({ format: 'QRCode', text: demo.cardUser.card });
-    const login = await t0.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: code?.text },
-    });
+    const login = await caller(t0.app, null)(auth.loginCard, { body: { stechuhrdevice: code?.text } });
     expect(login.json()).toMatchObject({ success: true, name: demo.cardUser.name });
 
     const zpl = await post(admin, { ...body, format: 'zpl', dpi: 300 });
@@ -222,10 +238,15 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
   });
 
   it('refuses a worker (handheld role) every download, and a shift lead nothing of the four kinds', async () => {
-    for (const path of ['lagerplatz.pdf', 'lhm.zpl', 'artikel.pdf', 'zollwagen.zpl']) {
-      const res = await get(`/api/etiketten/${path}?codes=X`, worker);
-      expect([path, res.statusCode, res.json()]).toEqual([
-        path,
+    for (const download of [
+      etiketten.lagerplatzPdf,
+      etiketten.lhmZpl,
+      etiketten.artikelPdf,
+      etiketten.zollwagenZpl,
+    ]) {
+      const res = await caller(t0.app, worker)(download, { query: { codes: 'X' } });
+      expect([download.path, res.statusCode, res.json()]).toEqual([
+        download.path,
         403,
         { success: false, message: texts.errors.role.schichtleitung },
       ]);
@@ -233,81 +254,87 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
   });
 
   it.each([
-    ['no codes and no range', 'lagerplatz.pdf', '', 400, t.codesOrRange],
+    ['no codes and no range', etiketten.lagerplatzPdf, '', 400, t.codesOrRange],
     [
       'codes and a range',
-      'lagerplatz.pdf',
+      etiketten.lagerplatzPdf,
       'codes=A-01-01-01&from=A-01-01-01&to=A-01-01-02',
       400,
       t.codesAndRange,
     ],
-    ['half a range', 'lagerplatz.pdf', 'from=A-01-01-01', 400, t.rangeIncomplete],
-    ['a range of articles', 'artikel.pdf', 'from=100001&to=100003', 400, t.rangeOnlyLocations],
+    ['half a range', etiketten.lagerplatzPdf, 'from=A-01-01-01', 400, t.rangeIncomplete],
+    ['a range of articles', etiketten.artikelPdf, 'from=100001&to=100003', 400, t.rangeOnlyLocations],
     [
       'a reversed range',
-      'lagerplatz.pdf',
+      etiketten.lagerplatzPdf,
       'from=A-01-03-04&to=A-01-01-01',
       400,
       t.rangeOrder('A-01-03-04', 'A-01-01-01'),
     ],
     [
       'a range ending at an unknown location',
-      'lagerplatz.pdf',
+      etiketten.lagerplatzPdf,
       'from=A-01-01-01&to=Z-99',
       404,
       t.unknown('lagerplatz', ['Z-99']),
     ],
     [
       'unknown locations',
-      'lagerplatz.zpl',
+      etiketten.lagerplatzZpl,
       'codes=A-01-01-01&codes=X-1&codes=X-2',
       404,
       t.unknown('lagerplatz', ['X-1', 'X-2']),
     ],
-    ['an unknown article', 'artikel.pdf', 'codes=999999', 404, t.unknown('artikel', ['999999'])],
-    ['an unknown cart', 'zollwagen.zpl', 'codes=ZW99', 404, t.unknown('zollwagen', ['ZW99'])],
-    ['an LHM as a location', 'lagerplatz.pdf', 'codes=LHM000001', 400, t.isLhm('LHM000001')],
-    ['a location as an LHM', 'lhm.pdf', 'codes=A-01-01-01', 400, t.notLhm('A-01-01-01')],
-    ['a code twice', 'zollwagen.pdf', 'codes=ZW01&codes=ZW01', 400, t.duplicate('ZW01')],
-    ['ZPL on an A4 sheet size', 'lagerplatz.zpl', 'codes=A-01-01-01&groesse=a4-70x36', 400, t.zplNeedsRoll],
-    ['a dpi for a PDF', 'lagerplatz.pdf', 'codes=A-01-01-01&dpi=300', 400, t.dpiOnlyZpl],
-    ['an arrow on a cart', 'zollwagen.pdf', 'codes=ZW01&pfeil=hoch', 400, t.arrowOnlyLocations],
+    ['an unknown article', etiketten.artikelPdf, 'codes=999999', 404, t.unknown('artikel', ['999999'])],
+    ['an unknown cart', etiketten.zollwagenZpl, 'codes=ZW99', 404, t.unknown('zollwagen', ['ZW99'])],
+    ['an LHM as a location', etiketten.lagerplatzPdf, 'codes=LHM000001', 400, t.isLhm('LHM000001')],
+    ['a location as an LHM', etiketten.lhmPdf, 'codes=A-01-01-01', 400, t.notLhm('A-01-01-01')],
+    ['a code twice', etiketten.zollwagenPdf, 'codes=ZW01&codes=ZW01', 400, t.duplicate('ZW01')],
+    [
+      'ZPL on an A4 sheet size',
+      etiketten.lagerplatzZpl,
+      'codes=A-01-01-01&groesse=a4-70x36',
+      400,
+      t.zplNeedsRoll,
+    ],
+    ['a dpi for a PDF', etiketten.lagerplatzPdf, 'codes=A-01-01-01&dpi=300', 400, t.dpiOnlyZpl],
+    ['an arrow on a cart', etiketten.zollwagenPdf, 'codes=ZW01&pfeil=hoch', 400, t.arrowOnlyLocations],
     [
       'an unknown size',
-      'lagerplatz.pdf',
+      etiketten.lagerplatzPdf,
       'codes=A-01-01-01&groesse=99x99',
       400,
       texts.errors.input.invalid('Etikettengröße'),
     ],
     [
       'a resolution the printers do not have',
-      'lagerplatz.zpl',
+      etiketten.lagerplatzZpl,
       'codes=A-01-01-01&dpi=600',
       400,
       texts.errors.input.invalid('Auflösung (dpi)'),
     ],
     [
       'too many codes',
-      'lagerplatz.pdf',
+      etiketten.lagerplatzPdf,
       Array.from({ length: 501 }, (_, i) => `codes=X${i}`).join('&'),
       400,
       texts.errors.input.tooMany('Codes', 500),
     ],
-  ])('refuses %s in German', async (_, path, query, status, message) => {
-    const res = await get(`/api/etiketten/${path}?${query}`);
+  ])('refuses %s in German', async (_, download, query, status, message) => {
+    const res = await get(download, query);
     expect([res.statusCode, res.json()]).toEqual([status, { success: false, message }]);
   });
 
   it('refuses a location code too long to scan on the chosen size, naming it', async () => {
     const code = 'REGAL-ZWEI-FACH-DREI';
     await t0.database.db.insertInto('locations').values({ code, name: code, lagertyp: 'Fach' }).execute();
-    const small = await get(`/api/etiketten/lagerplatz.zpl?${qs({ codes: code, groesse: '57x32' })}`);
+    const small = await caller(t0.app, lead)(etiketten.lagerplatzZpl, {
+      query: { codes: code, groesse: '57x32' },
+    });
     expect([small.statusCode, small.json()]).toEqual([
       400,
       { success: false, message: t.tooLong(code, '57x32') },
     ]);
-    expect(await scanned(`/api/etiketten/lagerplatz.zpl?${qs({ codes: code, groesse: '100x50' })}`)).toEqual([
-      code,
-    ]);
+    expect(await scanned(etiketten.lagerplatzZpl, qs({ codes: code, groesse: '100x50' }))).toEqual([code]);
   });
 });

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath } from '../../src/contract/endpoint.ts';
-import { FEEDS, type Feed } from '../../src/contract/export.ts';
+import { exportEndpoints, FEEDS, type Feed } from '../../src/contract/export.ts';
 import { contract, extraContract } from '../../src/contract/index.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
+import { paketausgang } from '../../src/contract/paketausgang.ts';
 import {
   createIntegrationToken,
   listIntegrationTokens,
@@ -15,6 +15,7 @@ import { pageQuery } from '../../src/server/features/export/feeds.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 type Page = { items: Record<string, unknown>[]; nextCursor: string; hasMore: boolean };
 const EPOCH = '2000-01-01T00:00:00Z';
@@ -24,21 +25,29 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
   let integration: string;
   let scanner: string;
 
-  const get = (url: string, headers: Record<string, string> = authHeaders(integration)) =>
-    t.app.inject({ method: 'GET', url, headers });
-  const page = async (url: string): Promise<Page> => {
-    const res = await get(url);
+  /** A feed's page as the integration asks for it. */
+  const get = (feed: Feed, query: Record<string, string>) =>
+    caller(t.app, integration)(exportEndpoints[feed], { query });
+  /** A query string as written, on the feed's path: repeated, misspelt or hostile parameters. */
+  const getRaw = (feed: Feed, query: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${exportEndpoints[feed].path}?${query}`,
+      headers: authHeaders(integration),
+    });
+  const page = async (feed: Feed, query: Record<string, string>): Promise<Page> => {
+    const res = await get(feed, query);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Page>();
   };
   /** Every page of a feed from `query` on, following nextCursor while hasMore. */
-  const allPages = async (feed: string, query: string) => {
+  const allPages = async (feed: Feed, query: Record<string, string>) => {
     const ids: number[] = [];
-    let p = await page(`/api/export/${feed}?${query}`);
+    let p = await page(feed, query);
     let pages = 1;
     ids.push(...p.items.map((i) => i.id as number));
     while (p.hasMore) {
-      p = await page(`/api/export/${feed}?cursor=${p.nextCursor}&limit=7`);
+      p = await page(feed, { cursor: p.nextCursor, limit: '7' });
       ids.push(...p.items.map((i) => i.id as number));
       pages++;
     }
@@ -73,21 +82,16 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
     ).rows.map((r) => r.id);
     expect(expected.length).toBeGreaterThan(20);
 
-    const { ids, pages, last } = await allPages('movements', `since=${EPOCH}&limit=7`);
+    const { ids, pages, last } = await allPages('movements', { since: EPOCH, limit: '7' });
     expect(ids).toEqual(expected);
     expect(pages).toBe(Math.ceil(expected.length / 7));
     expect(last.hasMore).toBe(false);
 
     // The last cursor, stored by the integration, later yields exactly what was booked since.
-    expect((await page(`/api/export/movements?cursor=${last.nextCursor}`)).items).toEqual([]);
-    const count = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      headers: authHeaders(scanner, { 'x-idempotency-key': randomUUID() }),
-      payload: { lp: location, article, amount: 5 },
-    });
+    expect((await page('movements', { cursor: last.nextCursor })).items).toEqual([]);
+    const count = await caller(t.app, scanner)(bookInventur, { body: { lp: location, article, amount: 5 } });
     expect(count.statusCode, count.body).toBe(200);
-    const later = await page(`/api/export/movements?cursor=${last.nextCursor}`);
+    const later = await page('movements', { cursor: last.nextCursor });
     expect(later.items).toEqual([
       expect.objectContaining({
         kind: 'inventur',
@@ -98,9 +102,9 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
         user: demo.passwordUser.name,
       }),
     ]);
-    expect((await page(`/api/export/movements?cursor=${later.nextCursor}`)).items).toEqual([]);
+    expect((await page('movements', { cursor: later.nextCursor })).items).toEqual([]);
 
-    const inventory = await page(`/api/export/inventory?since=${EPOCH}`);
+    const inventory = await page('inventory', { since: EPOCH });
     expect(inventory.items.at(-1)).toEqual({
       id: expect.any(Number),
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
@@ -114,29 +118,26 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
 
   it('starts at since, to the microsecond and in any time zone, and honours since beside a cursor', async () => {
     // The rows added above lie a microsecond apart from 2020-01-01T00:00:00.000002Z on; the seed's come later.
-    const all = await page(`/api/export/movements?since=2020-01-01T00:00:00.000005Z&limit=8`);
+    const all = await page('movements', { since: '2020-01-01T00:00:00.000005Z', limit: '8' });
     expect(all.items.slice(0, 6).map((i) => i.amount)).toEqual([4, 5, 6, 7, 8, 9]);
     expect(all.items[6]?.kind).toBe('seed');
     // The same instant written with an offset.
-    const offset = await page(`/api/export/movements?since=2020-01-01T01:00:00.000005%2B01:00&limit=8`);
+    const offset = await page('movements', { since: '2020-01-01T01:00:00.000005+01:00', limit: '8' });
     expect(offset.items).toEqual(all.items);
     // since and cursor together: after the cursor, and not before since.
-    const cursor = (await page(`/api/export/movements?since=${EPOCH}&limit=1`)).nextCursor;
-    const both = await page(
-      `/api/export/movements?cursor=${cursor}&since=2020-01-01T00:00:00.000009Z&limit=2`,
-    );
+    const cursor = (await page('movements', { since: EPOCH, limit: '1' })).nextCursor;
+    const both = await page('movements', {
+      cursor: cursor,
+      since: '2020-01-01T00:00:00.000009Z',
+      limit: '2',
+    });
     expect(both.items.map((i) => i.amount)).toEqual([8, 9]);
   });
 
   it('answers the other feeds with codes and names, not database ids', async () => {
     const user = await idOf('users', demo.passwordUser.name);
     const note = await idOf('delivery_notes', demo.deliveryNotes.nonEu);
-    const shipped = await t.app.inject({
-      method: 'PUT',
-      url: '/api/paketausgang',
-      headers: authHeaders(scanner, { 'x-idempotency-key': randomUUID() }),
-      payload: { tracking: demo.tracking },
-    });
+    const shipped = await caller(t.app, scanner)(paketausgang, { body: { tracking: demo.tracking } });
     expect(shipped.statusCode, shipped.body).toBe(200);
     await sql`insert into customs_parcels (cart_id, delivery_note_id, user_id)
       select id, ${note}, ${user} from carts where wagennummer = 'ZW01'`.execute(t.database.db);
@@ -144,7 +145,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       values (${await idOf('articles', demo.article.nummer)}, ${await idOf('locations', demo.locations.lhm)},
               3, ${'CH,"7"'}, '2027-12-31', 2, ${user})`.execute(t.database.db);
 
-    expect((await page(`/api/export/parcels?since=${EPOCH}`)).items).toEqual([
+    expect((await page('parcels', { since: EPOCH })).items).toEqual([
       {
         id: expect.any(Number),
         time: expect.any(String),
@@ -155,7 +156,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
         user: demo.passwordUser.name,
       },
     ]);
-    expect((await page(`/api/export/customs?since=${EPOCH}`)).items).toEqual([
+    expect((await page('customs', { since: EPOCH })).items).toEqual([
       {
         id: expect.any(Number),
         time: expect.any(String),
@@ -164,7 +165,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
         user: 'Demo Nutzer',
       },
     ]);
-    expect((await page(`/api/export/wmsreturns?since=${EPOCH}`)).items).toEqual([
+    expect((await page('wmsreturns', { since: EPOCH })).items).toEqual([
       {
         id: expect.any(Number),
         time: expect.any(String),
@@ -180,8 +181,8 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
   });
 
   it('writes CSV per RFC 4180 (or with ; and a byte order mark for Excel), the cursor in X-Next-Cursor', async () => {
-    const json = await page(`/api/export/wmsreturns?since=${EPOCH}`);
-    const csv = await get(`/api/export/wmsreturns?since=${EPOCH}&format=csv`);
+    const json = await page('wmsreturns', { since: EPOCH });
+    const csv = await get('wmsreturns', { since: EPOCH, format: 'csv' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['x-next-cursor']).toBe(json.nextCursor);
@@ -191,17 +192,19 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       'id,time,article,location,amount,charge,mhd,quality,user\r\n' +
         `${row.id},${row.time},100001,LHM000001,3,"CH,""7""",2027-12-31,2,Demo Nutzer\r\n`,
     );
-    const excel = await get(`/api/export/wmsreturns?since=${EPOCH}&format=csv&sep=;`);
+    const excel = await get('wmsreturns', { since: EPOCH, format: 'csv', sep: ';' });
     expect(excel.body).toBe(
       '\uFEFFid;time;article;location;amount;charge;mhd;quality;user\r\n' +
         `${row.id};${row.time};100001;LHM000001;3;"CH,""7""";2027-12-31;2;Demo Nutzer\r\n`,
     );
-    const paged = await get(`/api/export/movements?since=${EPOCH}&format=csv&limit=3`);
+    const paged = await get('movements', { since: EPOCH, format: 'csv', limit: '3' });
     expect(paged.body.trimEnd().split('\r\n')).toHaveLength(4);
     expect(paged.headers['x-has-more']).toBe('true');
-    const next = await get(
-      `/api/export/movements?cursor=${paged.headers['x-next-cursor']}&format=csv&limit=3`,
-    );
+    const next = await get('movements', {
+      cursor: String(paged.headers['x-next-cursor']),
+      format: 'csv',
+      limit: '3',
+    });
     expect(next.body.split('\r\n')[1]?.split(',')[0]).not.toBe(paged.body.split('\r\n')[3]?.split(',')[0]);
   });
 
@@ -211,20 +214,20 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
     await sql`insert into movements (kind, article_id, from_location_id, amount, at)
       select 'korrektur', ${article}, ${location}, 1, timestamptz '2031-01-01Z' + n * interval '1 second'
       from generate_series(1, 10050) n`.execute(t.database.db);
-    const since = 'since=2031-01-01T00:00:00Z';
-    const first = await page(`/api/export/movements?${since}`);
+    const since = '2031-01-01T00:00:00Z';
+    const first = await page('movements', { since });
     expect(first.items).toHaveLength(1000);
     expect(first.hasMore).toBe(true);
-    const big = await page(`/api/export/movements?${since}&limit=10000`);
+    const big = await page('movements', { since, limit: '10000' });
     expect(big.items).toHaveLength(10_000);
     expect(big.items[999]).toEqual(first.items[999]);
-    const rest = await page(`/api/export/movements?cursor=${big.nextCursor}&limit=10000`);
+    const rest = await page('movements', { cursor: big.nextCursor, limit: '10000' });
     expect(rest.items).toHaveLength(50);
     expect(rest.hasMore).toBe(false);
   });
 
   it('refuses a bad since, cursor, limit or format with 400 and a message that names it', async () => {
-    const otherFeed = (await page(`/api/export/customs?since=${EPOCH}`)).nextCursor;
+    const otherFeed = (await page('customs', { since: EPOCH })).nextCursor;
     const cases: [string, string][] = [
       ['', 'Give since (an ISO 8601 time with time zone, e.g. 2026-11-23T00:00:00Z) or a cursor.'],
       ['since=yesterday', 'since must be an ISO 8601 time with a time zone'],
@@ -243,7 +246,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       [`since=${EPOCH}&limt=5`, 'Unknown query parameter limt: use since, cursor, limit, format, sep.'],
     ];
     for (const [query, message] of cases) {
-      const res = await get(`/api/export/movements?${query}`);
+      const res = await getRaw('movements', query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ success: false, message: expect.stringContaining(message) });
     }
@@ -277,7 +280,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
         fc.array(fc.tuple(key, value), { maxLength: 4 }),
         async (feed, pairs) => {
           const query = new URLSearchParams(pairs).toString();
-          const res = await get(`/api/export/${feed}?${query}`);
+          const res = await getRaw(feed, query);
           expect([200, 400], `${feed}?${query} → ${res.body}`).toContain(res.statusCode);
           if (res.statusCode === 400)
             expect(res.json()).toEqual({ success: false, message: expect.any(String) });
@@ -288,9 +291,10 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
   });
 
   it('lets only integration tokens in: scanner logins get 403, no, unknown or revoked tokens 401', async () => {
-    const url = `/api/export/movements?since=${EPOCH}`;
     const spare = await createIntegrationToken(t.database.db, 'spare');
-    expect((await get(url, authHeaders(spare))).statusCode).toBe(200);
+    expect(
+      (await caller(t.app, spare)(exportEndpoints.movements, { query: { since: EPOCH } })).statusCode,
+    ).toBe(200);
     await revokeIntegrationToken(t.database.db, 'spare');
     const refusals: [Record<string, string>, number, string][] = [
       [{}, 401, 'An integration token is required'],
@@ -302,7 +306,8 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
     ];
     for (const feed of FEEDS) {
       for (const [headers, status, message] of refusals) {
-        const res = await get(`/api/export/${feed}?since=${EPOCH}`, headers);
+        // No login of the caller's own: each case's headers are the ones under test.
+        const res = await caller(t.app, null)(exportEndpoints[feed], { query: { since: EPOCH }, headers });
         expect(res.statusCode, `${feed} ${JSON.stringify(headers)}`).toBe(status);
         expect(res.json()).toEqual({ success: false, message: expect.stringContaining(message) });
       }
@@ -325,12 +330,7 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
     for (const e of scannerCalls) {
       const params: Record<string, string> = {};
       for (const [, name] of e.path.matchAll(/:([A-Za-z_]+)/g)) if (name) params[name] = '1';
-      const res = await t.app.inject({
-        method: e.method,
-        url: buildPath(e.path, params),
-        headers: authHeaders(integration, { 'x-idempotency-key': randomUUID() }),
-        ...(e.method === 'GET' ? {} : { payload: {} }),
-      });
+      const res = await caller(t.app, integration)(e, { params, body: {} });
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(403);
       expect(res.json()).toEqual({
         success: false,
@@ -455,17 +455,17 @@ describe.each(databaseKinds())('export API on %s', (kind) => {
       pickshortages: (id, time) => `${id},${time},${cell.belegnr},${cell.article},2,${cell.user}`,
     };
     for (const feed of FEEDS) {
-      const json = await page(`/api/export/${feed}?since=${at}`);
+      const json = await page(feed, { since: at });
       expect(json.items, feed).toHaveLength(1);
       const item = json.items[0] as { id: number; time: string; user: string };
       // JSON carries the text unchanged: it is data for a program, no spreadsheet reads it.
       expect(item.user, feed).toBe(hostile.user);
-      const csv = await get(`/api/export/${feed}?since=${at}&format=csv`);
+      const csv = await get(feed, { since: at, format: 'csv' });
       expect(csv.statusCode, feed).toBe(200);
       const [header, ...rest] = csv.body.split('\r\n');
       expect(header, feed).not.toMatch(/^\uFEFF/);
       expect(rest.join('\r\n'), feed).toBe(`${expected[feed](item.id, item.time)}\r\n`);
-      const excel = await get(`/api/export/${feed}?since=${at}&format=csv&sep=;`);
+      const excel = await get(feed, { since: at, format: 'csv', sep: ';' });
       expect(excel.body.split('\r\n').slice(1).join('\r\n'), feed).toBe(
         `${expected[feed](item.id, item.time).replace(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/g, ';')}\r\n`,
       );

@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { lagerplatzPdf, lagerplatzZpl } from '../../src/contract/etiketten.ts';
+import { exportMovements } from '../../src/contract/export.ts';
+import { journalCsv } from '../../src/contract/leitstand/bestand.ts';
+import { findLp } from '../../src/contract/lookup.ts';
+import { buildPath } from '../../src/contract/path.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/seed/demo.ts';
@@ -55,9 +61,30 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
   }, 180_000);
   afterAll(() => t.close());
 
+  /**
+   * A contract call over a real socket (the contract caller injects, which would not meet the server's
+   * thread and gate as a handheld's request does), `query` as URLSearchParams takes it: a label run repeats
+   * `codes`.
+   */
+  const fetchCall = (
+    e: Endpoint,
+    token: string,
+    query: ConstructorParameters<typeof URLSearchParams>[0] = {},
+  ) => {
+    const search = new URLSearchParams(query).toString();
+    return fetch(`${base}${e.path}${search ? `?${search}` : ''}`, {
+      method: e.method,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  };
+
   /** Reads a download to its end: status, bytes and the Retry-After of a refusal. */
-  async function download(path: string, token: string) {
-    const answer = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  async function download(
+    e: Endpoint,
+    token: string,
+    query: ConstructorParameters<typeof URLSearchParams>[0] = {},
+  ) {
+    const answer = await fetchCall(e, token, query);
     const body = Buffer.from(await answer.arrayBuffer());
     return { status: answer.status, body, retryAfter: answer.headers.get('retry-after') };
   }
@@ -72,7 +99,7 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     const scanner = (async () => {
       while (running) {
         const sent = performance.now();
-        const answer = await fetch(`${base}/api/inventur/findlp/A-01-01-01`, {
+        const answer = await fetch(`${base}${buildPath(findLp.path, { code: 'A-01-01-01' })}`, {
           headers: { authorization: `Bearer ${worker}` },
         });
         await answer.arrayBuffer();
@@ -92,7 +119,7 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
   const slowest = (scans: number[]) => Math.max(...scans);
 
   it('answers every scan within the overload limit while a lead downloads the whole journal as CSV', async () => {
-    const { result, scans } = await scanWhile(() => download('/api/leitstand/journal.csv', lead));
+    const { result, scans } = await scanWhile(() => download(journalCsv, lead));
     expect(result.status).toBe(200);
     const lines = result.body.toString('utf8').trim().split('\n');
     expect(lines.length).toBeGreaterThan(2 * JOURNAL_PAIRS);
@@ -102,13 +129,13 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
   }, 120_000);
 
   it('answers every scan within the overload limit while 3,000 location labels are drawn as PDF, and as ZPL', async () => {
-    const range = 'from=Y-00-00&to=Y-29-99';
-    const pdf = await scanWhile(() => download(`/api/etiketten/lagerplatz.pdf?${range}`, lead));
+    const range = { from: 'Y-00-00', to: 'Y-29-99' };
+    const pdf = await scanWhile(() => download(lagerplatzPdf, lead, range));
     expect(pdf.result.status).toBe(200);
     expect(pdf.result.body.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.scans.length).toBeGreaterThan(5);
     expect(slowest(pdf.scans)).toBeLessThan(OVERLOAD_MAX_WAIT_MS);
-    const zpl = await scanWhile(() => download(`/api/etiketten/lagerplatz.zpl?${range}`, lead));
+    const zpl = await scanWhile(() => download(lagerplatzZpl, lead, range));
     expect(zpl.result.status).toBe(200);
     expect(zpl.result.body.toString().match(/\^XA/g)).toHaveLength(LOCATIONS);
     expect(slowest(zpl.scans)).toBeLessThan(OVERLOAD_MAX_WAIT_MS);
@@ -118,8 +145,8 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     const { result, scans } = await scanWhile(async () => {
       let rows = 0;
       for (let page = 0, cursor = ''; page < 4; page++) {
-        const query = cursor ? `cursor=${cursor}` : 'since=2000-01-01T00:00:00Z';
-        const answer = await download(`/api/export/movements?limit=10000&${query}`, integration);
+        const query: Record<string, string> = cursor ? { cursor } : { since: '2000-01-01T00:00:00Z' };
+        const answer = await download(exportMovements, integration, { limit: '10000', ...query });
         expect(answer.status).toBe(200);
         const json = JSON.parse(answer.body.toString()) as { items: unknown[]; nextCursor: string };
         rows += json.items.length;
@@ -135,12 +162,13 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     const { result, scans } = await scanWhile(async () => {
       // The first download's answer has begun (its place is taken); its body is read only later, so it
       // holds the place meanwhile whatever the machine's speed.
-      const first = await fetch(`${base}/api/leitstand/journal.csv`, {
-        headers: { authorization: `Bearer ${lead}` },
-      });
-      const second = await download('/api/etiketten/lagerplatz.pdf?from=Y-00-00&to=Y-29-99', lead);
-      const third = await download('/api/leitstand/journal.csv', lead);
-      const few = await download('/api/etiketten/lagerplatz.pdf?codes=Y-00-01&codes=Y-00-02', lead);
+      const first = await fetchCall(journalCsv, lead);
+      const second = await download(lagerplatzPdf, lead, { from: 'Y-00-00', to: 'Y-29-99' });
+      const third = await download(journalCsv, lead);
+      const few = await download(lagerplatzPdf, lead, [
+        ['codes', 'Y-00-01'],
+        ['codes', 'Y-00-02'],
+      ]);
       const firstBytes = (await first.arrayBuffer()).byteLength;
       return { first: first.status, firstBytes, second, third, few };
     });
@@ -158,7 +186,7 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     expect(result.few.status).toBe(200);
     expect(slowest(scans)).toBeLessThan(OVERLOAD_MAX_WAIT_MS);
     // Once the first has ended, the next may run.
-    const again = await download('/api/etiketten/lagerplatz.pdf?from=Y-00-00&to=Y-02-99', lead);
+    const again = await download(lagerplatzPdf, lead, { from: 'Y-00-00', to: 'Y-02-99' });
     expect(again.status).toBe(200);
   }, 120_000);
 });

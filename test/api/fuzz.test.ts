@@ -1,3 +1,4 @@
+// Raw HTTP on purpose: it sends what no client sends (hostile paths, keys, raw bodies) to the contract's routes.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 import { contract, extraContract } from '../../src/contract/index.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
+import { bookWmsRetoure } from '../../src/contract/wmsretoure.ts';
 import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { countWrites, type WriteCounts } from '../support/write-counts.ts';
@@ -174,8 +177,8 @@ describe.each(databaseKinds())('hostile input on every route on %s', (kind) => {
   it('refuses a body over the limit with 413, and deeply nested JSON without falling over', async () => {
     const before = await written();
     const big = await app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
+      method: bookInventur.method,
+      url: bookInventur.path,
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
@@ -186,8 +189,8 @@ describe.each(databaseKinds())('hostile input on every route on %s', (kind) => {
     expect(big.statusCode).toBe(413);
     await check(big, before);
     const deep = await app.inject({
-      method: 'PUT',
-      url: '/api/wmsretoure',
+      method: bookWmsRetoure.method,
+      url: bookWmsRetoure.path,
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',

@@ -4,10 +4,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as auth from '../../src/contract/auth.ts';
+import { packageRecording } from '../../src/contract/kartonagen.ts';
+import { replenishmentList } from '../../src/contract/nachschub.ts';
+import { packageContent } from '../../src/contract/paketinhalt.ts';
 import { KINDS, type KindName } from '../../src/server/import/kinds/index.ts';
 import { type ImportReport, importCsv } from '../../src/server/import/run.ts';
-import { authHeaders, startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
 
 const examples = path.resolve(import.meta.dirname, '../../docs/import');
@@ -27,6 +32,8 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
   });
 
   const db = () => t.database.db;
+  /** The logins: a call with no login yet. */
+  const anonymous = () => caller(t.app, null);
   const run = (
     name: KindName,
     text: string,
@@ -74,43 +81,36 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
       expect(report.committed, name).toBe(true);
     }
     // What the examples say arrived, as the app shows it.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'aschaefer', password: 'Lager-2027!' },
+    const login = await anonymous()(auth.loginPassword, {
+      body: { username: 'aschaefer', password: 'Lager-2027!' },
     });
     expect(login.statusCode).toBe(200);
     expect(login.json<{ name: string }>().name).toBe('Anna Schäfer');
-    const get = (url: string) =>
-      t.app.inject({ url, headers: authHeaders(login.json<{ token: string }>().token) });
+    const get = caller(t.app, login.json<{ token: string }>().token);
     // The imported note at the packing station: its lines, and its project's cartons.
-    const content = await get('/api/packagecontent/LS310001');
+    const content = await get(packageContent, { params: { belegnr: 'LS310001' } });
     expect(
       content
         .json<{ data: { paketinhalt: { nummer: string; lsmenge: number }[] } }>()
         .data.paketinhalt.map((line) => `${line.nummer}×${line.lsmenge}`),
     ).toEqual(['300001×4', '300002×2', '300004×1']);
-    const cartons = await get('/api/packagerecording/LS310001');
+    const cartons = await get(packageRecording, { params: { belegnr: 'LS310001' } });
     expect(
       cartons.json<{ data: { kartonagen: { name: string }[] } }>().data.kartonagen.map((c) => c.name),
     ).toEqual(['Faltkarton S', 'Faltkarton L', 'Versandtasche A4']);
     // The imported minimum under Nachschub: 8 of 300003 on H-01-03-02, minimum 10.
-    const nachschub = await get('/api/nachschub');
+    const nachschub = await get(replenishmentList);
     expect(
       nachschub
         .json<{ data: { location: string; nummer: string; missing: number }[] }>()
         .data.filter((row) => row.location.startsWith('H-')),
     ).toMatchObject([{ location: 'H-01-03-02', nummer: '300003', missing: 2 }]);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: 'CWEISS-K2M9P4Q7R1T8V3X6Z5B0' },
+    const card = await anonymous()(auth.loginCard, {
+      body: { stechuhrdevice: 'CWEISS-K2M9P4Q7R1T8V3X6Z5B0' },
     });
     expect(card.json<{ name: string }>().name).toBe('Carla Weiß');
-    const inactive = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'dkrueger', password: 'irrelevant' },
+    const inactive = await anonymous()(auth.loginPassword, {
+      body: { username: 'dkrueger', password: 'irrelevant' },
     });
     expect(inactive.statusCode).toBe(401);
 
@@ -454,10 +454,8 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
     await run('users', 'Name;Benutzername;Passwort\nIda Import;ida;erstes-Passwort\n');
     const renamed = await run('users', 'Benutzername;Name\nIDA;Ida Neumann\n');
     expect(renamed.summary).toEqual(['users: 0 new, 1 changed, 0 unchanged']);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'ida', password: 'erstes-Passwort' },
+    const login = await anonymous()(auth.loginPassword, {
+      body: { username: 'ida', password: 'erstes-Passwort' },
     });
     expect(login.json<{ name: string }>().name).toBe('Ida Neumann');
 

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findArticle, findLp } from '../../src/contract/lookup.ts';
+import { packageContent } from '../../src/contract/paketinhalt.ts';
 import {
   largeArticleNummer,
   largeBelegnr,
@@ -8,8 +10,9 @@ import {
   largeSizes,
   seedLarge,
 } from '../../src/server/seed/large.ts';
-import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { stockInvariantViolations } from '../support/stock.ts';
 
 /** `npm run seed:large` at 1 % size: the counts, the books, and that the generated codes scan. */
@@ -25,7 +28,7 @@ describe.each(databaseKinds())('the large benchmark warehouse on %s', (kind) => 
   }, 120_000);
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ url, headers: authHeaders(token) });
+  const get = () => caller(t.app, token);
   const count = async (
     table: 'articles' | 'locations' | 'stock' | 'movements' | 'delivery_note_lines',
     where = 'true',
@@ -59,7 +62,8 @@ describe.each(databaseKinds())('the large benchmark warehouse on %s', (kind) => 
   });
 
   it('finds its articles by nummer and by EAN with and without the leading 0, and its locations and notes', async () => {
-    const found = async (scanned: string) => (await get(`/api/inventur/findarticle/${scanned}`)).json();
+    const found = async (scanned: string) =>
+      (await get()(findArticle, { params: { number: scanned } })).json();
     const upc = largeEan(10); // stored with a leading 0
     expect(upc).toMatch(/^0\d{12}$/);
     const plain = largeEan(7);
@@ -67,8 +71,10 @@ describe.each(databaseKinds())('the large benchmark warehouse on %s', (kind) => 
       expect(await found(scanned)).toMatchObject({ found: true, nummer: largeArticleNummer(10) });
     for (const scanned of [plain, `0${plain}`])
       expect(await found(scanned)).toMatchObject({ found: true, nummer: largeArticleNummer(7) });
-    expect((await get(`/api/inventur/findlp/${largeLocationCode(5)}`)).json()).toMatchObject({ found: true });
-    const note = (await get(`/api/packagecontent/${largeBelegnr(4)}`)).json() as {
+    expect((await get()(findLp, { params: { code: largeLocationCode(5) } })).json()).toMatchObject({
+      found: true,
+    });
+    const note = (await get()(packageContent, { params: { belegnr: largeBelegnr(4) } })).json() as {
       data: { paketinhalt: unknown[] };
     };
     expect(note.data.paketinhalt).toHaveLength(sizes.linesPerNote);

@@ -1,25 +1,25 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bestandTexts,
-  JOURNAL_CSV_COLUMNS,
-  type JournalZeile,
-} from '../../src/contract/leitstand/bestand.ts';
+import type { Endpoint } from '../../src/contract/endpoint.ts';
+import * as bestand from '../../src/contract/leitstand/bestand.ts';
 import { texts } from '../../src/contract/texts.ts';
 import * as articleNameTrgm from '../../src/server/db/migrations/2026-11-26-04-article-name-trgm.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { type JournalFilter, journalPageQuery } from '../../src/server/features/leitstand/bestand/journal.ts';
 import { nameCandidatesQuery } from '../../src/server/features/leitstand/bestand/service.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { type Call, caller } from '../support/endpoint-call.ts';
+
+const { bestandTexts, JOURNAL_CSV_COLUMNS } = bestand;
 
 /**
  * The Leitstand's Bestand (issue 20.3): the search by every kind of code and by name, a location's
  * content, the journal's filters alone and combined — each page read by keyset against a plain SQL oracle,
  * rows with equal times included — its refusals, the CSV download of every matching row, and the roles.
  */
-type Page = { success: true; zeilen: JournalZeile[]; weiter: string | null };
+type Page = { success: true; zeilen: bestand.JournalZeile[]; weiter: string | null };
 
 /** The journal's test rows: 3 locations, 2 articles, 3 users (one of them none), 4 kinds, in 2031. */
 const T0 = Date.parse('2031-03-10T08:00:00Z');
@@ -116,10 +116,9 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string, token = lead) =>
-    t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
+  const get = (e: Endpoint, call: Call = {}, token = lead) => caller(t.app, token)(e, call);
   const search = async (q: string) => {
-    const res = await get(`/api/leitstand/bestand/artikel?q=${encodeURIComponent(q)}`);
+    const res = await get(bestand.bestandArtikel, { query: { q } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{
       artikel: { nummer: string; treffer: string; gesamt: number; bestand: Record<string, unknown>[] }[];
@@ -177,7 +176,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       expect(plan).toMatch(/Bitmap Index Scan on articles_name_trgm_idx/);
       expect(plan).not.toMatch(/Seq Scan on articles/);
       // And it still finds what a search by name found before.
-      const found = await get('/api/leitstand/bestand/artikel?q=kugelSCHR');
+      const found = await get(bestand.bestandArtikel, { query: { q: 'kugelSCHR' } });
       expect(found.json().artikel.map((a: { nummer: string }) => a.nummer)).toContain(demo.article.nummer);
     });
 
@@ -270,7 +269,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
     });
 
     it('refuses an empty search in German', async () => {
-      const res = await get('/api/leitstand/bestand/artikel?q=');
+      const res = await get(bestand.bestandArtikel, { query: { q: '' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: texts.errors.input.missing('Suche') });
     });
@@ -278,7 +277,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
 
   describe('a location', () => {
     it('shows its content with amounts, Charge and MHD', async () => {
-      const res = await get('/api/leitstand/bestand/lagerplatz/J-01');
+      const res = await get(bestand.bestandLagerplatz, { params: { code: 'J-01' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -302,7 +301,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
           },
         ],
       });
-      const main = (await get(`/api/leitstand/bestand/lagerplatz/${demo.locations.main}`)).json();
+      const main = (await get(bestand.bestandLagerplatz, { params: { code: demo.locations.main } })).json();
       expect(main.inhalt.map((r: { nummer: string }) => r.nummer)).toEqual([
         demo.article.nummer,
         demo.article3.nummer,
@@ -310,7 +309,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
     });
 
     it('answers an unknown location with 404 in German', async () => {
-      const res = await get('/api/leitstand/bestand/lagerplatz/X-99%2F1');
+      const res = await get(bestand.bestandLagerplatz, { params: { code: 'X-99/1' } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: texts.lookup.locationNotFound('X-99/1') });
     });
@@ -339,8 +338,9 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const params = new URLSearchParams({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
-        const res = await get(`/api/leitstand/journal?${params}`);
+        const res = await get(bestand.journal, {
+          query: { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) },
+        });
         expect(res.statusCode, res.body).toBe(200);
         const page = res.json<Page>();
         expect(page.zeilen.length).toBeLessThanOrEqual(limit);
@@ -397,7 +397,9 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
     });
 
     it('answers the rows as the journal holds them: who, what, where, how many', async () => {
-      const res = await get(`/api/leitstand/journal?artikel=J-1&von=${FROM}&bis=2031-03-10T08:11:00Z`);
+      const res = await get(bestand.journal, {
+        query: { artikel: 'J-1', von: FROM, bis: '2031-03-10T08:11:00Z' },
+      });
       const page = res.json<Page>();
       // Minute 10 holds rows 40..43; 40 is the other article's; 43 is newest (same time, higher id).
       expect(page.zeilen.map((z) => z.id)).toHaveLength(3);
@@ -457,9 +459,10 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
         ['benutzer=niemand', 404, bestandTexts.errors.userNotFound('niemand')],
       ];
       for (const [query, status, message] of refusals) {
-        for (const path of ['/api/leitstand/journal', '/api/leitstand/journal.csv']) {
+        for (const e of [bestand.journal, bestand.journalCsv]) {
+          const path = e.path;
           if (path.endsWith('.csv') && /^(limit|cursor)=/.test(query)) continue;
-          const res = await get(`${path}?${query}`);
+          const res = await get(e, { query: Object.fromEntries(new URLSearchParams(query)) });
           expect([path, query, res.statusCode, res.json()]).toEqual([
             path,
             query,
@@ -471,14 +474,15 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
     });
 
     it('refuses a control character in a typed filter or search, naming the field, never a server error', async () => {
-      for (const [url, label] of [
-        ['/api/leitstand/bestand/artikel?q=a%00b', 'Suche'],
-        ['/api/leitstand/bestand/lagerplatz/A%1F1', 'Lagerplatz'],
-        ['/api/leitstand/journal?artikel=1%00', 'Artikel'],
-        ['/api/leitstand/journal?lagerplatz=A%0A1', 'Lagerplatz'],
-        ['/api/leitstand/journal.csv?benutzer=le%7Fitung', 'Benutzer'],
+      for (const [e, call, label] of [
+        [bestand.bestandArtikel, { query: { q: 'a\u0000b' } }, 'Suche'],
+        [bestand.bestandLagerplatz, { params: { code: 'A\u001f1' } }, 'Lagerplatz'],
+        [bestand.journal, { query: { artikel: '1\u0000' } }, 'Artikel'],
+        [bestand.journal, { query: { lagerplatz: 'A\n1' } }, 'Lagerplatz'],
+        [bestand.journalCsv, { query: { benutzer: 'le\u007fitung' } }, 'Benutzer'],
       ] as const) {
-        const res = await get(url);
+        const res = await get(e, call);
+        const url = `${e.name} ${JSON.stringify(call)}`;
         expect([url, res.statusCode, res.json()]).toEqual([
           url,
           400,
@@ -488,7 +492,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
     });
 
     it('downloads every matching row as CSV for German Excel, text cells neutralised', async () => {
-      const res = await get('/api/leitstand/journal.csv?artikel=J-1');
+      const res = await get(bestand.journalCsv, { query: { artikel: 'J-1' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
@@ -516,7 +520,7 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
       await sql`insert into movements (kind, article_id, to_location_id, amount, at)
         select 'korrektur', ${id.other}::integer, ${id.l3}::integer, 1, ${'2031-04-01T00:00:00Z'}::timestamptz + (n / 3) * interval '1 second'
         from generate_series(1, 2500) n`.execute(db);
-      const res = await get('/api/leitstand/journal.csv?lagerplatz=J-03&von=2031-04-01');
+      const res = await get(bestand.journalCsv, { query: { lagerplatz: 'J-03', von: '2031-04-01' } });
       const rows = res.body.slice(1).split('\r\n').slice(1, -1);
       expect(rows.length).toBe(2500);
       const ids = rows.map((l) => Number(l.split(';').at(-2)));
@@ -564,30 +568,32 @@ describe.each(databaseKinds())('Leitstand Bestand on %s', (kind) => {
   });
 
   describe('roles', () => {
-    const calls = [
-      '/api/leitstand/bestand/artikel?q=100001',
-      `/api/leitstand/bestand/lagerplatz/${demo.locations.main}`,
-      '/api/leitstand/journal',
-      '/api/leitstand/journal.csv?artikel=J-1',
+    const calls: [Endpoint, Call][] = [
+      [bestand.bestandArtikel, { query: { q: '100001' } }],
+      [bestand.bestandLagerplatz, { params: { code: demo.locations.main } }],
+      [bestand.journal, {}],
+      [bestand.journalCsv, { query: { artikel: 'J-1' } }],
     ];
 
     it('refuses a worker with 403 in German, and no login with 401', async () => {
-      for (const url of calls) {
-        const refused = await get(url, worker);
+      for (const [e, call] of calls) {
+        const url = e.path;
+        const refused = await get(e, call, worker);
         expect([url, refused.statusCode, refused.json()]).toEqual([
           url,
           403,
           { success: false, message: texts.errors.role.schichtleitung },
         ]);
-        const anonymous = await t.app.inject({ method: 'GET', url });
+        const anonymous = await caller(t.app, null)(e, call);
         expect([url, anonymous.statusCode]).toEqual([url, 401]);
       }
     });
 
     it('lets the shift lead and the admin in', async () => {
-      for (const url of calls) {
-        expect([url, (await get(url, lead)).statusCode]).toEqual([url, 200]);
-        expect([url, (await get(url, admin)).statusCode]).toEqual([url, 200]);
+      for (const [e, call] of calls) {
+        const url = e.path;
+        expect([url, (await get(e, call, lead)).statusCode]).toEqual([url, 200]);
+        expect([url, (await get(e, call, admin)).statusCode]).toEqual([url, 200]);
       }
     });
   });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KlaerfallRow, klaerfaelleTexts } from '../../src/contract/leitstand/klaerfaelle.ts';
+import * as kartonagen from '../../src/contract/kartonagen.ts';
+import * as klaerfaelle from '../../src/contract/leitstand/klaerfaelle.ts';
+import { leitstandUebersicht } from '../../src/contract/leitstand/uebersicht.ts';
+import * as paketinhalt from '../../src/contract/paketinhalt.ts';
 import { texts } from '../../src/contract/texts.ts';
 import * as klaerfaelleMigration from '../../src/server/db/migrations/2026-11-25-01-klaerfaelle.ts';
 import * as pickingMigration from '../../src/server/db/migrations/2026-11-26-03-picking.ts';
@@ -11,7 +14,10 @@ import * as glossaryNamesMigration from '../../src/server/db/migrations/2026-11-
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
+type KlaerfallRow = klaerfaelle.KlaerfallRow;
+const { klaerfaelleTexts } = klaerfaelle;
 const CHEAT = 'ALLES-FERTIG-42';
 
 describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
@@ -40,25 +46,18 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     if (!id) throw new Error(`no note ${belegnr}`);
     return id;
   };
-  const get = (url: string, as = lead) => t.app.inject({ method: 'GET', url, headers: authHeaders(as) });
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, as: string, key = randomUUID()) =>
-    t.app.inject({
-      method,
-      url,
-      payload: payload as Record<string, unknown>,
-      headers: authHeaders(as, { 'x-idempotency-key': key }),
-    });
-  const report = (belegnr: string, as = packer, key = randomUUID()) =>
-    send('PUT', '/api/paketinhalt/klaerfall', { id: noteId(belegnr) }, as, key);
-  const erledigt = (klaerfallId: number, kommentar: unknown, as = lead, key = randomUUID()) =>
-    send('PUT', `/api/leitstand/klaerfaelle/${klaerfallId}/erledigt`, { kommentar }, as, key);
-  const zurueck = (klaerfallId: number, as = lead, key = randomUUID()) =>
-    send('PUT', `/api/leitstand/klaerfaelle/${klaerfallId}/zurueck`, {}, as, key);
+  const call = (as: string) => caller(t.app, as);
+  const uebersicht = async () => (await call(lead)(leitstandUebersicht)).json().data;
+  const report = (belegnr: string, as = packer, key?: string) =>
+    call(as)(paketinhalt.klaerfall, { body: { id: noteId(belegnr) }, key });
+  const erledigt = (klaerfallId: number, kommentar: unknown, as = lead, key?: string) =>
+    call(as)(klaerfaelle.klaerfallErledigt, { params: { klaerfallId }, body: { kommentar }, key });
+  const zurueck = (klaerfallId: number, as = lead, key?: string) =>
+    call(as)(klaerfaelle.klaerfallZurueck, { params: { klaerfallId }, body: {}, key });
   const scanItem = (belegnr: string, itemNr: string, as = packer) =>
-    send(
-      'POST',
-      `/api/packagecontent/${encodeURIComponent(itemNr)}`,
-      {
+    call(as)(paketinhalt.scanPackageItem, {
+      params: { itemNr },
+      body: {
         id: noteId(belegnr),
         itemNr,
         belegnr,
@@ -67,10 +66,12 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
         paketinhalt: [],
         versandart: 'DHL037',
       },
-      as,
-    );
-  const list = async (query = '') => {
-    const res = await get(`/api/leitstand/klaerfaelle${query}`);
+    });
+  const cheat = (belegnr: string, code: string) =>
+    call(lead)(paketinhalt.packageContentCheat, { body: { id: noteId(belegnr), code } });
+  const content = (belegnr: string) => call(packer)(paketinhalt.packageContent, { params: { belegnr } });
+  const list = async (query: Record<string, string> = {}) => {
+    const res = await call(lead)(klaerfaelle.klaerfaelleList, { query });
     expect(res.statusCode).toBe(200);
     return res.json<{ data: { offen: KlaerfallRow[]; abgeschlossen: KlaerfallRow[]; tage: number } }>().data;
   };
@@ -141,11 +142,11 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
       abschluss: null,
     });
     expect(Math.abs(Date.parse(row.gemeldetAm) - before)).toBeLessThan(60_000);
-    const overview = (await get('/api/leitstand/uebersicht')).json().data;
+    const overview = await uebersicht();
     expect(overview.offeneKlaerfaelle).toContainEqual({ belegnr: 'LS100050', at: row.gemeldetAm });
     expect(await noteOf('LS100050')).toMatchObject({ status: 'klaerfall', klaerfall_at: expect.any(Date) });
     // The admin may look too; the list is open ones first, oldest first.
-    const asAdmin = await get('/api/leitstand/klaerfaelle', admin);
+    const asAdmin = await call(admin)(klaerfaelle.klaerfaelleList);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().data.offen.map((k: KlaerfallRow) => k.belegnr)).toContain('LS100050');
   });
@@ -154,7 +155,7 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     const { id } = await openOf('LS100050');
     const before = await stateOf('LS100050');
     for (const res of [
-      await get('/api/leitstand/klaerfaelle', packer),
+      await call(packer)(klaerfaelle.klaerfaelleList),
       await erledigt(id, 'Storniert', packer),
       await zurueck(id, packer),
     ]) {
@@ -170,22 +171,20 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     const open = { success: false, message: 'Lieferschein hat einen offenen Klärfall!' };
     expect(texts.paketinhalt.klaerfallOpen).toBe(open.message); // the issue's words, verbatim
     const refused = [
-      await get('/api/packagecontent/LS100050', packer),
+      await content('LS100050'),
       await scanItem('LS100050', line?.nummer ?? ''),
       await scanItem('LS100050', CHEAT, lead),
-      await send('PUT', '/api/packagecontent/cheat', { id: noteId('LS100050'), code: CHEAT }, lead),
-      await get('/api/packagerecording/LS100050', packer),
-      await send(
-        'PUT',
-        `/api/packagerecording/${noteId('LS100050')}`,
-        {
+      await cheat('LS100050', CHEAT),
+      await call(packer)(kartonagen.packageRecording, { params: { belegnr: 'LS100050' } }),
+      await call(packer)(kartonagen.savePackageRecording, {
+        params: { id: noteId('LS100050') },
+        body: {
           id: noteId('LS100050'),
           belegnr: 'LS100050',
           user_id: ids[demo.passwordUser.username],
           kartonagen: [{ packageid: 1, amount: 1 }],
         },
-        packer,
-      ),
+      }),
       await report('LS100050'),
     ];
     for (const res of refused) {
@@ -194,7 +193,7 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     }
     expect(await stateOf('LS100050')).toEqual(before);
     // A wrong cheat code is still only that (it says nothing about the note).
-    const wrong = await send('PUT', '/api/packagecontent/cheat', { id: noteId('LS100050'), code: 'X' }, lead);
+    const wrong = await cheat('LS100050', 'X');
     expect(wrong.statusCode).toBe(403);
   });
 
@@ -259,14 +258,14 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     // The note is not packed, nor reported again: the case is closed.
     const before2 = await stateOf('LS100050');
     const closedMessage = { success: false, message: texts.paketinhalt.klaerfallClosed };
-    for (const res of [await get('/api/packagecontent/LS100050', packer), await report('LS100050')]) {
+    for (const res of [await content('LS100050'), await report('LS100050')]) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual(closedMessage);
     }
     expect(await stateOf('LS100050')).toEqual(before2);
     expect(await noteOf('LS100050')).toMatchObject({ status: 'klaerfall' });
     // The Übersicht counts it no more among the open ones.
-    const overview = (await get('/api/leitstand/uebersicht')).json().data;
+    const overview = await uebersicht();
     expect(overview.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).not.toContain('LS100050');
   });
 
@@ -297,9 +296,9 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
 
     expect(await noteOf('LS100051')).toEqual({ status: 'offen', klaerfall_at: null });
     expect((await linesOf('LS100051')).every((l) => l.pemenge === 0)).toBe(true);
-    const content = await get('/api/packagecontent/LS100051', packer);
-    expect(content.statusCode).toBe(200);
-    expect(content.json().data.paketinhalt.every((l: { pemenge: number }) => l.pemenge === 0)).toBe(true);
+    const reset = await content('LS100051');
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data.paketinhalt.every((l: { pemenge: number }) => l.pemenge === 0)).toBe(true);
     expect((await scanItem('LS100051', line?.nummer ?? '')).statusCode).toBe(200);
 
     // The closed case still shows what the packer had scanned when reporting it.
@@ -319,7 +318,13 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, message: klaerfaelleTexts.notFound(999999) });
     expect((await erledigt(999999, 'Weg')).statusCode).toBe(404);
-    const malformed = await send('PUT', '/api/leitstand/klaerfaelle/abc/zurueck', {}, lead);
+    // A malformed id in the path, as no client sends it.
+    const malformed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/leitstand/klaerfaelle/abc/zurueck',
+      payload: {},
+      headers: authHeaders(lead, { 'x-idempotency-key': randomUUID() }),
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ success: false, message: texts.errors.input.notAnId('Klärfall') });
   });
@@ -334,14 +339,14 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     const standard = await list();
     expect(standard.tage).toBe(7);
     expect(standard.abgeschlossen.map((k) => k.id)).not.toContain(id);
-    const month = await list('?tage=30');
+    const month = await list({ tage: '30' });
     expect(month.tage).toBe(30);
     expect(month.abgeschlossen.map((k) => k.id)).toContain(id);
     // Newest closed first.
     const closedAt = month.abgeschlossen.map((k) => Date.parse(k.abschluss?.am ?? ''));
     expect(closedAt).toEqual([...closedAt].sort((a, b) => b - a));
     for (const bad of ['0', '91', 'abc', '-1', '7.5']) {
-      const res = await get(`/api/leitstand/klaerfaelle?tage=${bad}`);
+      const res = await call(lead)(klaerfaelle.klaerfaelleList, { query: { tage: bad } });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toMatch(/^Zeitraum in Tagen /);
     }
@@ -434,10 +439,10 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
     expect(lines.every((l) => l.pemenge === 1)).toBe(true);
     // Still blocked at the packing station, and listed in the Leitstand with an unknown reporter.
     const packer = await loginAs(t.app, demo.passwordUser);
-    const res = await t.app.inject({ url: '/api/packagecontent/LS100055', headers: authHeaders(packer) });
+    const res = await caller(t.app, packer)(paketinhalt.packageContent, { params: { belegnr: 'LS100055' } });
     expect(res.json()).toEqual({ success: false, message: texts.paketinhalt.klaerfallOpen });
     const lead = await loginAs(t.app, demo.leadUser);
-    const listed = await t.app.inject({ url: '/api/leitstand/klaerfaelle', headers: authHeaders(lead) });
+    const listed = await caller(t.app, lead)(klaerfaelle.klaerfaelleList);
     expect(listed.json().data.offen.map((k: KlaerfallRow) => [k.belegnr, k.gemeldetVon])).toEqual([
       ['LS100054', demo.passwordUser.name],
       ['LS100055', null],

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINIMA_MAX, type MinimumRow } from '../../src/contract/leitstand/nachschub.ts';
+import {
+  MINIMA_MAX,
+  type MinimumRow,
+  nachschubMinima,
+  nachschubMinimumSetzen,
+} from '../../src/contract/leitstand/nachschub.ts';
 import { AMOUNT_MAX } from '../../src/contract/limits.ts';
-import type { ReplenishmentRow } from '../../src/contract/nachschub.ts';
+import { type ReplenishmentRow, replenishmentList } from '../../src/contract/nachschub.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 interface ListAnswer {
   data: { minima: MinimumRow[]; weitere: boolean; unterMinimum: ReplenishmentRow[] };
@@ -28,20 +34,13 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
   });
   afterAll(() => t.close());
 
-  const list = (query = '', as = lead) =>
-    t.app.inject({ method: 'GET', url: `/api/leitstand/nachschub${query}`, headers: authHeaders(as) });
-  const minima = async (query = '') => (await list(query)).json<ListAnswer>().data;
+  const list = (query: Record<string, string> = {}, as = lead) =>
+    caller(t.app, as)(nachschubMinima, { query });
+  const minima = async (query: Record<string, string> = {}) => (await list(query)).json<ListAnswer>().data;
   const handheldList = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/nachschub', headers: authHeaders(worker) })).json<{
-      data: ReplenishmentRow[];
-    }>().data;
-  const setze = (body: Record<string, unknown>, as = lead, key = randomUUID()) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/leitstand/nachschub/minimum',
-      payload: body,
-      headers: authHeaders(as, { 'x-idempotency-key': key }),
-    });
+    (await caller(t.app, worker)(replenishmentList)).json<{ data: ReplenishmentRow[] }>().data;
+  const setze = (body: Record<string, unknown>, as = lead, key?: string) =>
+    caller(t.app, as)(nachschubMinimumSetzen, { body, key });
   const minimumOf = async (code: string, nummer: string) =>
     (
       await t.database.db
@@ -110,13 +109,13 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
   });
 
   it('narrows the list by a search in location code, article nummer or name; % and _ are plain characters', async () => {
-    const byLocation = await minima(`?suche=${demo.locations.second}`);
+    const byLocation = await minima({ suche: demo.locations.second });
     expect(byLocation.minima.length).toBeGreaterThan(0);
     expect(byLocation.minima.every((m) => m.lagerplatz.includes(demo.locations.second))).toBe(true);
-    const byName = await minima(`?suche=${encodeURIComponent('kugelSCHREIBER blau')}`);
+    const byName = await minima({ suche: 'kugelSCHREIBER blau' });
     expect(byName.minima.some((m) => m.nummer === demo.article.nummer)).toBe(true);
-    expect((await minima('?suche=%25')).minima).toEqual([]);
-    expect((await minima('?suche=A_01')).minima).toEqual([]);
+    expect((await minima({ suche: '%' })).minima).toEqual([]);
+    expect((await minima({ suche: 'A_01' })).minima).toEqual([]);
   });
 
   it('sets a new minimum by location code and a scanned article (EAN): listed, on the handheld’s list, audited', async () => {
@@ -130,7 +129,7 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
       success: true,
       message: `Minimum von ${nummer} auf ${location} ist jetzt 5.`,
     });
-    expect((await minima(`?suche=${location}`)).minima).toContainEqual(
+    expect((await minima({ suche: location })).minima).toContainEqual(
       expect.objectContaining({ lagerplatz: location, nummer, minimum: 5, bestand: 0 }),
     );
     expect(await handheldList()).toContainEqual(
@@ -173,7 +172,7 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
     const res = await setze({ lagerplatz: location, artikel: nummer, minimum: 0 });
     expect(res.json()).toEqual({ success: true, message: `Minimum von ${nummer} auf ${location} entfernt.` });
     expect(await minimumOf(location, nummer)).toBe(0);
-    expect((await minima(`?suche=${location}`)).minima.some((m) => m.nummer === nummer)).toBe(false);
+    expect((await minima({ suche: location })).minima.some((m) => m.nummer === nummer)).toBe(false);
     expect((await handheldList()).some((r) => r.location === location && r.nummer === nummer)).toBe(false);
     expect((await audit()).at(-1)).toMatchObject({
       action: 'minimum.remove',
@@ -219,10 +218,10 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
   });
 
   it('is for shift leads and admins: a worker gets 403 with the German message on both calls', async () => {
-    expect((await list('', admin)).statusCode).toBe(200);
+    expect((await list({}, admin)).statusCode).toBe(200);
     const before = await count();
     for (const res of [
-      await list('', worker),
+      await list({}, worker),
       await setze({ lagerplatz: demo.locations.empty, artikel: demo.article3.nummer, minimum: 4 }, worker),
     ]) {
       expect(res.statusCode).toBe(403);

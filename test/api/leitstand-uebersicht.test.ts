@@ -3,12 +3,21 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { leitstandTexts } from '../../src/contract/leitstand/uebersicht.ts';
+import * as auth from '../../src/contract/auth.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
+import * as benutzer from '../../src/contract/leitstand/benutzer.ts';
+import {
+  leitstandLive,
+  leitstandTexts,
+  leitstandUebersicht,
+} from '../../src/contract/leitstand/uebersicht.ts';
+import { retourenerfassung } from '../../src/contract/retoure.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds, emptyPostgresDatabase } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { startServerProcess } from '../support/server-process.ts';
 
 /** Reads server-sent events from a live stream until `until` holds for one, or the time is up. */
@@ -110,7 +119,7 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
    */
   const streams = new AbortController();
   const admitted = async (token: string, signal: AbortSignal = streams.signal) => {
-    const live = await fetch(`${await base()}/api/leitstand/live`, {
+    const live = await fetch(`${await base()}${leitstandLive.path}`, {
       headers: authHeaders(token),
       signal: AbortSignal.any([signal, streams.signal]),
     });
@@ -132,28 +141,16 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
       .executeTakeFirstOrThrow();
     return { locationId: location.id, articleId: article.id };
   };
-  const overview = async (token = lead) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/leitstand/uebersicht',
-      headers: authHeaders(token),
-    });
-    return res;
-  };
+  const overview = (token = lead) => caller(t.app, token)(leitstandUebersicht);
+  const book = (locationId: number, articleId: number) =>
+    caller(t.app, worker)(bookInventur, { body: inventurBody(locationId, articleId) });
 
   it('counts today’s scans per screen and hour, who scanned last where, and refused logins', async () => {
     const { locationId, articleId } = await ids();
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: inventurBody(locationId, articleId),
-      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
-    });
+    const booked = await book(locationId, articleId);
     expect(booked.statusCode).toBe(200);
-    const refusedLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'demo', password: 'falsch' },
+    const refusedLogin = await caller(t.app, null)(auth.loginPassword, {
+      body: { username: 'demo', password: 'falsch' },
     });
     expect(refusedLogin.statusCode).toBe(401);
 
@@ -266,7 +263,7 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
   });
 
   it('announces a booking on the live stream within 2 s, and refuses the stream to a worker', async () => {
-    const url = `${await base()}/api/leitstand/live`;
+    const url = `${await base()}${leitstandLive.path}`;
     const refused = await fetch(url, { headers: authHeaders(worker) });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
@@ -277,12 +274,7 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     expect(await nextEvent(live, (e) => e.event === 'ready', 2000)).not.toBeNull();
     const { locationId, articleId } = await ids();
     const started = Date.now();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: inventurBody(locationId, articleId),
-      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
-    });
+    await book(locationId, articleId);
     const change = await nextEvent(live, (e) => e.event === 'change', 2000);
     expect(change && JSON.parse(change.data)).toEqual({ topics: ['bookInventur'] });
     expect(Date.now() - started).toBeLessThan(2000);
@@ -290,35 +282,22 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
   });
 
   it('ends a live stream when its login ends, its role is lowered or its user is switched off', async () => {
-    const url = `${await base()}/api/leitstand/live`;
+    const url = `${await base()}${leitstandLive.path}`;
     const admin = await loginAs(t.app, demo.adminUser);
     const newLead = async (username: string) => {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/benutzer',
-        payload: { username, name: username, role: 'schichtleitung', password: 'geheim-123', newCard: false },
-        headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
+      const created = await caller(t.app, admin)(benutzer.createUser, {
+        body: { username, name: username, role: 'schichtleitung', password: 'geheim-123', newCard: false },
       });
       expect(created.statusCode, created.body).toBe(200);
       const id: number = created.json().user.id;
       return { id, token: await loginAs(t.app, { username, password: 'geheim-123' }) };
     };
-    const adminPut = (path: string, payload: object) =>
-      t.app.inject({
-        method: 'PUT',
-        url: path,
-        payload,
-        headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
-      });
+    const asAdmin = caller(t.app, admin);
 
     // A logout through this instance ends its streams at once.
     const loggedOut = await loginAs(t.app, demo.leadUser);
     const first = await admitted(loggedOut);
-    const logout = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/logout',
-      headers: authHeaders(loggedOut),
-    });
+    const logout = await caller(t.app, loggedOut)(auth.logout);
     expect(logout.statusCode).toBe(200);
     expect(await readUntilEnd(first, 1000)).toEqual({ ended: true, events: [] });
 
@@ -326,22 +305,19 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     const demoted = await newLead('leitung-live-rolle');
     const second = await admitted(demoted.token);
     expect(
-      (await adminPut(`/api/admin/benutzer/${demoted.id}/rolle`, { role: 'mitarbeiter' })).statusCode,
+      (await asAdmin(benutzer.setUserRole, { params: { id: demoted.id }, body: { role: 'mitarbeiter' } }))
+        .statusCode,
     ).toBe(200);
     const { locationId, articleId } = await ids();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      payload: inventurBody(locationId, articleId),
-      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
-    });
+    await book(locationId, articleId);
     expect(await readUntilEnd(second, 3000)).toEqual({ ended: true, events: [] });
 
     // A user switched off, with nothing booked: the stream's own check ends it (every second with the cache off).
     const switchedOff = await newLead('leitung-live-aus');
     const third = await admitted(switchedOff.token);
     expect(
-      (await adminPut(`/api/admin/benutzer/${switchedOff.id}/aktiv`, { active: false })).statusCode,
+      (await asAdmin(benutzer.setUserActive, { params: { id: switchedOff.id }, body: { active: false } }))
+        .statusCode,
     ).toBe(200);
     expect(await readUntilEnd(third, 3000)).toEqual({ ended: true, events: [] });
 
@@ -357,7 +333,7 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     const root = await base();
     const head = await new Promise<{ status: number; type: string | undefined }>((resolve, reject) => {
       const req = httpRequest(
-        `${root}/api/leitstand/live`,
+        `${root}${leitstandLive.path}`,
         { method: 'HEAD', headers: authHeaders(lead) },
         (res) => {
           res.resume();
@@ -377,7 +353,7 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     const closing = new AbortController();
     await admitted(token, closing.signal);
     for (let i = 1; i < max; i++) await admitted(token);
-    const refused = await fetch(`${root}/api/leitstand/live`, { headers: authHeaders(token) });
+    const refused = await fetch(`${root}${leitstandLive.path}`, { headers: authHeaders(token) });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ success: false, message: leitstandTexts.tooManyStreams(max) });
     // Another login of the same user has streams of its own.
@@ -386,7 +362,7 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     closing.abort();
     await expect
       .poll(async () => {
-        const again = await fetch(`${root}/api/leitstand/live`, {
+        const again = await fetch(`${root}${leitstandLive.path}`, {
           headers: authHeaders(token),
           signal: streams.signal,
         });
@@ -410,7 +386,7 @@ describe('the live stream across two server instances on one PostgreSQL', () => 
         const login = async (base: string, user: { username: string; password: string }) =>
           (
             (await (
-              await fetch(`${base}/api/user/login`, {
+              await fetch(`${base}${auth.loginPassword.path}`, {
                 method: 'POST',
                 headers: { 'content-type': 'application/json' },
                 body: JSON.stringify({ username: user.username, password: user.password }),
@@ -419,12 +395,12 @@ describe('the live stream across two server instances on one PostgreSQL', () => 
           ).token;
         const lead = await login(first.base, demo.leadUser);
         const worker = await login(second.base, demo.passwordUser);
-        const live = await fetch(`${first.base}/api/leitstand/live`, { headers: authHeaders(lead) });
+        const live = await fetch(`${first.base}${leitstandLive.path}`, { headers: authHeaders(lead) });
         expect(await nextEvent(live, (e) => e.event === 'ready', 5000)).not.toBeNull();
         // A capture through the second instance (no ids needed): a parcel scanned out.
         const started = Date.now();
-        const booked = await fetch(`${second.base}/api/retourenerfassung`, {
-          method: 'PUT',
+        const booked = await fetch(`${second.base}${retourenerfassung.path}`, {
+          method: retourenerfassung.method,
           headers: {
             ...authHeaders(worker),
             'content-type': 'application/json',

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginPassword } from '../../src/contract/auth.ts';
+import { zollwagenList } from '../../src/contract/leitstand/zollwagen.ts';
+import { findLp } from '../../src/contract/lookup.ts';
+import { retourenerfassung } from '../../src/contract/retoure.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
   let t: TestApp;
@@ -17,6 +22,7 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
+  // GET /metrics is no call of the contract (a Prometheus scrape): requested as written.
   const metrics = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authHeaders(integration) });
     expect(res.statusCode, res.body).toBe(200);
@@ -37,33 +43,17 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
 
   it('counts requests by route pattern, bookings, refusals, replays and failed logins', async () => {
     const before = await metrics();
-    const lookup = await t.app.inject({
-      method: 'GET',
-      url: '/api/inventur/findlp/A-01-01-01',
-      headers: authHeaders(scanner),
-    });
+    const asScanner = caller(t.app, scanner);
+    const lookup = await asScanner(findLp, { params: { code: 'A-01-01-01' } });
     expect(lookup.statusCode).toBe(200);
-    const notFound = await t.app.inject({
-      method: 'PUT',
-      url: '/api/retourenerfassung',
-      headers: authHeaders(scanner, { 'x-idempotency-key': randomUUID() }),
-      payload: { tracking: 'UNBEKANNT' },
-    });
+    const notFound = await asScanner(retourenerfassung, { body: { tracking: 'UNBEKANNT' } });
     expect(notFound.statusCode).toBe(404);
     const key = randomUUID();
-    const capture = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/retourenerfassung',
-        headers: authHeaders(scanner, { 'x-idempotency-key': key }),
-        payload: { tracking: '00340434161094042557' },
-      });
+    const capture = () => asScanner(retourenerfassung, { body: { tracking: '00340434161094042557' }, key });
     expect((await capture()).statusCode).toBe(200);
     expect((await capture()).statusCode).toBe(200); // the scanner's retry: answered from the store
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: 'demo', password: 'falsch-4711' },
+    const wrong = await caller(t.app, null)(loginPassword, {
+      body: { username: 'demo', password: 'falsch-4711' },
     });
     expect(wrong.statusCode).toBe(401);
 
@@ -93,10 +83,7 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
   it('shows the admission gate by lane: the calls waiting, how long each held its place, the heavy operations', async () => {
     // A Leitstand call (back office) and a handheld lookup (the floor) each hold a place once.
     const lead = await loginAs(t.app, demo.leadUser);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/leitstand/zollwagen', headers: authHeaders(lead) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await caller(t.app, lead)(zollwagenList)).statusCode).toBe(200);
     const body = await metrics();
     expect(body).toMatch(/^lagerscanner_admission_waiting\{lane="floor"\} 0$/m);
     expect(body).toMatch(/^lagerscanner_admission_waiting\{lane="backOffice"\} 0$/m);

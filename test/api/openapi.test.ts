@@ -1,3 +1,4 @@
+// Raw HTTP on purpose: the OpenAPI document and its viewer are no calls of the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_ROUTES } from '../../src/server/http/api-docs.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';

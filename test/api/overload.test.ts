@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginPassword } from '../../src/contract/auth.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
 import { findLp } from '../../src/contract/lookup.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { moveArticle } from '../../src/contract/umbuchung.ts';
@@ -12,6 +13,7 @@ import { admissionKind } from '../../src/server/http/gate.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
 
 /**
@@ -43,11 +45,8 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
       article: await articleId(db, '100001'),
     };
     // Enough to book from in every test (a count above the stock adds the difference).
-    const count = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventur/',
-      headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
-      payload: { lp: ids.from, article: ids.article, amount: 1000 },
+    const count = await caller(t.app, token)(bookInventur, {
+      body: { lp: ids.from, article: ids.article, amount: 1000 },
     });
     expect(count.statusCode, count.body).toBe(200);
   });
@@ -92,12 +91,10 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
     return Math.floor((t.app.admission.arrivalLimitMs() * t.app.admission.concurrency) / serviceMs);
   };
 
-  const book = (key: string = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/umbuchung/artikel/',
-      headers: authHeaders(token, { 'x-idempotency-key': key }),
-      payload: { from: ids.from, to: ids.to, article: ids.article, amount: 1 },
+  const book = (key?: string) =>
+    caller(t.app, token)(moveArticle, {
+      body: { from: ids.from, to: ids.to, article: ids.article, amount: 1 },
+      key,
     });
 
   /** Starts requests and records each answer as it comes. */
@@ -220,22 +217,15 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
     const line = fire(
       Array.from(
         { length: waiting },
-        () => () =>
-          t.app.inject({
-            method: 'GET',
-            url: '/api/inventur/findlp/A-01-01-01',
-            headers: authHeaders(token),
-          }),
+        () => () => caller(t.app, token)(findLp, { params: { code: 'A-01-01-01' } }),
       ),
     );
     await vi.waitFor(() => expect(t.app.admission.waiting).toBe(waiting), UNTIL);
     // More wrong passwords than the name's limit (10): counted, they would lock it.
     const wrong = await Promise.all(
       Array.from({ length: 12 }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          payload: { username: demo.passwordUser.username, password: 'falsch-4711' },
+        caller(t.app, null)(loginPassword, {
+          body: { username: demo.passwordUser.username, password: 'falsch-4711' },
         }),
       ),
     );
@@ -250,14 +240,17 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
     const port = (t.app.server.address() as AddressInfo).port;
     const fromBefore = await stockOf(t.database.db, ids.from, ids.article);
     const goneBefore = t.app.admission.shed.gone;
-    /** A booking over real HTTP on a connection of its own; resolves with the status it got, if any. */
+    /**
+     * A booking over real HTTP on a connection of its own (a client that leaves: no inject, so no contract
+     * caller); resolves with the status it got, if any.
+     */
     const sendBooking = () => {
       const body = JSON.stringify({ from: ids.from, to: ids.to, article: ids.article, amount: 1 });
       const request = http.request({
         port,
         host: '127.0.0.1',
-        method: 'POST',
-        path: '/api/umbuchung/artikel/',
+        method: moveArticle.method,
+        path: moveArticle.path,
         agent: false,
         headers: {
           ...authHeaders(token),

@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loginPassword } from '../../src/contract/auth.ts';
+import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { PgliteMaintenance, STEP_BUDGET_MS, type StepDone } from '../../src/server/db/maintenance.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { housekeeping } from '../../src/server/housekeeping.ts';
 import { backgroundStep } from '../../src/server/http/background-step.ts';
 import { authHeaders, loginDemo, startTestApp, type TestApp } from '../support/app.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId } from '../support/stock.ts';
 
 /**
@@ -78,11 +80,9 @@ describe('the embedded database over 24 days of bookings, housekeeping and maint
       vi.setSystemTime(hourStart);
       if (SHIFTS.includes(hour % 24)) {
         // A shift change: a mistyped password, then the new shift's login; the night shift logs out.
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          payload: { username: 'demo', password: 'falsch' },
-        });
+        await caller(t.app, null)(loginPassword, { body: { username: 'demo', password: 'falsch' } });
+        // Kept as written before the contract caller: the logout is a GET, so this POST meets no route and ends
+        // no login (issue 40 changes no behaviour; whether the night shift should log out is another change).
         if (hour % 24 === 6)
           await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: authHeaders(token) });
         token = await loginDemo(t.app);
@@ -90,11 +90,8 @@ describe('the embedded database over 24 days of bookings, housekeeping and maint
       for (let i = 0; i < BOOKINGS_PER_HOUR; i++) {
         vi.setSystemTime(hourStart + (i + 1) * (HOUR / (BOOKINGS_PER_HOUR + 1)));
         const [a, b] = i % 2 === 0 ? [from, to] : [to, from];
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/umbuchung/artikel/',
-          headers: authHeaders(token, { 'x-idempotency-key': randomUUID() }),
-          payload: { from: a, article, to: b, amount: 1 },
+        const response = await caller(t.app, token)(moveArticle, {
+          body: { from: a, article, to: b, amount: 1 },
         });
         expect(response.statusCode, response.body).toBe(200);
       }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etikettenTexts as t } from '../../src/contract/etiketten.ts';
+import { druckerAnlegen, etikettenTexts as t } from '../../src/contract/etiketten.ts';
+import { drucken } from '../../src/contract/etiketten-druck.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 /**
  * Issue 39 row 4: printers were a port scanner — an admin could add `127.0.0.1:3911` (or `localhost`,
@@ -39,11 +41,8 @@ describe.each(databaseKinds())('printer addresses and ports on %s', (kind) => {
   });
 
   const addPrinter = (host: string, port: number) =>
-    app.app.inject({
-      method: 'POST',
-      url: '/api/admin/drucker',
-      payload: { name: `P-${randomUUID().slice(0, 8)}`, host, port, dpi: 203, groesse: '100x50' },
-      headers: authHeaders(admin, { 'x-idempotency-key': randomUUID() }),
+    caller(app.app, admin)(druckerAnlegen, {
+      body: { name: `P-${randomUUID().slice(0, 8)}`, host, port, dpi: 203, groesse: '100x50' },
     });
   const printerCount = async () =>
     (await app.database.db.selectFrom('printers').select('id').execute()).length;
@@ -82,11 +81,8 @@ describe.each(databaseKinds())('printer addresses and ports on %s', (kind) => {
       .insertInto('printers')
       .values({ name: 'Alt', host: '127.0.0.1', port: servicePort, dpi: 203, groesse: '100x50' })
       .execute();
-    const res = await app.app.inject({
-      method: 'POST',
-      url: '/api/etiketten/druck',
-      payload: { printer: 'Alt', kind: 'lagerplatz', codes: ['A-01-01-01'] },
-      headers: authHeaders(worker, { 'x-idempotency-key': randomUUID() }),
+    const res = await caller(app.app, worker)(drucken, {
+      body: { printer: 'Alt', kind: 'lagerplatz', codes: ['A-01-01-01'] },
     });
     expect([res.statusCode, res.json()]).toEqual([409, { success: false, message: t.printerBlocked('Alt') }]);
     await new Promise((resolve) => setTimeout(resolve, 100));

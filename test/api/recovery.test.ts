@@ -3,11 +3,13 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { bookInventur } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { authHeaders, loginDemo } from '../support/app.ts';
+import { loginDemo } from '../support/app.ts';
 import { databaseKinds, freshDatabase } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockOf } from '../support/stock.ts';
 
 describe('a lost PostgreSQL connection', () => {
@@ -78,13 +80,7 @@ describe.each(databaseKinds())('a full disk under the database on %s', (kind) =>
         db,
       );
       const key = randomUUID();
-      const book = () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/inventur/',
-          headers: authHeaders(token, { 'x-idempotency-key': key }),
-          payload: { lp, article, amount: before + 7 },
-        });
+      const book = () => caller(app, token)(bookInventur, { body: { lp, article, amount: before + 7 }, key });
       const refused = await book();
       expect(refused.statusCode).toBe(500);
       expect(refused.json()).toEqual({

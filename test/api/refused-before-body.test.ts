@@ -1,11 +1,20 @@
+// Raw HTTP on purpose where it sends half a body over a socket; whole calls go through the contract caller.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath } from '../../src/contract/endpoint.ts';
+import { ausweisDatei } from '../../src/contract/etiketten.ts';
+import { drucken } from '../../src/contract/etiketten-druck.ts';
+import { bookInventur } from '../../src/contract/inventur.ts';
+import * as benutzer from '../../src/contract/leitstand/benutzer.ts';
+import { runImport } from '../../src/contract/leitstand/import.ts';
+import { nachschubMinimumSetzen } from '../../src/contract/leitstand/nachschub.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { authHeaders, loginAs, loginDemo, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 /**
  * Sends a request's headers announcing `announced` bytes of JSON body but only its first bytes, and waits
@@ -62,14 +71,17 @@ describe.each(databaseKinds())('a login refused before the body, journalled and 
   });
 
   // A route of each way calls are registered: contract calls, a download with a body, the print job, the upload.
-  const calls = [
-    ['POST', '/api/admin/benutzer', 'admin'],
-    ['POST', '/api/admin/etiketten/ausweis', 'admin'],
-    ['POST', '/api/admin/import/articles', 'admin'],
-    ['PUT', '/api/leitstand/nachschub/minimum', 'schichtleitung'],
-    ['POST', '/api/etiketten/druck', null],
-    ['POST', '/api/inventur/', null],
-  ] as const;
+  const importArticles = buildPath(runImport.path, { kind: 'articles' });
+  const calls = (
+    [
+      [benutzer.createUser, {}, 'admin'],
+      [ausweisDatei, {}, 'admin'],
+      [runImport, { kind: 'articles' }, 'admin'],
+      [nachschubMinimumSetzen, {}, 'schichtleitung'],
+      [drucken, {}, null],
+      [bookInventur, {}, null],
+    ] as const
+  ).map(([e, params, role]) => [e.method, buildPath(e.path, params), role] as const);
 
   it('answers 401 without a login and 403 to a lower role from the headers, before the body', async () => {
     for (const [method, path, role] of calls) {
@@ -82,25 +94,17 @@ describe.each(databaseKinds())('a login refused before the body, journalled and 
       expect(JSON.parse(lower.body)).toEqual({ success: false, message: texts.errors.role[role] });
     }
     // Above BODY_LIMIT_KB it is still the login that is refused first (413 told anyone the limits).
-    expect((await answerBeforeBody(base, 'POST', '/api/admin/benutzer', {}, 20_000_000)).status).toBe(401);
-    const lowered = await answerBeforeBody(
-      base,
-      'POST',
-      '/api/admin/import/articles',
-      authHeaders(lead),
-      20_000_000,
-    );
+    expect((await answerBeforeBody(base, 'POST', benutzer.createUser.path, {}, 20_000_000)).status).toBe(401);
+    const lowered = await answerBeforeBody(base, 'POST', importArticles, authHeaders(lead), 20_000_000);
     expect(lowered.status).toBe(403);
   });
 
   it('journals a refused role with who, which call and when, and names the user in the log', async () => {
     const workerId = await userIdOf(t.database.db, demo.passwordUser.username);
     const since = new Date(Date.now() - 1000);
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/benutzer/1/rolle',
-      payload: { role: 'admin' },
-      headers: authHeaders(worker, { 'x-idempotency-key': crypto.randomUUID() }),
+    const refused = await caller(t.app, worker)(benutzer.setUserRole, {
+      params: { id: 1 },
+      body: { role: 'admin' },
     });
     expect(refused.statusCode).toBe(403);
     const rows = await t.database.db
@@ -123,11 +127,10 @@ describe.each(databaseKinds())('a login refused before the body, journalled and 
     const adminId = await userIdOf(t.database.db, demo.adminUser.username);
     const key = crypto.randomUUID();
     const demote = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/benutzer/${adminId}/rolle`,
-        payload: { role: 'mitarbeiter' },
-        headers: authHeaders(admin, { 'x-idempotency-key': key }),
+      caller(t.app, admin)(benutzer.setUserRole, {
+        params: { id: adminId },
+        body: { role: 'mitarbeiter' },
+        key,
       });
     const refused = await demote();
     expect(refused.statusCode).toBe(400);

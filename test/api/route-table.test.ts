@@ -1,3 +1,4 @@
+// Raw HTTP on purpose: it checks the routes the server registers against SPEC §7 and sends no body or key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contract,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath } from '../../src/contract/endpoint.ts';
+import { loginCard, logout } from '../../src/contract/auth.ts';
 import { contract, extraContract } from '../../src/contract/index.ts';
+import { bookInventur, inventurHistory } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { hashToken } from '../../src/server/auth/secrets.ts';
@@ -15,6 +16,7 @@ import { testConfig } from '../../src/server/config.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginDemo } from '../support/app.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
 
 const protectedCalls = [...contract, ...extraContract].filter((e) => e.auth);
 const UNAUTHORIZED = {
@@ -23,10 +25,10 @@ const UNAUTHORIZED = {
 };
 
 /** Every path parameter filled with something plausible; the login check comes before any validation. */
-function urlOf(path: string): string {
+function paramsOf(path: string): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [, name] of path.matchAll(/:([A-Za-z_]+)/g)) if (name) params[name] = '1';
-  return buildPath(path, params);
+  return params;
 }
 
 describe.each(databaseKinds())('nobody in on %s', (kind) => {
@@ -62,21 +64,13 @@ describe.each(databaseKinds())('nobody in on %s', (kind) => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
+  /** A call with no login of the caller's own: `headers` carry the (broken, forged, …) one under test. */
   const call = (e: (typeof protectedCalls)[number], headers: Record<string, string>) =>
-    app.inject({
-      method: e.method,
-      url: urlOf(e.path),
-      headers: { ...headers, 'x-idempotency-key': randomUUID() },
-      ...(e.method === 'GET' ? {} : { payload: {} }),
-    });
+    caller(app, null)(e, { params: paramsOf(e.path), body: {}, headers });
 
   it('refuses every route but the logins without a live token: none, malformed, forged, revoked, expired', async () => {
     const revoked = await loginDemo(app);
-    await app.inject({
-      method: 'GET',
-      url: '/api/user/logout',
-      headers: { authorization: `Bearer ${revoked}` },
-    });
+    await caller(app, revoked)(logout);
     const expired = await loginDemo(app);
     await sql`update sessions set last_seen_at = now() - interval '61 minutes' where token_hash = ${hashToken(expired)}`.execute(
       database.db,
@@ -106,17 +100,9 @@ describe.each(databaseKinds())('nobody in on %s', (kind) => {
 
   it('never writes a token, a password or a card text into the log', async () => {
     const token = await loginDemo(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/user/login/qrcode',
-      payload: { stechuhrdevice: demo.cardUser.card },
-    });
-    await app.inject({
-      method: 'GET',
-      url: '/api/inventur/history',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await app.inject({ method: 'GET', url: '/api/inventur/history', headers: { 'access-token': token } });
+    await caller(app, null)(loginCard, { body: { stechuhrdevice: demo.cardUser.card } });
+    await caller(app, token)(inventurHistory);
+    await caller(app, null)(inventurHistory, { headers: { 'access-token': token } });
     const log = logLines.join('');
     expect(log.length).toBeGreaterThan(1000); // the log is really being written (trace level)
     expect(log).not.toContain(token);
@@ -137,14 +123,12 @@ describe.each(databaseKinds())('nobody in on %s', (kind) => {
   });
 
   it('answers same-origin only, unless the other origin is on the allow-list', async () => {
-    const foreign = await app.inject({
-      url: '/api/inventur/history',
-      headers: { origin: 'https://evil.example' },
-    });
+    const foreign = await caller(app, null)(inventurHistory, { headers: { origin: 'https://evil.example' } });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    // A browser's preflight (OPTIONS): no call of the contract, sent as written.
     const preflight = await app.inject({
       method: 'OPTIONS',
-      url: '/api/inventur/',
+      url: bookInventur.path,
       headers: { origin: 'https://scanner.example.com', 'access-control-request-method': 'POST' },
     });
     expect(preflight.statusCode).toBe(204);
@@ -152,7 +136,7 @@ describe.each(databaseKinds())('nobody in on %s', (kind) => {
     expect(preflight.headers['access-control-allow-headers']).toContain('x-idempotency-key');
     const evilPreflight = await app.inject({
       method: 'OPTIONS',
-      url: '/api/inventur/',
+      url: bookInventur.path,
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(evilPreflight.headers['access-control-allow-origin']).toBeUndefined();

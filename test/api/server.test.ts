@@ -4,11 +4,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginPassword } from '../../src/contract/auth.ts';
+import { inventurHistory } from '../../src/contract/inventur.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { authHeaders, loginDemo } from '../support/app.ts';
+import { loginDemo } from '../support/app.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { caller } from '../support/endpoint-call.ts';
+
+// Mostly raw HTTP on purpose: the server's edges (health, unknown paths, oversized, broken or form bodies,
+// static files, compression) are what no contract call sends; the calls of the contract go through its caller.
 
 describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
   let database: TestDatabase;
@@ -167,11 +173,9 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     expect(token).toBeDefined();
     expect(token).not.toBe('__CSRF_TOKEN__');
     const login = (csrf: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/user/login',
+      caller(app, null)(loginPassword, {
+        body: { username: 'demo', password: 'demo' },
         headers: { 'x-csrf-token': csrf },
-        payload: { username: 'demo', password: 'demo' },
       });
     expect((await login(token as string)).statusCode).toBe(200);
     const forged = await login('abc.def');
@@ -184,7 +188,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
 
   it('never lets API answers be cached', async () => {
     const token = await loginDemo(app);
-    const res = await app.inject({ url: '/api/inventur/history', headers: authHeaders(token) });
+    const res = await caller(app, token)(inventurHistory);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -1,3 +1,4 @@
+// Raw HTTP on purpose: it asks for the web build's files (source maps), no calls of the contract.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

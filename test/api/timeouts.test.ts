@@ -1,3 +1,4 @@
+// Raw sockets on purpose: clients that stall mid-request, as no client of the contract does.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';

@@ -1,3 +1,4 @@
+// Raw HTTP on purpose: it sends the proxy headers no client sends, to a test route of its own.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
