@@ -393,6 +393,7 @@ describe.each(databaseKinds())('control characters in every string field on %s',
   });
 
   it('answers NUL in the API documentation viewer’s file name with 404, not 500', async () => {
+    // The viewer's files are no call of the contract: the path as a browser would send it.
     const res = await t.app.inject('/api/docs/swagger-ui.css%00');
     expect(res.statusCode).toBe(404);
   });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCard, loginPassword } from '../../src/contract/auth.ts';
+import { inventurHistory } from '../../src/contract/inventur.ts';
 import * as benutzer from '../../src/contract/leitstand/benutzer.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { MIN_PASSWORD_LENGTH } from '../../src/server/auth/users.ts';
@@ -25,16 +27,10 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
 
   const db = () => t.database.db;
   const login = (username: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
-  const cardLogin = (card: string) =>
-    t.app.inject({ method: 'POST', url: '/api/user/login/qrcode', payload: { stechuhrdevice: card } });
+    caller(t.app, null)(loginPassword, { body: { username, password } });
+  const cardLogin = (card: string) => caller(t.app, null)(loginCard, { body: { stechuhrdevice: card } });
   /** A call any login may make, to see whether a token still works. */
-  const history = (token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/inventur/history',
-      headers: { authorization: `Bearer ${token}` },
-    });
+  const history = (token: string) => caller(t.app, token)(inventurHistory);
   const auditRows = (subject: string) =>
     db()
       .selectFrom('audit_log')

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as importUpload from '../../src/contract/leitstand/import.ts';
+import { findLp } from '../../src/contract/lookup.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { authHeaders, loginAs, startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
 import { articlesCsv } from '../support/import-files.ts';
@@ -59,10 +60,7 @@ describe.each(databaseKinds())('the floor during an import upload on %s', (kind)
     const waits: number[] = [];
     while (!finished) {
       const asked = performance.now();
-      const res = await t.app.inject({
-        url: `/api/inventur/findlp/${demo.locations.main}`,
-        headers: authHeaders(floorToken),
-      });
+      const res = await caller(t.app, floorToken)(findLp, { params: { code: demo.locations.main } });
       if (!finished) waits.push(performance.now() - asked);
       expect(res.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -154,10 +152,7 @@ describe.each(databaseKinds())('the floor during an import upload on %s', (kind)
         { success: false, message: importUpload.importTexts.refusals.tooManyRows },
       ]);
       expect(await count('')).toBe(before);
-      const lookup = await t.app.inject({
-        url: `/api/inventur/findlp/${demo.locations.main}`,
-        headers: authHeaders(floorToken),
-      });
+      const lookup = await caller(t.app, floorToken)(findLp, { params: { code: demo.locations.main } });
       expect(lookup.statusCode).toBe(200);
     },
     180_000,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportMovements } from '../../src/contract/export.ts';
 import * as schnittstellen from '../../src/contract/leitstand/schnittstellen.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { demo } from '../../src/server/seed/demo.ts';
@@ -21,11 +22,7 @@ describe.each(databaseKinds())('Leitstand › Schnittstellen on %s', (kind) => {
   afterAll(() => t.close());
 
   const exportWith = (token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/export/movements?since=2026-01-01T00:00:00Z',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    caller(t.app, token)(exportMovements, { query: { since: '2026-01-01T00:00:00Z' } });
   const auditRows = (subject: string) =>
     t.database.db
       .selectFrom('audit_log')

@@ -1,3 +1,5 @@
+// Raw HTTP on purpose at the server's edges (unknown paths, errors, oversized, broken and form bodies, static
+// files); whole calls of the contract go through its caller.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
