@@ -161,6 +161,8 @@ for (const [size, viewport] of [
       page,
       browser,
     }) => {
+      // 20,000 articles imported beside a booking, then two refused files: 15–25 s alone, more beside other work.
+      test.setTimeout(90_000);
       const prefix = size === 'desktop' ? '81' : '82';
       await openAdminPage(page, 'Import');
       await page.getByLabel('Art', { exact: true }).selectOption({ label: 'Artikel (articles)' });

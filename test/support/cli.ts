@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { passedOn } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,7 @@ export function runScript(
 ): { code: number | null; stdout: string; stderr: string; output: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...passedOn(), ...options.env },
     encoding: 'utf8',
     input: options.input,
     timeout: 120_000,
@@ -38,7 +39,7 @@ export function runScriptAsync(
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...passedOn(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

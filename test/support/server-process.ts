@@ -37,6 +37,7 @@ export async function startServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...passedOn(),
       ...serverEnv,
       ...env,
     },
@@ -74,4 +75,14 @@ export async function startServerProcess(
   }
   await server.killHard();
   throw new Error(`server not ready within ${options.readyWithinMs ?? 120_000} ms: ${output}`);
+}
+
+/**
+ * What a server or CLI started by a test takes from the test's environment besides PATH and HOME: the
+ * workers' priority the test run sets (vitest.config.ts: test files beside each other would starve a worker
+ * at the lowest). Unset (the bench), they run as a site's do.
+ */
+export function passedOn(): Record<string, string> {
+  const nice = process.env.BACK_OFFICE_NICE;
+  return nice === undefined ? {} : { BACK_OFFICE_NICE: nice };
 }

@@ -26,9 +26,9 @@ interface FileOptions {
 export async function downloadLabels(selection: LabelSelection, options: FileOptions): Promise<string> {
   const base = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
   const headers = { authorization: `Bearer ${readSession()?.token ?? ''}` };
-  let response: Response;
+  let fetching: Promise<Response>;
   if (selection.kind === 'ausweis') {
-    response = await fetch(`${base}${ausweisDatei.path}`, {
+    fetching = fetch(`${base}${ausweisDatei.path}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -47,7 +47,7 @@ export async function downloadLabels(selection: LabelSelection, options: FileOpt
     search.set('groesse', options.groesse);
     if (options.format === 'zpl') search.set('dpi', String(options.dpi));
     const path = labelDownloads[selection.kind as CodeKind][options.format].path;
-    response = await fetch(`${base}${path}?${search}`, { headers });
+    fetching = fetch(`${base}${path}?${search}`, { headers });
   }
-  return saveDownload(response, `etiketten.${options.format}`);
+  return saveDownload(fetching, `etiketten.${options.format}`);
 }

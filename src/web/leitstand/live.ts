@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { leitstandLive } from '../../contract/leitstand/uebersicht.ts';
+import { onUnauthorized } from '../api/api.ts';
 import { readSession } from '../api/session.ts';
 
 type LiveState = 'connecting' | 'live' | 'reconnecting';
@@ -34,6 +35,11 @@ async function follow(queryClient: QueryClient, setState: (state: LiveState) => 
         headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
         signal,
       });
+      if (response.status === 401) {
+        // The login is gone: the app's one answer (the login screen), not a stream tried again forever.
+        onUnauthorized();
+        return;
+      }
       if (!response.ok || !response.body) throw new Error(`live: ${response.status}`);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';

@@ -11,8 +11,8 @@ import { saveDownload } from '../download.ts';
 export async function downloadJournalCsv(filters: Record<string, string>): Promise<void> {
   const base = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
   const search = new URLSearchParams(filters).toString();
-  const response = await fetch(`${base}${buildPath(journalCsv.path, {})}${search ? `?${search}` : ''}`, {
+  const fetching = fetch(`${base}${buildPath(journalCsv.path, {})}${search ? `?${search}` : ''}`, {
     headers: { accept: 'text/csv', authorization: `Bearer ${readSession()?.token ?? ''}` },
   });
-  await saveDownload(response, bestandTexts.journal.csvFile);
+  await saveDownload(fetching, bestandTexts.journal.csvFile);
 }
