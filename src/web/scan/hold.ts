@@ -68,8 +68,11 @@ export function createHold(
     if (inFlight > 0 || replaying || held.length > 0) return;
     settling = true;
     afterScreenChanged(() => {
-      if (inFlight > 0 || replaying || held.length > 0) return; // held again: that replay's end settles
       settling = false;
+      // Held again before the paint: taps wait for that hold's end, which settles again (a replay's end, or a
+      // release with nothing held and taps waiting). Left set, a hold released with nothing held and no tap
+      // waiting would never settle, and every later tap would wait for ever.
+      if (inFlight > 0 || replaying || held.length > 0) return;
       for (const tap of taps.splice(0)) tap();
     });
   }
@@ -190,7 +193,7 @@ export function createHold(
     },
     replay,
     deferTap(go) {
-      if (held.length === 0 && !replaying && !settling) return false;
+      if (held.length === 0 && !replaying && !settling && taps.length === 0) return false; // taps keep their order
       taps.push(go);
       return true;
     },
