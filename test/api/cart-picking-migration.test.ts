@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cartPicking from '../../src/server/db/migrations/2026-11-28-04-cart-picking.ts';
 import type { Database } from '../../src/server/db/schema.ts';
@@ -231,6 +231,34 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
         await trx.deleteFrom('pick_wave_notes').where('delivery_note_id', '=', n1).execute();
       }),
     ).toMatch(/foreign key/i);
+  });
+
+  it('gives a note to one of two carts filled at once: the other insert finds it taken and gets no row', async () => {
+    const made: { cartId: number; tripId: number; compartmentIds: number[] }[] = [];
+    for (const code of ['TC01', 'TC02']) made.push(await cartWithTrip(db, code));
+    const note = notes[2] as number;
+    try {
+      const fill = (cart: (typeof made)[number]) =>
+        db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ id: number }>`
+            insert into pick_trip_notes (trip_id, cart_id, compartment_id, delivery_note_id)
+            values (${cart.tripId}, ${cart.cartId}, ${cart.compartmentIds[0]}, ${note})
+            on conflict (delivery_note_id) where freed_at is null do nothing
+            returning id`.execute(trx);
+          // Hold the row a moment, so on PostgreSQL the other transaction waits on the index entry.
+          await sql`select pg_sleep(0.05)`.execute(trx);
+          return rows.length;
+        });
+      const won = await Promise.all(made.map(fill));
+      expect(won.sort()).toEqual([0, 1]);
+    } finally {
+      await db.deleteFrom('pick_trip_notes').where('delivery_note_id', '=', note).execute();
+      for (const cart of made) {
+        await db.deleteFrom('pick_trips').where('id', '=', cart.tripId).execute();
+        await db.deleteFrom('pick_cart_compartments').where('cart_id', '=', cart.cartId).execute();
+        await db.deleteFrom('pick_carts').where('id', '=', cart.cartId).execute();
+      }
+    }
   });
 
   it('goes down and up again', async () => {
