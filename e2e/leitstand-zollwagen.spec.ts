@@ -21,8 +21,8 @@ async function closeCartsLeftOpen(page: Page): Promise<void> {
  * by itself with its parcel, the shift lead closes it after a confirm, and the handheld then finds it closed.
  */
 for (const [size, viewport, note] of [
-  ['desktop', { width: 1280, height: 800 }, 'LS100044'],
-  ['tablet', { width: 800, height: 1280 }, 'LS100045'],
+  ['desktop', { width: 1280, height: 800 }, 'LS100054'],
+  ['tablet', { width: 800, height: 1280 }, 'LS100055'],
 ] as const) {
   test.describe(`the Zollwagen page at ${size} size`, () => {
     test.use({ viewport, isMobile: false, hasTouch: false });
@@ -76,7 +76,7 @@ for (const [size, viewport, note] of [
       await expect(closed.getByRole('row', { name: /Zollwagen 5/ })).toContainText('1 Paket auf Zollwagen 5');
 
       // The handheld finds the cart closed: no note onto it, and 'Neu' asks for a cart again.
-      await handheld.getByPlaceholder('Lieferschein').fill('LS100046');
+      await handheld.getByPlaceholder('Lieferschein').fill('LS100056');
       await handheld.keyboard.press('Enter');
       await expect(handheld.getByRole('alert')).toHaveText('Wagen Zollwagen 5 ist nicht offen.');
       await handheld.getByRole('link', { name: 'Zurück' }).click();

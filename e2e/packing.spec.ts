@@ -107,14 +107,14 @@ test('says when a note does not exist or has no content', async ({ page }) => {
 
 test("shows the server's 406 when another packer finished the line first, and its 404", async ({ page }) => {
   await openPaketinhalt(page);
-  await scan(page, 'LS100012');
+  await scan(page, 'LS100022');
   await expect(itemField(page)).toBeFocused();
   const firstRow = page.locator('tbody tr').first();
   const nummer = ((await firstRow.getByRole('cell').first().textContent()) ?? '').slice(0, 6);
   // The other packer: the same note on another device scans that line to the end.
   const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
   const headers = { authorization: `Bearer ${token}` };
-  const note = await (await page.request.get('/api/packagecontent/LS100012', { headers })).json();
+  const note = await (await page.request.get('/api/packagecontent/LS100022', { headers })).json();
   const line = note.data.paketinhalt.find((r: { nummer: string }) => r.nummer === nummer);
   for (let i = 0; i < (line.lsmenge > 5 ? 1 : line.lsmenge); i++) {
     const other = await page.request.post(`/api/packagecontent/${nummer}`, {
@@ -122,7 +122,7 @@ test("shows the server's 406 when another packer finished the line first, and it
       data: {
         id: note.data.id,
         itemNr: nummer,
-        belegnr: 'LS100012',
+        belegnr: 'LS100022',
         eu: 1,
         user_id: 1,
         paketinhalt: [],
@@ -139,7 +139,7 @@ test("shows the server's 406 when another packer finished the line first, and it
 
   // The server's 404 (the note changed under the packer's feet) is shown as the server words it.
   await page.getByRole('button', { name: 'Anderer Lieferschein' }).click();
-  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100013');
+  await scanInto(page, page.getByLabel('Lieferschein'), 'LS100023');
   const other = (
     (await page.locator('tbody tr').first().getByRole('cell').first().textContent()) ?? ''
   ).slice(0, 6);
@@ -165,7 +165,7 @@ test('Klärfall: confirm titled "Achtung!", then "Klärfallzettel schreiben!" an
   page,
 }) => {
   await openPaketinhalt(page);
-  await scan(page, 'LS100010');
+  await scan(page, 'LS100020');
   // Five lines with long codes: the table still fits the handheld's 360 px, its "Ist" column visible.
   await expect(page.getByRole('columnheader', { name: 'Ist' })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -207,7 +207,7 @@ test('the cheat code configured on the server completes the note, for a shift le
 
 test('the cheat code scanned by a worker is refused in German, and nothing is packed', async ({ page }) => {
   await openPaketinhalt(page);
-  await scan(page, 'LS100033');
+  await scan(page, 'LS100043');
   await scanInto(page, itemField(page), E2E_CHEAT_CODE);
   await expect(page.getByText('Den Abkürzungscode darf nur die Schichtleitung scannen.')).toBeVisible();
   await expect(page.getByText('Alle Positionen gescannt.')).toHaveCount(0);
@@ -298,7 +298,7 @@ test('a scanner double read (the same code twice within 300 ms) packs one piece,
   // A generated note with a line of 2–5 pieces, none packed yet (the demo data is the same every run).
   const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
   let found: { belegnr: string; nummer: string } | null = null;
-  for (let n = 100030; n <= 100060 && !found; n++) {
+  for (let n = 100040; n <= 100070 && !found; n++) {
     const res = await page.request.get(`/api/packagecontent/LS${n}`, {
       headers: { authorization: `Bearer ${token}` },
     });

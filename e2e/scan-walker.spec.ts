@@ -133,11 +133,11 @@ const WALK_RECEIPT = 'WE900100';
 const CLOSED_RECEIPT = 'WE900101';
 
 /**
- * A packing note no other spec uses (LS100030–LS100059) with a line of at most five pieces still open, and
+ * A packing note no other spec uses (LS100040–LS100069) with a line of at most five pieces still open, and
  * that line's article number: read at run time, as each walk packs a piece.
  */
 async function openLine(request: APIRequestContext): Promise<{ note: string; nummer: string }> {
-  for (let n = 100030; n < 100060; n++) {
+  for (let n = 100040; n < 100070; n++) {
     const res = await request.get(`/api/packagecontent/LS${n}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -146,7 +146,7 @@ async function openLine(request: APIRequestContext): Promise<{ note: string; num
     const open = lines.find((l) => l.lsmenge <= 5 && l.pemenge < l.lsmenge);
     if (open) return { note: `LS${n}`, nummer: open.nummer };
   }
-  throw new Error('no demo note LS100030–LS100059 has a small line left to pack');
+  throw new Error('no demo note LS100040–LS100069 has a small line left to pack');
 }
 
 const screens: Screen[] = [

@@ -65,9 +65,9 @@ test('Paketinhalt: the note and two pieces in one burst pack exactly two; a Tab-
 }) => {
   await loginWithPassword(page);
   const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
-  // A generated note with an open line of 3–9 pieces and an EAN (other tests use LS100001–LS100060).
+  // A generated note with an open line of 3–9 pieces and an EAN (other tests use LS100001–LS100070).
   let found: { belegnr: string; nummer: string; ean: string } | null = null;
-  for (let n = 100061; n <= 100120 && !found; n++) {
+  for (let n = 100071; n <= 100120 && !found; n++) {
     const res = await page.request.get(`/api/packagecontent/LS${n}`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -23,20 +23,20 @@ test('a customs cart from "Neu" to "Wagen abgeschlossen!", with the history of s
   await expect(page.getByRole('heading', { name: 'Wagen: Zollwagen 2' })).toBeVisible();
   const noteInput = page.getByPlaceholder('Lieferschein');
   await expect(noteInput).toBeFocused();
-  await page.keyboard.type('LS100020');
+  await page.keyboard.type('LS100030');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(/Erfasst!/);
   await expect(page.getByRole('status')).toBeHidden({ timeout: 2000 });
   await expect(noteInput).toBeFocused();
   const history = page.getByRole('region', { name: 'Gescannte Pakete' });
   await expect(history.getByRole('columnheader')).toHaveText(['Zeit', 'Lieferschein', 'Wagen']);
-  await expect(history.getByRole('row', { name: /LS100020/ })).toContainText('Zollwagen 2');
+  await expect(history.getByRole('row', { name: /LS100030/ })).toContainText('Zollwagen 2');
 
   // The same note again: the server's message, the note field cleared, still at note entry.
-  await page.keyboard.type('LS100020');
+  await page.keyboard.type('LS100030');
   await page.getByRole('button', { name: 'Scannen' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Lieferschein LS100020 liegt schon auf Wagen Zollwagen 2.',
+    'Lieferschein LS100030 liegt schon auf Wagen Zollwagen 2.',
   );
   await expect(noteInput).toHaveValue('');
   await noteInput.fill('LS999');
@@ -71,8 +71,8 @@ test('a 401 on the paket call keeps the form and the note', async ({ page }) => 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Wagen: Zollwagen 3' })).toBeVisible();
   await revokeSessionOnServer(page);
-  await page.getByPlaceholder('Lieferschein').fill('LS100021');
+  await page.getByPlaceholder('Lieferschein').fill('LS100031');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Scan wurde nicht gespeichert - melde dich neu an!');
-  await expect(page.getByPlaceholder('Lieferschein')).toHaveValue('LS100021');
+  await expect(page.getByPlaceholder('Lieferschein')).toHaveValue('LS100031');
 });

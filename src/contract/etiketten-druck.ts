@@ -9,7 +9,16 @@ import { scanLimits } from './limits.ts';
  * contract and texts: WMS-Retoure's download was 22.4 KB gzip with them, over the 20 KB a screen may add.
  */
 
-export const LABEL_KINDS = ['lagerplatz', 'lhm', 'artikel', 'zollwagen', 'ausweis'] as const;
+/** `kommissionierwagen` and `fach`: a pick cart and its compartments (issue 41, decision 33). */
+export const LABEL_KINDS = [
+  'lagerplatz',
+  'lhm',
+  'artikel',
+  'zollwagen',
+  'kommissionierwagen',
+  'fach',
+  'ausweis',
+] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
 /**

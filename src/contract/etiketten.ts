@@ -23,7 +23,14 @@ export * from './etiketten-druck.ts';
  */
 
 /** The kinds downloaded by GET with their codes in the URL; a badge's card text never goes into a URL. */
-export const CODE_KINDS = ['lagerplatz', 'lhm', 'artikel', 'zollwagen'] as const;
+export const CODE_KINDS = [
+  'lagerplatz',
+  'lhm',
+  'artikel',
+  'zollwagen',
+  'kommissionierwagen',
+  'fach',
+] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
 const SIZE_KEYS = Object.keys(LABEL_SIZES) as [LabelSize, ...LabelSize[]];
@@ -53,6 +60,8 @@ export const etikettenTexts = {
     lhm: 'LHM',
     artikel: 'Artikel',
     zollwagen: 'Zollwagen',
+    kommissionierwagen: 'Kommissionierwagen',
+    fach: 'Fach',
     ausweis: 'Ausweis',
   } satisfies Record<LabelKind, string>,
   sizes: {
@@ -66,6 +75,9 @@ export const etikettenTexts = {
     lhm: 'Ladungsträger',
     artikelNummer: (nummer: string) => `Art.-Nr. ${nummer}`,
     ausweis: 'Mitarbeiterausweis',
+    kommissionierwagen: (compartments: number) =>
+      compartments === 1 ? 'Kommissionierwagen · 1 Fach' : `Kommissionierwagen · ${compartments} Fächer`,
+    fach: (number: number, cart: string) => `Fach ${number} · Wagen ${cart}`,
   },
   // Refusals (400 / 404)
   codesOrRange: 'Bitte Codes angeben oder einen Bereich mit „Von“ und „Bis“.',
@@ -87,6 +99,8 @@ export const etikettenTexts = {
       lhm: ['LHM', 'LHM'],
       artikel: ['Artikel', 'Artikel'],
       zollwagen: ['Zollwagen', 'Zollwagen'],
+      kommissionierwagen: ['Kommissionierwagen', 'Kommissionierwagen'],
+      fach: ['Fach', 'Fächer'],
       ausweis: ['Ausweiskarte', 'Ausweiskarten'],
     }[kind];
     return codes.length === 1
@@ -170,6 +184,10 @@ export const etikettenTexts = {
   moreArticles: 'Weitere Treffer: bitte die Suche genauer fassen.',
   cartsHeading: 'Zollwagen',
   cartsHint: 'Ein Etikett für jeden Zollwagen.',
+  pickCartsHeading: 'Kommissionierwagen',
+  pickCartsHint: 'Ein Etikett für jeden Kommissionierwagen – und eines für jedes seiner Fächer.',
+  pickCartsLabels: 'Wagen',
+  compartmentLabels: 'Fächer',
   format: 'Format',
   formats: { pdf: 'PDF', zpl: 'ZPL (Zebra)' },
   size: 'Größe',
@@ -262,12 +280,18 @@ export const artikelPdf = download('artikel', 'pdf');
 export const artikelZpl = download('artikel', 'zpl');
 export const zollwagenPdf = download('zollwagen', 'pdf');
 export const zollwagenZpl = download('zollwagen', 'zpl');
+export const kommissionierwagenPdf = download('kommissionierwagen', 'pdf');
+export const kommissionierwagenZpl = download('kommissionierwagen', 'zpl');
+export const fachPdf = download('fach', 'pdf');
+export const fachZpl = download('fach', 'zpl');
 
 export const labelDownloads: Record<CodeKind, Record<'pdf' | 'zpl', ReturnType<typeof download>>> = {
   lagerplatz: { pdf: lagerplatzPdf, zpl: lagerplatzZpl },
   lhm: { pdf: lhmPdf, zpl: lhmZpl },
   artikel: { pdf: artikelPdf, zpl: artikelZpl },
   zollwagen: { pdf: zollwagenPdf, zpl: zollwagenZpl },
+  kommissionierwagen: { pdf: kommissionierwagenPdf, zpl: kommissionierwagenZpl },
+  fach: { pdf: fachPdf, zpl: fachZpl },
 };
 
 /** Badges as PDF or ZPL, for admins: the card texts in the body. Writes nothing, so no idempotency key. */

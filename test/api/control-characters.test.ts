@@ -207,7 +207,7 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     datensicherung: {},
     // Labels: a download of each kind and format, a badge, printing (to a printer nobody set up), the printer list.
     ...Object.fromEntries(
-      (['lagerplatz', 'lhm', 'artikel', 'zollwagen'] as const).flatMap((kind) =>
+      (['lagerplatz', 'lhm', 'artikel', 'zollwagen', 'kommissionierwagen', 'fach'] as const).flatMap((kind) =>
         (['pdf', 'zpl'] as const).map((format) => [
           `etikett_${kind}_${format}`,
           {
@@ -217,6 +217,8 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
                 lhm: demo.locations.lhm,
                 artikel: demo.article.nummer,
                 zollwagen: 'ZW01',
+                kommissionierwagen: demo.pickCart.code,
+                fach: `${demo.pickCart.code}-1`,
               }[kind],
             },
           },

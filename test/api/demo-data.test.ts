@@ -128,6 +128,71 @@ describe.each(databaseKinds())('the demo warehouse on %s', (kind) => {
     );
   });
 
+  it('has the pick cart KW01 with compartments KW01-1 … KW01-6 and the profile Einzelteile DHL (issue 41)', async () => {
+    const compartments = await database.db
+      .selectFrom('pick_cart_compartments as f')
+      .innerJoin('pick_carts as c', 'c.id', 'f.cart_id')
+      .select(['c.code as cart', 'f.number', 'f.code'])
+      .orderBy('f.number')
+      .execute();
+    expect(compartments).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => ({ cart: 'KW01', number: n, code: `KW01-${n}` })),
+    );
+    const profiles = await database.db
+      .selectFrom('pick_profiles as p')
+      .innerJoin('users as u', 'u.id', 'p.changed_by')
+      .select([
+        'p.name',
+        'p.versandart',
+        'p.max_lines',
+        'p.eu',
+        'p.arrived_before',
+        'p.notes_per_cart',
+        'u.username',
+      ])
+      .execute();
+    expect(profiles).toEqual([
+      {
+        name: 'Einzelteile DHL',
+        versandart: 'DHL',
+        max_lines: 1,
+        eu: null,
+        arrived_before: null,
+        notes_per_cart: 6,
+        username: 'leitung',
+      },
+    ]);
+  });
+
+  it('has the cart notes LS100010 … LS100017, newer than every other note, their lines sharing locations', async () => {
+    const notes = await sql<{ belegnr: string; versandart: string; lines: number; newest: boolean }>`
+      select n.belegnr, n.versandart, (select count(*)::int from delivery_note_lines l where l.delivery_note_id = n.id) as lines,
+        n.id > (select max(o.id) from delivery_notes o where o.belegnr not between 'LS100010' and 'LS100017') as newest
+      from delivery_notes n where n.belegnr between 'LS100010' and 'LS100017' order by n.belegnr`.execute(
+      database.db,
+    );
+    expect(notes.rows.map((n) => n.belegnr)).toEqual(
+      [10, 11, 12, 13, 14, 15, 16, 17].map((n) => `LS1000${n}`),
+    );
+    expect(notes.rows.every((n) => n.newest)).toBe(true);
+    // The profile's notes: LS100010 … LS100015 are single-line DHL notes.
+    expect(notes.rows.slice(0, 6).every((n) => n.lines === 1 && n.versandart.startsWith('DHL'))).toBe(true);
+    // Their articles lie on one location each, three in all: a cart of the six visits three locations.
+    const { rows } = await sql<{ locations: number; lines: number }>`
+      select count(distinct s.location_id)::int as locations, count(distinct l.id)::int as lines
+      from delivery_note_lines l join delivery_notes n on n.id = l.delivery_note_id
+      join stock s on s.article_id = l.article_id and s.amount > 0
+      where n.belegnr between 'LS100010' and 'LS100015'`.execute(database.db);
+    expect(rows[0]).toEqual({ locations: 3, lines: 6 });
+    // The generated notes moved above them: LS100004 … LS100009 and LS100020 … LS100070.
+    const generated = await sql<{ n: number }>`
+      select count(*)::int as n from delivery_notes
+      where belegnr between 'LS100004' and 'LS100009' or belegnr between 'LS100020' and 'LS100070'`.execute(
+      database.db,
+    );
+    expect(generated.rows[0]?.n).toBe(57);
+  });
+
   it('journals all seeded stock, so journal and stock agree from the start', async () => {
     const { rows } = await sql<{ stock: number; journal: number }>`
       select (select sum(amount) from stock)::int as stock, (select sum(amount) from movements where kind = 'seed')::int as journal`.execute(

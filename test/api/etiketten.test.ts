@@ -172,6 +172,30 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
     expect(await scanned(etiketten.zollwagenPdf, 'groesse=a4-105x48')).toEqual(codes);
   });
 
+  it('pick cart and compartment labels (issue 41) carry the codes KW01 and KW01-1 … KW01-6', async () => {
+    const compartments = [1, 2, 3, 4, 5, 6].map((n) => `KW01-${n}`);
+    for (const format of ['pdf', 'zpl'] as const) {
+      const size = { w: 57, h: 32, dpi: 203 } as const;
+      expect(
+        await scanned(
+          etiketten.labelDownloads.kommissionierwagen[format],
+          qs({ codes: 'KW01', groesse: '57x32' }),
+          size,
+        ),
+      ).toEqual(['KW01']);
+      expect(
+        await scanned(
+          etiketten.labelDownloads.fach[format],
+          qs({ codes: compartments, groesse: '57x32' }),
+          size,
+        ),
+      ).toEqual(compartments);
+    }
+    // Without codes: every pick cart, every compartment (by cart, then number).
+    expect(await scanned(etiketten.kommissionierwagenPdf, 'groesse=a4-105x48')).toEqual(['KW01']);
+    expect(await scanned(etiketten.fachPdf, 'groesse=a4-70x36')).toEqual(compartments);
+  });
+
   it('badges, for admins only: the card text in a QR code that logs its owner in', async () => {
     const body = { karten: [demo.cardUser.card], format: 'pdf', groesse: '100x50' };
     const post = (as: string, body: Record<string, unknown>) =>
@@ -287,6 +311,20 @@ describe.each(databaseKinds())('label downloads on %s', (kind) => {
     ],
     ['an unknown article', etiketten.artikelPdf, 'codes=999999', 404, t.unknown('artikel', ['999999'])],
     ['an unknown cart', etiketten.zollwagenZpl, 'codes=ZW99', 404, t.unknown('zollwagen', ['ZW99'])],
+    [
+      'an unknown pick cart',
+      etiketten.kommissionierwagenPdf,
+      'codes=KW99',
+      404,
+      t.unknown('kommissionierwagen', ['KW99']),
+    ],
+    [
+      'unknown compartments',
+      etiketten.fachZpl,
+      'codes=KW01-1&codes=KW01-7&codes=KW01',
+      404,
+      t.unknown('fach', ['KW01-7', 'KW01']),
+    ],
     ['an LHM as a location', etiketten.lagerplatzPdf, 'codes=LHM000001', 400, t.isLhm('LHM000001')],
     ['a location as an LHM', etiketten.lhmPdf, 'codes=A-01-01-01', 400, t.notLhm('A-01-01-01')],
     ['a code twice', etiketten.zollwagenPdf, 'codes=ZW01&codes=ZW01', 400, t.duplicate('ZW01')],

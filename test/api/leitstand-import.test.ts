@@ -69,6 +69,7 @@ describe.each(databaseKinds())('Leitstand › Import on %s', (kind) => {
       'delivery-notes',
       'shipments',
       'carts',
+      'pick-carts',
       'receipts',
     ]);
     expect(kinds.find((k) => k.name === 'articles')?.columns).toContainEqual({

@@ -123,18 +123,18 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
   });
 
   it('lists a reported note with who reported it, when, and its lines short', async () => {
-    const [first] = await linesOf('LS100050');
+    const [first] = await linesOf('LS100060');
     expect(first).toBeDefined();
-    expect((await scanItem('LS100050', first?.nummer ?? '')).statusCode).toBe(200);
+    expect((await scanItem('LS100060', first?.nummer ?? '')).statusCode).toBe(200);
     const before = Date.now();
-    expect((await report('LS100050')).statusCode).toBe(200);
-    const lines = await linesOf('LS100050');
+    expect((await report('LS100060')).statusCode).toBe(200);
+    const lines = await linesOf('LS100060');
     expect(lines.some((l) => l.pemenge > 0)).toBe(true);
-    const row = await openOf('LS100050');
+    const row = await openOf('LS100060');
     expect(row).toEqual({
       id: expect.any(Number),
-      lieferscheinId: noteId('LS100050'),
-      belegnr: 'LS100050',
+      lieferscheinId: noteId('LS100060'),
+      belegnr: 'LS100060',
       gemeldetVon: demo.passwordUser.name,
       gemeldetAm: expect.any(String),
       quelle: 'packen',
@@ -143,17 +143,17 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     });
     expect(Math.abs(Date.parse(row.gemeldetAm) - before)).toBeLessThan(60_000);
     const overview = await uebersicht();
-    expect(overview.offeneKlaerfaelle).toContainEqual({ belegnr: 'LS100050', at: row.gemeldetAm });
-    expect(await noteOf('LS100050')).toMatchObject({ status: 'klaerfall', klaerfall_at: expect.any(Date) });
+    expect(overview.offeneKlaerfaelle).toContainEqual({ belegnr: 'LS100060', at: row.gemeldetAm });
+    expect(await noteOf('LS100060')).toMatchObject({ status: 'klaerfall', klaerfall_at: expect.any(Date) });
     // The admin may look too; the list is open ones first, oldest first.
     const asAdmin = await call(admin)(klaerfaelle.klaerfaelleList);
     expect(asAdmin.statusCode).toBe(200);
-    expect(asAdmin.json().data.offen.map((k: KlaerfallRow) => k.belegnr)).toContain('LS100050');
+    expect(asAdmin.json().data.offen.map((k: KlaerfallRow) => k.belegnr)).toContain('LS100060');
   });
 
   it('refuses every Klärfälle call to a packer with 403 and the German message, writing nothing', async () => {
-    const { id } = await openOf('LS100050');
-    const before = await stateOf('LS100050');
+    const { id } = await openOf('LS100060');
+    const before = await stateOf('LS100060');
     for (const res of [
       await call(packer)(klaerfaelle.klaerfaelleList),
       await erledigt(id, 'Storniert', packer),
@@ -162,44 +162,44 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
     }
-    expect(await stateOf('LS100050')).toEqual(before);
+    expect(await stateOf('LS100060')).toEqual(before);
   });
 
   it('the packer cannot pack a note with an open Klärfall: note, item scans, cheat code and cartons are refused', async () => {
-    const before = await stateOf('LS100050');
-    const [line] = await linesOf('LS100050');
+    const before = await stateOf('LS100060');
+    const [line] = await linesOf('LS100060');
     const open = { success: false, message: 'Lieferschein hat einen offenen Klärfall!' };
     expect(texts.paketinhalt.klaerfallOpen).toBe(open.message); // the issue's words, verbatim
     const refused = [
-      await content('LS100050'),
-      await scanItem('LS100050', line?.nummer ?? ''),
-      await scanItem('LS100050', CHEAT, lead),
-      await cheat('LS100050', CHEAT),
-      await call(packer)(kartonagen.packageRecording, { params: { belegnr: 'LS100050' } }),
+      await content('LS100060'),
+      await scanItem('LS100060', line?.nummer ?? ''),
+      await scanItem('LS100060', CHEAT, lead),
+      await cheat('LS100060', CHEAT),
+      await call(packer)(kartonagen.packageRecording, { params: { belegnr: 'LS100060' } }),
       await call(packer)(kartonagen.savePackageRecording, {
-        params: { id: noteId('LS100050') },
+        params: { id: noteId('LS100060') },
         body: {
-          id: noteId('LS100050'),
-          belegnr: 'LS100050',
+          id: noteId('LS100060'),
+          belegnr: 'LS100060',
           user_id: ids[demo.passwordUser.username],
           kartonagen: [{ packageid: 1, amount: 1 }],
         },
       }),
-      await report('LS100050'),
+      await report('LS100060'),
     ];
     for (const res of refused) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual(open);
     }
-    expect(await stateOf('LS100050')).toEqual(before);
+    expect(await stateOf('LS100060')).toEqual(before);
     // A wrong cheat code is still only that (it says nothing about the note).
-    const wrong = await cheat('LS100050', 'X');
+    const wrong = await cheat('LS100060', 'X');
     expect(wrong.statusCode).toBe(403);
   });
 
   it("'Erledigt' needs a comment: a German 400, nothing written", async () => {
-    const { id } = await openOf('LS100050');
-    const before = await stateOf('LS100050');
+    const { id } = await openOf('LS100060');
+    const before = await stateOf('LS100060');
     for (const kommentar of ['', '   ']) {
       const res = await erledigt(id, kommentar);
       expect(res.statusCode).toBe(400);
@@ -210,11 +210,11 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^Kommentar /);
     }
-    expect(await stateOf('LS100050')).toEqual(before);
+    expect(await stateOf('LS100060')).toEqual(before);
   });
 
   it("'Erledigt' closes the Klärfall exactly once, audited with who, what and when; the note stays unpackable", async () => {
-    const { id } = await openOf('LS100050');
+    const { id } = await openOf('LS100060');
     const key = randomUUID();
     const before = Date.now();
     const first = await erledigt(id, '  Kunde hat storniert  ', lead, key);
@@ -226,18 +226,18 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     // Another click (a new key) finds it closed.
     const again = await erledigt(id, 'Noch einmal', lead);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: klaerfaelleTexts.notOpen('LS100050') });
+    expect(again.json()).toEqual({ success: false, message: klaerfaelleTexts.notOpen('LS100060') });
     expect((await zurueck(id)).json()).toEqual({
       success: false,
-      message: klaerfaelleTexts.notOpen('LS100050'),
+      message: klaerfaelleTexts.notOpen('LS100060'),
     });
 
-    const audit = await auditOf('LS100050');
+    const audit = await auditOf('LS100060');
     expect(audit).toEqual([
       expect.objectContaining({
         user_id: ids[demo.leadUser.username],
         action: 'klaerfall.erledigt',
-        subject: 'LS100050',
+        subject: 'LS100060',
         detail: { klaerfall: id, kommentar: 'Kunde hat storniert' },
         request_key: key,
       }),
@@ -245,7 +245,7 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     expect(Math.abs(new Date(audit[0]?.at ?? 0).getTime() - before)).toBeLessThan(60_000);
 
     const data = await list();
-    expect(data.offen.map((k) => k.belegnr)).not.toContain('LS100050');
+    expect(data.offen.map((k) => k.belegnr)).not.toContain('LS100060');
     const closed = data.abgeschlossen.find((k) => k.id === id);
     expect(closed?.abschluss).toEqual({
       art: 'erledigt',
@@ -256,26 +256,26 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     expect(closed?.gemeldetVon).toBe(demo.passwordUser.name);
 
     // The note is not packed, nor reported again: the case is closed.
-    const before2 = await stateOf('LS100050');
+    const before2 = await stateOf('LS100060');
     const closedMessage = { success: false, message: texts.paketinhalt.klaerfallClosed };
-    for (const res of [await content('LS100050'), await report('LS100050')]) {
+    for (const res of [await content('LS100060'), await report('LS100060')]) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual(closedMessage);
     }
-    expect(await stateOf('LS100050')).toEqual(before2);
-    expect(await noteOf('LS100050')).toMatchObject({ status: 'klaerfall' });
+    expect(await stateOf('LS100060')).toEqual(before2);
+    expect(await noteOf('LS100060')).toMatchObject({ status: 'klaerfall' });
     // The Übersicht counts it no more among the open ones.
     const overview = await uebersicht();
-    expect(overview.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).not.toContain('LS100050');
+    expect(overview.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).not.toContain('LS100060');
   });
 
   it("'Zurück ins Packen' resets the counters exactly once, audited; the note is packed from scratch and may be reported again", async () => {
-    const lines = await linesOf('LS100051');
+    const lines = await linesOf('LS100061');
     const [line] = lines;
-    expect((await scanItem('LS100051', line?.nummer ?? '')).statusCode).toBe(200);
-    expect((await report('LS100051')).statusCode).toBe(200);
-    const reported = await linesOf('LS100051');
-    const { id } = await openOf('LS100051');
+    expect((await scanItem('LS100061', line?.nummer ?? '')).statusCode).toBe(200);
+    expect((await report('LS100061')).statusCode).toBe(200);
+    const reported = await linesOf('LS100061');
+    const { id } = await openOf('LS100061');
 
     const key = randomUUID();
     const first = await zurueck(id, lead, key);
@@ -284,22 +284,22 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await zurueck(id)).statusCode).toBe(409);
-    expect(await auditOf('LS100051')).toEqual([
+    expect(await auditOf('LS100061')).toEqual([
       expect.objectContaining({
         user_id: ids[demo.leadUser.username],
         action: 'klaerfall.zurueck',
-        subject: 'LS100051',
+        subject: 'LS100061',
         detail: { klaerfall: id },
         request_key: key,
       }),
     ]);
 
-    expect(await noteOf('LS100051')).toEqual({ status: 'offen', klaerfall_at: null });
-    expect((await linesOf('LS100051')).every((l) => l.pemenge === 0)).toBe(true);
-    const reset = await content('LS100051');
+    expect(await noteOf('LS100061')).toEqual({ status: 'offen', klaerfall_at: null });
+    expect((await linesOf('LS100061')).every((l) => l.pemenge === 0)).toBe(true);
+    const reset = await content('LS100061');
     expect(reset.statusCode).toBe(200);
     expect(reset.json().data.paketinhalt.every((l: { pemenge: number }) => l.pemenge === 0)).toBe(true);
-    expect((await scanItem('LS100051', line?.nummer ?? '')).statusCode).toBe(200);
+    expect((await scanItem('LS100061', line?.nummer ?? '')).statusCode).toBe(200);
 
     // The closed case still shows what the packer had scanned when reporting it.
     const closed = (await list()).abgeschlossen.find((k) => k.id === id);
@@ -307,10 +307,10 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
     expect(closed?.positionen).toEqual(reported.map((l) => ({ ...l, fehlt: l.lsmenge - l.pemenge })));
 
     // Reported again: a new Klärfall beside the closed one.
-    expect((await report('LS100051')).statusCode).toBe(200);
-    const again = await openOf('LS100051');
+    expect((await report('LS100061')).statusCode).toBe(200);
+    const again = await openOf('LS100061');
     expect(again.id).not.toBe(id);
-    expect((await klaerfaelleOf('LS100051')).map((k) => k.outcome)).toEqual(['zurueck', null]);
+    expect((await klaerfaelleOf('LS100061')).map((k) => k.outcome)).toEqual(['zurueck', null]);
   });
 
   it('answers an unknown Klärfall with 404, a malformed one with a German 400', async () => {
@@ -330,8 +330,8 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
   });
 
   it('lists closed Klärfälle of the last 7 days by default, of up to 90 days on request', async () => {
-    expect((await report('LS100052')).statusCode).toBe(200);
-    const { id } = await openOf('LS100052');
+    expect((await report('LS100062')).statusCode).toBe(200);
+    const { id } = await openOf('LS100062');
     expect((await erledigt(id, 'Ware beschädigt, neu bestellt')).statusCode).toBe(200);
     await sql`update klaerfaelle set resolved_at = now() - interval '10 days' where id = ${id}`.execute(
       t.database.db,
@@ -353,14 +353,14 @@ describe.each(databaseKinds())('Klärfälle in the Leitstand on %s', (kind) => {
   });
 
   it('two reports of one note at once make one Klärfall; two closings of one Klärfall at once, one closing', async () => {
-    const reports = await Promise.all([report('LS100053'), report('LS100053'), report('LS100053')]);
+    const reports = await Promise.all([report('LS100063'), report('LS100063'), report('LS100063')]);
     expect(reports.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(await klaerfaelleOf('LS100053')).toHaveLength(1);
-    const { id } = await openOf('LS100053');
+    expect(await klaerfaelleOf('LS100063')).toHaveLength(1);
+    const { id } = await openOf('LS100063');
     const closings = await Promise.all([zurueck(id), erledigt(id, 'Erledigt am Telefon'), zurueck(id)]);
     expect(closings.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(await auditOf('LS100053')).toHaveLength(1);
-    const [row] = await klaerfaelleOf('LS100053');
+    expect(await auditOf('LS100063')).toHaveLength(1);
+    const [row] = await klaerfaelleOf('LS100063');
     expect(row?.outcome).not.toBeNull();
   });
 });
@@ -384,7 +384,7 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
     const [withEvent, withoutEvent] = await db
       .selectFrom('delivery_notes')
       .select(['id', 'created_at'])
-      .where('belegnr', 'in', ['LS100054', 'LS100055'])
+      .where('belegnr', 'in', ['LS100064', 'LS100065'])
       .orderBy('belegnr')
       .execute();
     if (!withEvent || !withoutEvent) throw new Error('demo notes missing');
@@ -439,13 +439,13 @@ describe.each(databaseKinds())('the Klärfälle migration on %s', (kind) => {
     expect(lines.every((l) => l.pemenge === 1)).toBe(true);
     // Still blocked at the packing station, and listed in the Leitstand with an unknown reporter.
     const packer = await loginAs(t.app, demo.passwordUser);
-    const res = await caller(t.app, packer)(paketinhalt.packageContent, { params: { belegnr: 'LS100055' } });
+    const res = await caller(t.app, packer)(paketinhalt.packageContent, { params: { belegnr: 'LS100065' } });
     expect(res.json()).toEqual({ success: false, message: texts.paketinhalt.klaerfallOpen });
     const lead = await loginAs(t.app, demo.leadUser);
     const listed = await caller(t.app, lead)(klaerfaelle.klaerfaelleList);
     expect(listed.json().data.offen.map((k: KlaerfallRow) => [k.belegnr, k.gemeldetVon])).toEqual([
-      ['LS100054', demo.passwordUser.name],
-      ['LS100055', null],
+      ['LS100064', demo.passwordUser.name],
+      ['LS100065', null],
     ]);
   });
 });

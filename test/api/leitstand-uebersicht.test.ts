@@ -177,14 +177,14 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
     const reported = await t.database.db
       .updateTable('delivery_notes')
       .set({ status: 'klaerfall', klaerfall_at: new Date() })
-      .where('belegnr', '=', 'LS100030')
+      .where('belegnr', '=', 'LS100040')
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.database.db.insertInto('klaerfaelle').values({ delivery_note_id: reported.id }).execute();
     const note = await t.database.db
       .selectFrom('delivery_notes')
       .select('id')
-      .where('belegnr', '=', 'LS100031')
+      .where('belegnr', '=', 'LS100041')
       .executeTakeFirstOrThrow();
     await t.database.db
       .updateTable('delivery_note_lines')
@@ -193,8 +193,8 @@ describe.each(databaseKinds())('Leitstand Übersicht on %s', (kind) => {
       .where('lsmenge', '>', 1)
       .execute();
     const data = (await overview()).json().data;
-    expect(data.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).toContain('LS100030');
-    expect(data.imPacken.map((n: { belegnr: string }) => n.belegnr)).toContain('LS100031');
+    expect(data.offeneKlaerfaelle.map((k: { belegnr: string }) => k.belegnr)).toContain('LS100040');
+    expect(data.imPacken.map((n: { belegnr: string }) => n.belegnr)).toContain('LS100041');
     for (const cart of data.offeneZollwagen) expect(cart.pakete).toBeGreaterThanOrEqual(0);
   });
 

@@ -71,8 +71,8 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
 
   it('shows a cart opened on a handheld with its parcels: who, when, newest first', async () => {
     await openOnHandheld('ZW02');
-    expect((await paket('ZW02', 'LS100040')).statusCode).toBe(200);
-    expect((await paket('ZW02', 'LS100041')).statusCode).toBe(200);
+    expect((await paket('ZW02', 'LS100050')).statusCode).toBe(200);
+    expect((await paket('ZW02', 'LS100051')).statusCode).toBe(200);
     const { data } = (await list()).json<ListAnswer>();
     expect(data.abgeschlossen).toEqual([]);
     expect(data.offen).toHaveLength(1);
@@ -86,8 +86,8 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
       abgeschlossenAm: null,
     });
     expect(cart?.pakete.map((p) => [p.lieferschein, p.von])).toEqual([
-      ['LS100041', demo.passwordUser.name],
-      ['LS100040', demo.passwordUser.name],
+      ['LS100051', demo.passwordUser.name],
+      ['LS100050', demo.passwordUser.name],
     ]);
     const opened = Date.parse(cart?.geoeffnetAm ?? '');
     expect(Math.abs(Date.now() - opened)).toBeLessThan(60_000);
@@ -138,7 +138,7 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
 
   it('the handheld then sees the cart closed: no open cart, no note onto it, no second closing', async () => {
     expect(await checkWagen()).toEqual({ found: false, wagennummer: null, bezeichnung: null });
-    const refused = await paket('ZW02', 'LS100042');
+    const refused = await paket('ZW02', 'LS100052');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ success: false, message: texts.zollpaket.cartNotOpen('Zollwagen 2') });
     const again = await paket('ZW02', '', true);
@@ -172,7 +172,7 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
     expect(data.offen).toEqual([]);
     expect(data.abgeschlossen.map((c) => c.wagennummer)).toEqual(['ZW03', 'ZW02']);
     const zw02 = data.abgeschlossen[1];
-    expect(zw02?.pakete.map((p) => p.lieferschein)).toEqual(['LS100041', 'LS100040']);
+    expect(zw02?.pakete.map((p) => p.lieferschein)).toEqual(['LS100051', 'LS100050']);
     expect(zw02?.abgeschlossenAm).not.toBeNull();
 
     // Closed ten days ago: out of the default week, in a month.
@@ -189,10 +189,10 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
 
   it('a cart opened again shows only the parcels put on since', async () => {
     await openOnHandheld('ZW02');
-    expect((await paket('ZW02', 'LS100043')).statusCode).toBe(200);
+    expect((await paket('ZW02', 'LS100053')).statusCode).toBe(200);
     const { data } = (await list()).json<ListAnswer>();
     expect(data.offen.map((c) => [c.wagennummer, c.pakete.map((p) => p.lieferschein)])).toEqual([
-      ['ZW02', ['LS100043']],
+      ['ZW02', ['LS100053']],
     ]);
     expect((await close(cartId('ZW02'))).statusCode).toBe(200);
     expect(await checkWagen()).toMatchObject({ found: false });

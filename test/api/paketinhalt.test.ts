@@ -207,46 +207,46 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
     });
 
     it('refuses the cheat code to a worker, by either call, and packs nothing', async () => {
-      const before = await scannedOf('LS100040');
+      const before = await scannedOf('LS100050');
       const put = await send(paketinhalt.packageContentCheat, {
-        id: notes.LS100040,
+        id: notes.LS100050,
         code: 'ALLES-FERTIG-42',
       });
       expect(put.statusCode).toBe(403);
       expect(put.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
-      const scanned = await scanItem('LS100040', 'ALLES-FERTIG-42');
+      const scanned = await scanItem('LS100050', 'ALLES-FERTIG-42');
       expect(scanned.statusCode).toBe(403);
       expect(scanned.json()).toEqual({ success: false, message: texts.paketinhalt.cheatNeedsLead });
-      expect(await scannedOf('LS100040')).toBe(before);
-      expect(await eventsOf('LS100040')).toEqual([]);
+      expect(await scannedOf('LS100050')).toBe(before);
+      expect(await eventsOf('LS100050')).toEqual([]);
     });
 
     it('completes a note when the cheat code is scanned as an item, journalled once however often it is retried', async () => {
       const key = randomUUID();
-      const first = await scanItem('LS100010', 'ALLES-FERTIG-42', key, leadToken);
+      const first = await scanItem('LS100020', 'ALLES-FERTIG-42', key, leadToken);
       expect(first.statusCode).toBe(200);
       const rows = first.json().data.paketinhalt as { lsmenge: number; pemenge: number }[];
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row.pemenge).toBe(row.lsmenge);
-      const retry = await scanItem('LS100010', 'ALLES-FERTIG-42', key, leadToken);
+      const retry = await scanItem('LS100020', 'ALLES-FERTIG-42', key, leadToken);
       expect(retry.statusCode).toBe(200);
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.json()).toEqual(first.json());
-      expect(await eventsOf('LS100010')).toEqual([
+      expect(await eventsOf('LS100020')).toEqual([
         expect.objectContaining({ kind: 'abkuerzung', user_id: leadId }),
       ]);
       const note = await t.database.db
         .selectFrom('delivery_notes')
         .select('status')
-        .where('id', '=', notes.LS100010 ?? 0)
+        .where('id', '=', notes.LS100020 ?? 0)
         .executeTakeFirstOrThrow();
       expect(note.status).toBe('gepackt');
     });
 
     it('answers another delivery note scanned as an item with 404 naming that note, counting nothing', async () => {
-      const before = await scannedOf('LS100011');
+      const before = await scannedOf('LS100021');
       const key = randomUUID();
-      const res = await scanItem('LS100011', 'LS100002', key);
+      const res = await scanItem('LS100021', 'LS100002', key);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
@@ -254,35 +254,35 @@ describe.each(databaseKinds())('packing station API on %s', (kind) => {
         lieferschein: 'LS100002',
       });
       // A retry of the same scan reads the same refusal, with the note in it.
-      const retry = await scanItem('LS100011', 'LS100002', key);
+      const retry = await scanItem('LS100021', 'LS100002', key);
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.statusCode).toBe(404);
       expect(retry.json()).toEqual(res.json());
-      expect(await scannedOf('LS100011')).toBe(before);
-      expect(await eventsOf('LS100011')).toEqual([]);
+      expect(await scannedOf('LS100021')).toBe(before);
+      expect(await eventsOf('LS100021')).toEqual([]);
     });
 
     it('asks for an article when the note being packed is scanned into the item field', async () => {
-      const before = await scannedOf('LS100012');
-      const res = await scanItem('LS100012', 'LS100012');
+      const before = await scannedOf('LS100022');
+      const res = await scanItem('LS100022', 'LS100022');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
         message: texts.paketinhalt.ownNoteScanned,
       });
-      expect(await scannedOf('LS100012')).toBe(before);
+      expect(await scannedOf('LS100022')).toBe(before);
     });
 
     it('answers an unknown code with the spec text only, completing nothing', async () => {
-      const before = await scannedOf('LS100012');
-      const res = await scanItem('LS100012', 'ALLES-FERTIG-4');
+      const before = await scannedOf('LS100022');
+      const res = await scanItem('LS100022', 'ALLES-FERTIG-4');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
         message: texts.paketinhalt.itemNotInNote('ALLES-FERTIG-4'),
       });
-      expect(await scannedOf('LS100012')).toBe(before);
-      expect(await eventsOf('LS100012')).toEqual([]);
+      expect(await scannedOf('LS100022')).toBe(before);
+      expect(await eventsOf('LS100022')).toEqual([]);
     });
 
     it('marks a Klärfall and journals it', async () => {

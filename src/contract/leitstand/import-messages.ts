@@ -71,6 +71,10 @@ export interface ImportReasons {
   receiptLineRefused: Line;
   // Shipments
   unknownCarrier: { value: string; carriers: string };
+  /** A pick cart's or compartment's code that already names a location or another cart's compartment. */
+  codeTaken: { code: string };
+  /** Fewer compartments would remove one that already held a note. */
+  compartmentUsed: { code: string };
   // Projects and cartons
   imageWithPath: { image: string };
   imageWithoutCarton: None;
@@ -101,6 +105,7 @@ export const IMPORT_THINGS = [
   'users',
   'batches',
   'carts',
+  'pick carts',
   'shipments',
   'projects',
   'cartons',
@@ -194,6 +199,8 @@ export const importReasonTexts: Catalogue<ImportReasons> = {
   receiptClosed: ({ nummer }) => `Wareneingang ${nummer} ist abgeschlossen; er kann sich nicht mehr ändern.`,
   receiptLineRefused: ({ line }) => `Zeile ${de(line)} desselben Wareneingangs ist abgelehnt.`,
   unknownCarrier: ({ value, carriers }) => `„${value}“ ist keiner von ${carriers} (oder leer)`,
+  codeTaken: ({ code }) => `„${code}“ ist schon der Code eines Lagerplatzes, Wagens oder Fachs`,
+  compartmentUsed: ({ code }) => `Fach ${code} hatte schon einen Lieferschein und bleibt`,
   imageWithPath: ({ image }) => `„${image}“ muss ein Dateiname im Bilderordner sein, ohne Pfad`,
   imageWithoutCarton: () => 'ist leer (zu welcher Kartonage gehört das Bild?)',
   cartonTwice: ({ line }) => `Diese Kartonage des Projekts steht schon in Zeile ${de(line)}.`,
@@ -218,6 +225,7 @@ const things: Record<ImportThing, string> = {
   users: 'Benutzer',
   batches: 'Batches',
   carts: 'Zollwagen',
+  'pick carts': 'Kommissionierwagen',
   shipments: 'Sendungen',
   projects: 'Projekte',
   cartons: 'Kartonagen',

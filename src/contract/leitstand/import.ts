@@ -100,6 +100,7 @@ export const importTexts = {
     'delivery-notes': 'Lieferscheine',
     shipments: 'Sendungen',
     carts: 'Zollwagen',
+    'pick-carts': 'Kommissionierwagen',
     receipts: 'Wareneingänge',
   } as Record<string, string>,
   kind: 'Art',

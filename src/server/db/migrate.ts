@@ -19,6 +19,7 @@ import * as articleNamesPendingList from './migrations/2026-11-27-03-article-nam
 import * as journalDocuments from './migrations/2026-11-28-01-journal-documents.ts';
 import * as countMarks from './migrations/2026-11-28-02-count-marks.ts';
 import * as glossaryNames from './migrations/2026-11-28-03-glossary-names.ts';
+import * as cartPicking from './migrations/2026-11-28-04-cart-picking.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-01-journal-documents': journalDocuments,
   '2026-11-28-02-count-marks': countMarks,
   '2026-11-28-03-glossary-names': glossaryNames,
+  '2026-11-28-04-cart-picking': cartPicking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

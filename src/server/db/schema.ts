@@ -104,6 +104,9 @@ export interface MovementsTable {
   receipt_id: number | null;
   /** The delivery note the goods were picked for (kind 'kommissionierung': by the pick, or by packing what was not picked). */
   delivery_note_id: number | null;
+  /** The cart compartment a pick was put into, and the cart's trip (Rollende Kommissionierung, 2026-11-28-04). */
+  compartment_id: number | null;
+  pick_trip_id: number | null;
 }
 
 /** A 'Fehlmenge' reported while picking, journalled by the Fehlmenge itself (kommissionierung/service.ts). */
@@ -245,6 +248,73 @@ export interface PickClaimsTable {
   claimed_at: Timestamp;
   /** The holder's last call for this note; a claim unused for PICK_CLAIM_MINUTES is free. */
   seen_at: Timestamp;
+}
+
+/** A pick cart (Kommissionierwagen, decision 33): master data, scanned by its code (`KW01`). */
+export interface PickCartsTable {
+  id: Generated<number>;
+  code: string;
+  created_at: CreatedAt;
+}
+
+/** A cart's compartment (Fach), numbered from 1 per cart; its code (`KW01-3`) is unique. */
+export interface PickCartCompartmentsTable {
+  id: Generated<number>;
+  cart_id: number;
+  number: number;
+  code: string;
+}
+
+/** The shift lead's filter of pickable notes (Picklistenprofil); null in a filter: any. */
+export interface PickProfilesTable {
+  id: Generated<number>;
+  name: string;
+  versandart: string | null;
+  max_lines: number | null;
+  eu: boolean | null;
+  /** A time of day ('14:00:00'): notes that arrived before it today or earlier. */
+  arrived_before: string | null;
+  notes_per_cart: number;
+  changed_by: number;
+  changed_at: Generated<Date>;
+}
+
+/** A wave released from a profile ('Welle freigeben'); the profile's name is kept in case it is renamed. */
+export interface PickWavesTable {
+  id: Generated<number>;
+  profile_id: number | null;
+  profile_name: string;
+  released_by: number;
+  released_at: Generated<Date>;
+}
+
+/** A note's wave: at most one (primary key); deletable only while no cart ever held the note. */
+export interface PickWaveNotesTable {
+  delivery_note_id: number;
+  wave_id: number;
+}
+
+/** One walk with a cart: its picker and login; at most one open (not finished) trip per cart. */
+export interface PickTripsTable {
+  id: Generated<number>;
+  cart_id: number;
+  user_id: number;
+  session_id: number | null;
+  started_at: Generated<Date>;
+  finished_at: Timestamp | null;
+}
+
+/** Which note lies in which compartment on a trip, until packing ('gepackt') or 'Abbrechen' frees it. */
+export interface PickTripNotesTable {
+  id: Generated<number>;
+  trip_id: number;
+  cart_id: number;
+  compartment_id: number;
+  delivery_note_id: number;
+  wave_id: number | null;
+  placed_at: Generated<Date>;
+  freed_at: Timestamp | null;
+  freed_reason: 'gepackt' | 'abgebrochen' | null;
 }
 
 export interface CartonUsageTable {
@@ -481,6 +551,13 @@ export interface Database {
   printers: PrintersTable;
   pick_claims: PickClaimsTable;
   pick_shortages: PickShortagesTable;
+  pick_carts: PickCartsTable;
+  pick_cart_compartments: PickCartCompartmentsTable;
+  pick_profiles: PickProfilesTable;
+  pick_waves: PickWavesTable;
+  pick_wave_notes: PickWaveNotesTable;
+  pick_trips: PickTripsTable;
+  pick_trip_notes: PickTripNotesTable;
   import_runs: ImportRunsTable;
   import_batches: ImportBatchesTable;
 }

@@ -37,6 +37,42 @@ export const demo = {
     { nummer: '100008', name: 'Kopierpapier A4 500 Blatt', menge: 3, location: 'A-04-01-02', stock: 25 },
     { nummer: '100007', name: 'Ordner A4 blau', menge: 8, location: 'A-03-02-01', stock: 60 },
   ],
+  /**
+   * Rollende Kommissionierung (issue 41): the pick cart KW01 with compartments KW01-1 … KW01-6, and eight
+   * fixed notes LS100010 … LS100017 (after every other note, so the single-note flow's 'Nächster Auftrag' is
+   * as before) whose lines share the pickable note's three locations (`picking`): a cart of the first six
+   * visits three locations for six lines. LS100010 … LS100015 are single-line DHL notes (the profile's
+   * wave); LS100017's 100007 × 6 asks the in-page question.
+   */
+  pickCart: { code: 'KW01', compartments: 6 },
+  cartNotes: [
+    { belegnr: 'LS100010', eu: true, versandart: 'DHL037', lines: [['100007', 1]] },
+    { belegnr: 'LS100011', eu: true, versandart: 'DHL037', lines: [['100007', 2]] },
+    { belegnr: 'LS100012', eu: true, versandart: 'DHL001', lines: [['100006', 1]] },
+    { belegnr: 'LS100013', eu: true, versandart: 'DHL037', lines: [['100006', 3]] },
+    { belegnr: 'LS100014', eu: false, versandart: 'DHL042', lines: [['100008', 1]] },
+    { belegnr: 'LS100015', eu: true, versandart: 'DHL037', lines: [['100008', 2]] },
+    {
+      belegnr: 'LS100016',
+      eu: true,
+      versandart: 'GLS01',
+      lines: [
+        ['100007', 1],
+        ['100006', 1],
+      ],
+    },
+    {
+      belegnr: 'LS100017',
+      eu: true,
+      versandart: 'DPD01',
+      lines: [
+        ['100008', 1],
+        ['100007', 6],
+      ],
+    },
+  ],
+  /** A pick profile: single-line notes shipped with DHL (a versandart starting with 'DHL'), six to a cart. */
+  pickProfile: { name: 'Einzelteile DHL', versandart: 'DHL', maxLines: 1, notesPerCart: 6 },
   batch: '123456',
   tracking: '00340434161094042557',
   /** Wareneingang (issue 22): 100001 × 20, and 100002 × 5 with the Charge and MHD the supplier announced. */

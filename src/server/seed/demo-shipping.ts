@@ -84,7 +84,8 @@ export async function seedProjects(db: Db): Promise<DemoProjects> {
 
 /**
  * The fixed delivery notes (LS100001, LS100002, the pickable LS100003, LS100098 without cartons, the empty
- * LS100099) and generated ones (LS100004 … LS100060), each with its lines and one shipment.
+ * LS100099, the cart notes LS100010 … LS100017) and generated ones (LS100004 … LS100009 and LS100020 …
+ * LS100070), each with its lines and one shipment.
  */
 export async function seedDeliveryNotes(
   db: Db,
@@ -121,6 +122,8 @@ export async function seedDeliveryNotes(
     },
   ];
   const generatedNummern = [...articleIds.keys()].filter((n) => !fixedArticleNummern.has(n));
+  // The generated notes' random draws (and tracking numbers) follow n as they always did; from LS100010 on
+  // their numbers move up by ten, above the fixed cart notes (issue 41).
   for (let n = 100003; n <= 100060; n++) {
     const eu = rnd.chance(0.8);
     const carrier = rnd.pick(CARRIERS);
@@ -128,7 +131,7 @@ export async function seedDeliveryNotes(
     const chosen = new Set<string>();
     while (chosen.size < lineCount) chosen.add(rnd.pick(generatedNummern));
     notes.push({
-      belegnr: `LS${n}`,
+      belegnr: `LS${generatedNumber(n)}`,
       eu,
       versandart: rnd.pick(eu ? EU_VERSANDARTEN : NON_EU_VERSANDARTEN),
       gravur: rnd.chance(0.1),
@@ -172,6 +175,22 @@ export async function seedDeliveryNotes(
       tracking: '00340434161094100099',
       carrier: 'dhl',
     },
+    // Last, so the single-note flow's oldest notes stay the ones before them.
+    ...demo.cartNotes.map((n): Note => {
+      const carrier = n.versandart.startsWith('DHL') ? 'dhl' : n.versandart.startsWith('GLS') ? 'gls' : 'dpd';
+      return {
+        belegnr: n.belegnr,
+        eu: n.eu,
+        versandart: n.versandart,
+        gravur: false,
+        batch: demo.batch,
+        project: shop.id,
+        lines: n.lines.map(([nummer, menge]): [string, number] => [nummer, menge]),
+        // 2000xx: apart from the generated notes' numbers (1000xx), which keep theirs.
+        tracking: trackingFor(carrier, Number(n.belegnr.slice(2)) + 100_000),
+        carrier,
+      };
+    }),
   );
   await insertChunked(
     db,
@@ -208,6 +227,11 @@ export async function seedDeliveryNotes(
       delivery_note_id: idOf(noteIds, n.belegnr),
     })),
   );
+}
+
+/** A generated note's number: below LS100010 as drawn, from there ten up (the fixed cart notes' room). */
+function generatedNumber(n: number): number {
+  return n < 100010 ? n : n + 10;
 }
 
 function trackingFor(carrier: string, n: number): string {

@@ -36,6 +36,7 @@ export async function seedDemo(db: Db): Promise<{ articles: number; locations: n
     await seedDeliveryNotes(trx, rnd, ids, batchIds, projects);
     await seedReceipt(trx, ids);
     await seedCarts(trx);
+    await seedCartPicking(trx);
     return { articles, locations };
   });
 }
@@ -147,6 +148,38 @@ async function seedCarts(db: Db): Promise<void> {
   await db
     .insertInto('carts')
     .values([1, 2, 3, 4, 5].map((n) => ({ wagennummer: `ZW0${n}`, bezeichnung: `Zollwagen ${n}` })))
+    .execute();
+}
+
+/** Rollende Kommissionierung (issue 41): the pick cart KW01 with its compartments, the shift lead's profile. */
+async function seedCartPicking(db: Db): Promise<void> {
+  const { code, compartments } = demo.pickCart;
+  const cart = await db.insertInto('pick_carts').values({ code }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('pick_cart_compartments')
+    .values(
+      Array.from({ length: compartments }, (_, i) => ({
+        cart_id: cart.id,
+        number: i + 1,
+        code: `${code}-${i + 1}`,
+      })),
+    )
+    .execute();
+  const lead = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', demo.leadUser.username)
+    .executeTakeFirstOrThrow();
+  const profile = demo.pickProfile;
+  await db
+    .insertInto('pick_profiles')
+    .values({
+      name: profile.name,
+      versandart: profile.versandart,
+      max_lines: profile.maxLines,
+      notes_per_cart: profile.notesPerCart,
+      changed_by: lead.id,
+    })
     .execute();
 }
 

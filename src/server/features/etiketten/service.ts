@@ -75,12 +75,11 @@ export async function prepareLabels(
     return prepareRange(steps, db, kind, from, to, pfeil ?? null, size);
   }
   if (!codes || codes.length === 0) {
-    if (kind !== 'zollwagen') throw invalid(t.codesOrRange);
-    // Carts without codes: all of them (the Leitstand's 'Alle Zollwagen').
-    const all = await steps.run(() =>
-      db.selectFrom('carts').select('wagennummer').orderBy('wagennummer').execute(),
-    );
-    return prepareLabels(steps, db, { kind, codes: all.map((c) => c.wagennummer) }, size);
+    if (kind !== 'zollwagen' && kind !== 'kommissionierwagen' && kind !== 'fach')
+      throw invalid(t.codesOrRange);
+    // Carts without codes: all of them (the Leitstand's 'Alle Zollwagen'); all pick carts, all compartments.
+    const all = await steps.run(() => allCodes(db, kind));
+    return prepareLabels(steps, db, { kind, codes: all }, size);
   }
   const seen = new Set<string>();
   for (const code of codes) {
@@ -160,6 +159,49 @@ async function labelsByCode(
         };
       });
     }
+    case 'kommissionierwagen': {
+      const rows = await db
+        .selectFrom('pick_carts as c')
+        .select((eb) => [
+          'c.code',
+          eb
+            .selectFrom('pick_cart_compartments as f')
+            .whereRef('f.cart_id', '=', 'c.id')
+            .select((f) => f.fn.countAll<number>().as('n'))
+            .as('compartments'),
+        ])
+        .where('c.code', 'in', codes)
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      refuseUnknown(kind, codes, byCode);
+      return codes.map((code) => ({
+        kind,
+        symbol: { type: 'code128', data: code },
+        title: code,
+        lines: [t.label.kommissionierwagen(Number(byCode.get(code)?.compartments ?? 0))],
+        arrow: null,
+      }));
+    }
+    case 'fach': {
+      const rows = await db
+        .selectFrom('pick_cart_compartments as f')
+        .innerJoin('pick_carts as c', 'c.id', 'f.cart_id')
+        .select(['f.code', 'f.number', 'c.code as cart'])
+        .where('f.code', 'in', codes)
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      refuseUnknown(kind, codes, byCode);
+      return codes.map((code) => {
+        const compartment = byCode.get(code) as (typeof rows)[number];
+        return {
+          kind,
+          symbol: { type: 'code128', data: code },
+          title: code,
+          lines: [t.label.fach(compartment.number, compartment.cart)],
+          arrow: null,
+        };
+      });
+    }
     case 'ausweis': {
       const labels: Label[] = [];
       let unknown = 0;
@@ -183,6 +225,24 @@ async function labelsByCode(
       return labels;
     }
   }
+}
+
+/** Every customs cart, pick cart or compartment: what a label request without codes prints. */
+async function allCodes(db: Db, kind: 'zollwagen' | 'kommissionierwagen' | 'fach'): Promise<string[]> {
+  if (kind === 'zollwagen')
+    return (await db.selectFrom('carts').select('wagennummer').orderBy('wagennummer').execute()).map(
+      (c) => c.wagennummer,
+    );
+  if (kind === 'kommissionierwagen')
+    return (await db.selectFrom('pick_carts').select('code').orderBy('code').execute()).map((c) => c.code);
+  const compartments = await db
+    .selectFrom('pick_cart_compartments as f')
+    .innerJoin('pick_carts as c', 'c.id', 'f.cart_id')
+    .select('f.code')
+    .orderBy('c.code')
+    .orderBy('f.number')
+    .execute();
+  return compartments.map((f) => f.code);
 }
 
 interface LocationRow {

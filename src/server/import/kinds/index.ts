@@ -1,6 +1,7 @@
 import { articles } from './articles.ts';
 import { deliveryNotes } from './delivery-notes.ts';
 import { locations } from './locations.ts';
+import { pickCarts } from './pick-carts.ts';
 import { projects } from './projects.ts';
 import { receipts } from './receipts.ts';
 import { batches, carts, shipments } from './small.ts';
@@ -18,6 +19,7 @@ export const KINDS = {
   'delivery-notes': deliveryNotes,
   shipments,
   carts,
+  'pick-carts': pickCarts,
   receipts,
 } as const;
 

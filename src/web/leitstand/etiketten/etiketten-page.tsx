@@ -23,7 +23,7 @@ import './etiketten.css';
 
 /**
  * Labels (issue 21): locations and LHM by a range of codes, articles by search and selection, all customs
- * carts — each as a PDF or ZPL file or straight to a network printer; the admin also keeps the printer list.
+ * carts, all pick carts and their compartments (issue 41) — each as a PDF or ZPL file or straight to a network printer; the admin also keeps the printer list.
  * Badges are printed from the Benutzer page, where a card's text is shown once.
  */
 export default function EtikettenPage() {
@@ -38,6 +38,14 @@ export default function EtikettenPage() {
         <h2 id="etiketten-carts">{t.cartsHeading}</h2>
         <p className="hint">{t.cartsHint}</p>
         <LabelOutput id="carts" selection={{ kind: 'zollwagen' }} />
+      </section>
+      <section aria-labelledby="etiketten-pick-carts">
+        <h2 id="etiketten-pick-carts">{t.pickCartsHeading}</h2>
+        <p className="hint">{t.pickCartsHint}</p>
+        <h3>{t.pickCartsLabels}</h3>
+        <LabelOutput id="pick-carts" selection={{ kind: 'kommissionierwagen' }} />
+        <h3>{t.compartmentLabels}</h3>
+        <LabelOutput id="compartments" selection={{ kind: 'fach' }} />
       </section>
       {admin && <Printers />}
     </div>

@@ -1,0 +1,272 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as cartPicking from '../../src/server/db/migrations/2026-11-28-04-cart-picking.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { startTestApp, type TestApp, userIdOf } from '../support/app.ts';
+import { databaseKinds } from '../support/db.ts';
+
+/** Runs `write` in a transaction that is always rolled back; resolves to the database's refusal, if any. */
+async function refusal(
+  db: Kysely<Database>,
+  write: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<string> {
+  const rolledBack = new Error('rolled back');
+  try {
+    await db.transaction().execute(async (trx) => {
+      await write(trx);
+      throw rolledBack;
+    });
+  } catch (error) {
+    if (error === rolledBack) return '';
+    return (error as Error).message;
+  }
+  return '';
+}
+
+describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decision 33) on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<Database>;
+  let userId: number;
+  let notes: number[];
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    db = t.database.db;
+    userId = await userIdOf(db, 'demo');
+    notes = (await db.selectFrom('delivery_notes').select('id').orderBy('id').limit(3).execute()).map(
+      (n) => n.id,
+    );
+  });
+  afterAll(() => t.close());
+
+  async function cartWithTrip(trx: Kysely<Database>, code: string) {
+    const cart = await trx
+      .insertInto('pick_carts')
+      .values({ code })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const compartments = await trx
+      .insertInto('pick_cart_compartments')
+      .values([1, 2].map((n) => ({ cart_id: cart.id, number: n, code: `${code}-${n}` })))
+      .returning('id')
+      .execute();
+    const trip = await trx
+      .insertInto('pick_trips')
+      .values({ cart_id: cart.id, user_id: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { cartId: cart.id, tripId: trip.id, compartmentIds: compartments.map((c) => c.id) };
+  }
+
+  it('refuses a compartment code twice, and a compartment number twice on one cart', async () => {
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        const b = await cartWithTrip(trx, 'TW02');
+        await trx
+          .insertInto('pick_cart_compartments')
+          .values({ cart_id: b.cartId, number: 3, code: 'TW01-1' })
+          .execute();
+        void a;
+      }),
+    ).toMatch(/unique|duplicate/i);
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        await trx
+          .insertInto('pick_cart_compartments')
+          .values({ cart_id: a.cartId, number: 2, code: 'TW01-X' })
+          .execute();
+      }),
+    ).toMatch(/unique|duplicate/i);
+  });
+
+  it('puts a note on at most one cart and one note into a compartment until it is freed', async () => {
+    const [n1, n2] = notes as [number, number];
+    // A second cart's open trip cannot take a note that lies on the first.
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        const b = await cartWithTrip(trx, 'TW02');
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({
+            trip_id: a.tripId,
+            cart_id: a.cartId,
+            compartment_id: a.compartmentIds[0] as number,
+            delivery_note_id: n1,
+          })
+          .execute();
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({
+            trip_id: b.tripId,
+            cart_id: b.cartId,
+            compartment_id: b.compartmentIds[0] as number,
+            delivery_note_id: n1,
+          })
+          .execute();
+      }),
+    ).toMatch(/pick_trip_notes_note_on_one_cart/);
+    // A compartment still holding an unpacked note (an earlier trip) takes no second one; once packed it does.
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        const compartment = a.compartmentIds[0] as number;
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({ trip_id: a.tripId, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n1 })
+          .execute();
+        await trx
+          .updateTable('pick_trips')
+          .set({ finished_at: new Date() })
+          .where('id', '=', a.tripId)
+          .execute();
+        const next = await trx
+          .insertInto('pick_trips')
+          .values({ cart_id: a.cartId, user_id: userId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({ trip_id: next.id, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n2 })
+          .execute();
+      }),
+    ).toMatch(/pick_trip_notes_one_note_per_compartment/);
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        const compartment = a.compartmentIds[0] as number;
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({ trip_id: a.tripId, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n1 })
+          .execute();
+        await trx
+          .updateTable('pick_trip_notes')
+          .set({ freed_at: new Date(), freed_reason: 'gepackt' })
+          .where('delivery_note_id', '=', n1)
+          .execute();
+        await trx
+          .updateTable('pick_trips')
+          .set({ finished_at: new Date() })
+          .where('id', '=', a.tripId)
+          .execute();
+        const next = await trx
+          .insertInto('pick_trips')
+          .values({ cart_id: a.cartId, user_id: userId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({ trip_id: next.id, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n2 })
+          .execute();
+      }),
+    ).toBe('');
+  });
+
+  it("refuses a second open trip of one cart and another cart's compartment on a trip", async () => {
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        await trx.insertInto('pick_trips').values({ cart_id: a.cartId, user_id: userId }).execute();
+      }),
+    ).toMatch(/pick_trips_one_open_per_cart/);
+    expect(
+      await refusal(db, async (trx) => {
+        const a = await cartWithTrip(trx, 'TW01');
+        const b = await cartWithTrip(trx, 'TW02');
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({
+            trip_id: a.tripId,
+            cart_id: a.cartId,
+            compartment_id: b.compartmentIds[0] as number,
+            delivery_note_id: notes[0] as number,
+          })
+          .execute();
+      }),
+    ).toMatch(/foreign key/i);
+  });
+
+  it('keeps a note in one wave, and in it once a cart held the note', async () => {
+    const [n1] = notes as [number];
+    const wave = async (trx: Kysely<Database>) =>
+      (
+        await trx
+          .insertInto('pick_waves')
+          .values({ profile_name: 'Test', released_by: userId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    expect(
+      await refusal(db, async (trx) => {
+        const w1 = await wave(trx);
+        const w2 = await wave(trx);
+        await trx.insertInto('pick_wave_notes').values({ delivery_note_id: n1, wave_id: w1 }).execute();
+        await trx.insertInto('pick_wave_notes').values({ delivery_note_id: n1, wave_id: w2 }).execute();
+      }),
+    ).toMatch(/unique|duplicate/i);
+    // Taken out before it is on a cart: fine.
+    expect(
+      await refusal(db, async (trx) => {
+        const w1 = await wave(trx);
+        await trx.insertInto('pick_wave_notes').values({ delivery_note_id: n1, wave_id: w1 }).execute();
+        await trx.deleteFrom('pick_wave_notes').where('delivery_note_id', '=', n1).execute();
+      }),
+    ).toBe('');
+    expect(
+      await refusal(db, async (trx) => {
+        const w1 = await wave(trx);
+        await trx.insertInto('pick_wave_notes').values({ delivery_note_id: n1, wave_id: w1 }).execute();
+        const a = await cartWithTrip(trx, 'TW01');
+        await trx
+          .insertInto('pick_trip_notes')
+          .values({
+            trip_id: a.tripId,
+            cart_id: a.cartId,
+            compartment_id: a.compartmentIds[0] as number,
+            delivery_note_id: n1,
+            wave_id: w1,
+          })
+          .execute();
+        await trx.deleteFrom('pick_wave_notes').where('delivery_note_id', '=', n1).execute();
+      }),
+    ).toMatch(/foreign key/i);
+  });
+
+  it('gives a note to one of two carts filled at once: the other insert finds it taken and gets no row', async () => {
+    const made: { cartId: number; tripId: number; compartmentIds: number[] }[] = [];
+    for (const code of ['TC01', 'TC02']) made.push(await cartWithTrip(db, code));
+    const note = notes[2] as number;
+    try {
+      const fill = (cart: (typeof made)[number]) =>
+        db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ id: number }>`
+            insert into pick_trip_notes (trip_id, cart_id, compartment_id, delivery_note_id)
+            values (${cart.tripId}, ${cart.cartId}, ${cart.compartmentIds[0]}, ${note})
+            on conflict (delivery_note_id) where freed_at is null do nothing
+            returning id`.execute(trx);
+          // Hold the row a moment, so on PostgreSQL the other transaction waits on the index entry.
+          await sql`select pg_sleep(0.05)`.execute(trx);
+          return rows.length;
+        });
+      const won = await Promise.all(made.map(fill));
+      expect(won.sort()).toEqual([0, 1]);
+    } finally {
+      await db.deleteFrom('pick_trip_notes').where('delivery_note_id', '=', note).execute();
+      for (const cart of made) {
+        await db.deleteFrom('pick_trips').where('id', '=', cart.tripId).execute();
+        await db.deleteFrom('pick_cart_compartments').where('cart_id', '=', cart.cartId).execute();
+        await db.deleteFrom('pick_carts').where('id', '=', cart.cartId).execute();
+      }
+    }
+  });
+
+  it('goes down and up again', async () => {
+    await db.deleteFrom('pick_profiles').execute();
+    await db.deleteFrom('pick_cart_compartments').execute();
+    await db.deleteFrom('pick_carts').execute();
+    await cartPicking.down(db as never);
+    await cartPicking.up(db as never);
+    expect(await db.selectFrom('pick_carts').select('id').execute()).toEqual([]);
+  });
+});
