@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cartPicking from '../../src/server/db/migrations/2026-11-28-04-cart-picking.ts';
+import * as cartTrips from '../../src/server/db/migrations/2026-11-28-05-cart-trips.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -193,7 +194,7 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
       (
         await trx
           .insertInto('pick_waves')
-          .values({ profile_name: 'Test', released_by: userId })
+          .values({ profile_name: 'Test', released_by: userId, notes_per_cart: 6 })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -265,8 +266,11 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
     await db.deleteFrom('pick_profiles').execute();
     await db.deleteFrom('pick_cart_compartments').execute();
     await db.deleteFrom('pick_carts').execute();
+    await cartTrips.down(db as never);
     await cartPicking.down(db as never);
     await cartPicking.up(db as never);
+    await cartTrips.up(db as never);
     expect(await db.selectFrom('pick_carts').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('pick_trip_deferrals').select('trip_id').execute()).toEqual([]);
   });
 });

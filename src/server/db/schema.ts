@@ -286,6 +286,15 @@ export interface PickWavesTable {
   profile_name: string;
   released_by: number;
   released_at: Generated<Date>;
+  /** The profile's "at most N notes per cart" when the wave was released. */
+  notes_per_cart: number;
+}
+
+/** A stop the picker put off to the end of the route ('Später'), in the order put off. */
+export interface PickTripDeferralsTable {
+  trip_id: number;
+  location_id: number;
+  deferred_at: Generated<Date>;
 }
 
 /** A note's wave: at most one (primary key); deletable only while no cart ever held the note. */
@@ -558,6 +567,7 @@ export interface Database {
   pick_wave_notes: PickWaveNotesTable;
   pick_trips: PickTripsTable;
   pick_trip_notes: PickTripNotesTable;
+  pick_trip_deferrals: PickTripDeferralsTable;
   import_runs: ImportRunsTable;
   import_batches: ImportBatchesTable;
 }
