@@ -12,6 +12,7 @@ import type { Database, DeliveryNoteStatus } from '../../db/schema.ts';
 import { conflict, DomainError, invalid, notFound } from '../../domain/errors.ts';
 import { lockStockRows, takeOut } from '../../domain/stock.ts';
 import { locationById, markForCount } from '../../repositories/location.repository.ts';
+import { claimedByNoOtherThan, pickableNote } from './pickable.ts';
 
 type Db = Kysely<Database>;
 
@@ -147,18 +148,7 @@ export async function pickNext(db: Db, picker: Picker): Promise<{ success: true;
   for (let attempt = 0; attempt < 5; attempt++) {
     const { rows } = await sql<Note>`
       select n.id, n.belegnr, n.status, n.picked_at from delivery_notes n
-      where n.picked_at is null and n.status in ('offen', 'klaerfall')
-        and (n.status = 'offen' or exists (
-          select 1 from klaerfaelle k
-          where k.delivery_note_id = n.id and k.outcome is null and k.quelle = 'kommissionierung'))
-        and exists (
-          select 1 from delivery_note_lines l
-          where l.delivery_note_id = n.id and l.kommissioniert + l.fehlmenge < l.lsmenge)
-        and not exists (
-          select 1 from pick_claims c
-          where c.delivery_note_id = n.id and c.user_id <> ${picker.userId}
-            and c.seen_at >= ${cutoff(picker)}::timestamptz
-            and not exists (select 1 from sessions s where s.id = c.session_id and s.revoked_at is not null))
+      where ${pickableNote} and ${claimedByNoOtherThan(picker.userId, cutoff(picker))}
       order by n.created_at, n.id
       limit 1`.execute(db);
     const note = rows[0];
