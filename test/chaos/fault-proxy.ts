@@ -34,6 +34,9 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+/** How often a fault kind not seen yet is brought in (pickFault). */
+const EVERY_KIND_AFTER = 25;
+
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -63,8 +66,20 @@ export async function startFaultProxy(options: {
   };
   const timers = new Set<NodeJS.Timeout>();
 
+  /** Requests while faults were on: every EVERY_KIND_AFTER-th brings in a kind not yet seen (below). */
+  let rolled = 0;
+
+  /**
+   * A fault by its rate — but every EVERY_KIND_AFTER-th request one that has not happened yet, until it has:
+   * a short run on a busy machine makes few requests, and at a rate of 1 % a 'delay' may never come (CI: a
+   * 30 s run under load had none, and checked nothing about delayed answers). A drop or delay counts once
+   * its answer came, so it is tried again until one did.
+   */
   function pickFault(): Fault | null {
     if (!faultsOn) return null;
+    rolled++;
+    const missing = FAULTS.find((fault) => counts[fault] === 0);
+    if (missing && rolled % EVERY_KIND_AFTER === 0) return missing;
     let roll = options.random();
     for (const fault of FAULTS) {
       roll -= options.rates[fault];
