@@ -461,4 +461,37 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
     const after = (await as()(kommissionierwagen)).json<{ data: { wagen: WagenRow[] } }>().data.wagen;
     expect(after[0]?.faecher[0]?.lieferschein).toEqual({ belegnr: 'LS100011', zustand: 'kommissioniert' });
   });
+
+  it('counts and lists a wave larger than one step’s read whole (650 notes)', async () => {
+    await sql`
+      insert into delivery_notes (belegnr, eu, versandart)
+      select 'LS8' || lpad(g::text, 6, '0'), true, 'VIEL01' from generate_series(1, 650) g`.execute(db());
+    await sql`
+      insert into delivery_note_lines (delivery_note_id, article_id, lsmenge)
+      select n.id, (select min(id) from articles), 1 from delivery_notes n where n.versandart = 'VIEL01'`.execute(
+      db(),
+    );
+    await as()(kommissionierProfilAnlegen, {
+      body: form({ name: 'Viel', versandart: 'VIEL', maxPositionen: null, proWagen: 20 }),
+    });
+    const res = await release('Viel');
+    expect(res.json()).toMatchObject({ lieferscheine: 650 });
+    const id = res.json<{ welleId: number }>().welleId;
+    // The last 50 by number picked: they lie in the last of the pieces read.
+    await db()
+      .updateTable('delivery_notes')
+      .set({ picked_at: sql`now()` })
+      .where('belegnr', '>', 'LS8000600')
+      .where('versandart', '=', 'VIEL01')
+      .execute();
+    expect((await waveList()).find((w) => w.id === id)).toMatchObject({
+      lieferscheine: 650,
+      offen: 600,
+      kommissioniert: 50,
+    });
+    const notes = await waveNotes(id);
+    expect(notes).toHaveLength(650);
+    expect(notes[0]?.belegnr).toBe('LS8000001');
+    expect(notes[649]).toMatchObject({ belegnr: 'LS8000650', zustand: 'kommissioniert' });
+  });
 });

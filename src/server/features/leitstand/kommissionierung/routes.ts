@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../../contract/leitstand/kommissionierung.ts';
 import { type Deps, registerEndpoint } from '../../../http/route.ts';
+import { registerSteppedEndpoint } from '../../../http/stepped-route.ts';
 import { carts } from './carts.ts';
 import { createProfile, profiles, removeProfile, updateProfile } from './profiles.ts';
 import { releaseWave, takeOut, waveNotesOf, waves } from './waves.ts';
@@ -35,11 +36,12 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
       },
     ),
   );
-  registerEndpoint(app, deps, contract.wellen, async (_input, { db }) => ({
-    data: { wellen: await waves(db, new Date(deps.clock())) },
+  // Read at every live refresh of an open Wellen page: in steps, so the handhelds' calls go between them.
+  registerSteppedEndpoint(app, deps, contract.wellen, async (_input, { db, steps }) => ({
+    data: { wellen: await waves(steps, db, new Date(deps.clock())) },
   }));
-  registerEndpoint(app, deps, contract.welleLieferscheine, async ({ params }, { db }) => ({
-    data: { lieferscheine: await waveNotesOf(db, params.id) },
+  registerSteppedEndpoint(app, deps, contract.welleLieferscheine, async ({ params }, { db, steps }) => ({
+    data: { lieferscheine: await waveNotesOf(steps, db, params.id) },
   }));
   registerEndpoint(app, deps, contract.welleHerausnehmen, ({ params, body }, { db, user, requestKey }) =>
     takeOut(db, params.id, body.lieferscheinId, { userId: user.id, requestKey }),

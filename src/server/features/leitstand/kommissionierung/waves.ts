@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/leitstand/kommissionierung.ts';
 import type { Database } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../domain/errors.ts';
+import type { Steps } from '../../../http/back-office.ts';
 import { recordAudit } from '../../../repositories/audit.repository.ts';
 // The one rule of which notes can be picked, shared with 'Nächster Auftrag' and the cart's fill (decision 33).
 import { claimedByNoOtherThan, pickableNote } from '../../kommissionierung/pickable.ts';
@@ -116,82 +117,108 @@ const stateOf = sql<Zustand>`case
 const shortOf = sql<boolean>`exists (
   select 1 from delivery_note_lines l where l.delivery_note_id = n.id and l.fehlmenge > 0)`;
 
-/** The notes of `waves` with their state and the cart they lie on now. */
-function waveNotes(waves: RawBuilder<unknown>) {
-  return sql`
-    select wn.wave_id, n.id, n.belegnr, n.versandart, ${stateOf} as zustand, ${shortOf} as fehlmenge,
-           c.code as fach, pc.code as wagen, u.name as kommissionierer,
-           not exists (select 1 from pick_trip_notes h
-                       where h.delivery_note_id = n.id and (h.wave_id = wn.wave_id or h.freed_at is null))
-             as herausnehmbar
-    from pick_wave_notes wn
-    join delivery_notes n on n.id = wn.delivery_note_id
-    left join pick_trip_notes tn on tn.delivery_note_id = n.id and tn.freed_at is null
-    left join pick_trips t on t.id = tn.trip_id
-    left join pick_cart_compartments c on c.id = tn.compartment_id
-    left join pick_carts pc on pc.id = tn.cart_id
-    left join users u on u.id = t.user_id
-    where wn.wave_id in (${waves})`;
+/** One step reads at most this many of a wave's notes (PGlite: about 10 ms), so a large wave is read in pieces. */
+const NOTES_PER_STEP = 300;
+
+interface NoteRow {
+  id: number;
+  belegnr: string;
+  versandart: string;
+  zustand: Zustand;
+  fehlmenge: boolean;
+  fach: string | null;
+  kommissionierer: string | null;
+  herausnehmbar: boolean;
+  positionen: string;
 }
 
-interface CountRow {
+/**
+ * A wave's notes in steps of NOTES_PER_STEP (by note id), each with its state, the compartment and picker it
+ * lies with now, and whether it may be taken out. The Wellen page reads them at every live refresh: in steps,
+ * the handhelds' calls go between the pieces (decision 31).
+ */
+async function notesOfWave(steps: Steps, db: Db, waveId: number): Promise<NoteRow[]> {
+  const notes: NoteRow[] = [];
+  let after = 0;
+  for (;;) {
+    const { rows } = await steps.run(() =>
+      sql<NoteRow>`
+        select n.id, n.belegnr, n.versandart, ${stateOf} as zustand, ${shortOf} as fehlmenge,
+               c.code as fach, u.name as kommissionierer,
+               (select count(*) from delivery_note_lines l where l.delivery_note_id = n.id) as positionen,
+               not exists (select 1 from pick_trip_notes h
+                           where h.delivery_note_id = n.id and (h.wave_id = wn.wave_id or h.freed_at is null))
+                 as herausnehmbar
+        from pick_wave_notes wn
+        join delivery_notes n on n.id = wn.delivery_note_id
+        left join pick_trip_notes tn on tn.delivery_note_id = n.id and tn.freed_at is null
+        left join pick_trips t on t.id = tn.trip_id
+        left join pick_cart_compartments c on c.id = tn.compartment_id
+        left join users u on u.id = t.user_id
+        where wn.wave_id = ${waveId}::integer and wn.delivery_note_id > ${after}::integer
+        order by wn.delivery_note_id
+        limit ${NOTES_PER_STEP}`.execute(db),
+    );
+    notes.push(...rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < NOTES_PER_STEP) return notes;
+    after = last.id;
+  }
+}
+
+interface WaveHead {
   id: number;
   profile_name: string;
   notes_per_cart: number;
   released_at: Date | string;
   released_by: string;
-  lieferscheine: string;
-  offen: string;
-  auf_wagen: string;
-  kommissioniert: string;
-  fehlmenge: string;
 }
 
 /**
  * The waves with something still open or on a cart (whenever released), and those released in the last
- * WAVE_DAYS days, newest first. The open ones are found from the notes not picked (their partial index), so
- * the list does not grow with every wave ever released.
+ * WAVE_DAYS days, newest first, each counted from its notes (read in steps). The open ones are found from the
+ * notes not picked (their partial index), so the list does not grow with every wave ever released.
  */
-export async function waves(db: Db, now: Date): Promise<WelleRow[]> {
+export async function waves(steps: Steps, db: Db, now: Date): Promise<WelleRow[]> {
   const since = new Date(now.getTime() - WAVE_DAYS * 86_400_000).toISOString();
-  const listed = sql`
-    select w.id from pick_waves w
-    where w.released_at >= ${since}::timestamptz
-       or w.id in (select wn.wave_id from delivery_notes n
-                   join pick_wave_notes wn on wn.delivery_note_id = n.id
-                   where n.picked_at is null and n.status in ('offen', 'klaerfall'))`;
-  const { rows } = await sql<CountRow>`
-    with s as (${waveNotes(listed)})
-    select w.id, w.profile_name, w.notes_per_cart, w.released_at, u.name as released_by,
-           count(s.id) as lieferscheine,
-           count(s.id) filter (where s.zustand = 'offen') as offen,
-           count(s.id) filter (where s.zustand = 'aufWagen') as auf_wagen,
-           count(s.id) filter (where s.zustand in ('kommissioniert', 'gepackt')) as kommissioniert,
-           count(s.id) filter (where s.fehlmenge) as fehlmenge
-    from pick_waves w
-    join users u on u.id = w.released_by
-    left join s on s.wave_id = w.id
-    where w.id in (${listed})
-    group by w.id, u.name
-    order by w.released_at desc, w.id desc
-    limit ${WAVES_MAX}`.execute(db);
-  const carts = await cartsOfWaves(
-    db,
-    rows.map((r) => r.id),
+  const heads = await steps.run(async () => {
+    const { rows } = await sql<WaveHead>`
+      select w.id, w.profile_name, w.notes_per_cart, w.released_at, u.name as released_by
+      from pick_waves w
+      join users u on u.id = w.released_by
+      where w.released_at >= ${since}::timestamptz
+         or w.id in (select wn.wave_id from delivery_notes n
+                     join pick_wave_notes wn on wn.delivery_note_id = n.id
+                     where n.picked_at is null and n.status in ('offen', 'klaerfall'))
+      order by w.released_at desc, w.id desc
+      limit ${WAVES_MAX}`.execute(db);
+    return rows;
+  });
+  const carts = await steps.run(() =>
+    cartsOfWaves(
+      db,
+      heads.map((w) => w.id),
+    ),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    profil: r.profile_name,
-    proWagen: r.notes_per_cart,
-    freigegebenVon: r.released_by,
-    freigegebenAm: new Date(r.released_at).toISOString(),
-    lieferscheine: Number(r.lieferscheine),
-    offen: Number(r.offen),
-    aufWagen: Number(r.auf_wagen),
-    kommissioniert: Number(r.kommissioniert),
-    fehlmenge: Number(r.fehlmenge),
-    wagen: carts.get(r.id) ?? [],
-  }));
+  const list: WelleRow[] = [];
+  for (const w of heads) {
+    const notes = await notesOfWave(steps, db, w.id);
+    const count = (state: Zustand[]) => notes.filter((n) => state.includes(n.zustand)).length;
+    list.push({
+      id: w.id,
+      profil: w.profile_name,
+      proWagen: w.notes_per_cart,
+      freigegebenVon: w.released_by,
+      freigegebenAm: new Date(w.released_at).toISOString(),
+      lieferscheine: notes.length,
+      offen: count(['offen']),
+      aufWagen: count(['aufWagen']),
+      kommissioniert: count(['kommissioniert', 'gepackt']),
+      fehlmenge: notes.filter((n) => n.fehlmenge).length,
+      wagen: carts.get(w.id) ?? [],
+    });
+  }
+  return list;
 }
 
 /** The carts on an open trip holding the waves' notes now, with their pickers, by cart code. */
@@ -220,34 +247,25 @@ async function cartsOfWaves(db: Db, waveIds: number[]) {
 }
 
 /** A wave's notes by number, each with its state, its compartment now and whether it may be taken out. */
-export async function waveNotesOf(db: Db, waveId: number): Promise<WelleLieferschein[]> {
-  const wave = await db.selectFrom('pick_waves').select('id').where('id', '=', waveId).executeTakeFirst();
+export async function waveNotesOf(steps: Steps, db: Db, waveId: number): Promise<WelleLieferschein[]> {
+  const wave = await steps.run(() =>
+    db.selectFrom('pick_waves').select('id').where('id', '=', waveId).executeTakeFirst(),
+  );
   if (!wave) throw notFound(T.waveNotFound);
-  const { rows } = await sql<{
-    id: number;
-    belegnr: string;
-    versandart: string;
-    zustand: Zustand;
-    fehlmenge: boolean;
-    fach: string | null;
-    kommissionierer: string | null;
-    herausnehmbar: boolean;
-    positionen: string;
-  }>`
-    select s.*, (select count(*) from delivery_note_lines l where l.delivery_note_id = s.id) as positionen
-    from (${waveNotes(sql`${waveId}::integer`)}) s
-    order by s.belegnr`.execute(db);
-  return rows.map((r) => ({
-    id: r.id,
-    belegnr: r.belegnr,
-    versandart: r.versandart,
-    positionen: Number(r.positionen),
-    zustand: r.zustand,
-    fehlmenge: r.fehlmenge,
-    fach: r.fach,
-    kommissionierer: r.zustand === 'aufWagen' ? r.kommissionierer : null,
-    herausnehmbar: r.herausnehmbar,
-  }));
+  const notes = await notesOfWave(steps, db, waveId);
+  return notes
+    .sort((a, b) => (a.belegnr < b.belegnr ? -1 : a.belegnr > b.belegnr ? 1 : 0))
+    .map((r) => ({
+      id: r.id,
+      belegnr: r.belegnr,
+      versandart: r.versandart,
+      positionen: Number(r.positionen),
+      zustand: r.zustand,
+      fehlmenge: r.fehlmenge,
+      fach: r.fach,
+      kommissionierer: r.zustand === 'aufWagen' ? r.kommissionierer : null,
+      herausnehmbar: r.herausnehmbar,
+    }));
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
