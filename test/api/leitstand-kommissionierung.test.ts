@@ -156,7 +156,14 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
       user_id: leadId,
       action: 'pickProfile.create',
       subject: 'Einzelteile DPD',
-      detail: { name: 'Einzelteile DPD', versandart: 'DPD', maxPositionen: 1, proWagen: 12 },
+      detail: {
+        name: 'Einzelteile DPD',
+        versandart: 'DPD',
+        maxPositionen: 1,
+        eu: 'EU und Nicht-EU',
+        eingangVor: null,
+        proWagen: 12,
+      },
     });
 
     // Edited in place: only what changed is journalled, with before and after.
@@ -181,7 +188,11 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({
       subject: 'Einzelteile DPD',
-      detail: { name: 'Einzelteile DPD → DPD bis 14 Uhr', eu: '– → true', eingangVor: '– → 14:00' },
+      detail: {
+        name: 'Einzelteile DPD → DPD bis 14 Uhr',
+        eu: 'EU und Nicht-EU → nur EU',
+        eingangVor: '– → 14:00',
+      },
     });
     // Saved unchanged: nothing written, nothing journalled.
     const same = await as()(kommissionierProfilAendern, {

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import {
+  euLabel,
   type ProfilForm,
   type ProfilRow,
   kommissionierungLeitstandTexts as T,
@@ -38,7 +39,7 @@ function auditDetail(c: Columns) {
     name: c.name,
     versandart: c.versandart,
     maxPositionen: c.max_lines,
-    eu: c.eu,
+    eu: euLabel(c.eu),
     eingangVor: hhmm(c.arrived_before),
     proWagen: c.notes_per_cart,
   };
