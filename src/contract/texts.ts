@@ -458,6 +458,11 @@ export const fieldLabels = {
     printer: 'Drucker',
     host: 'Adresse',
     port: 'Port',
+    // Rollende Kommissionierung in the Leitstand (issue 41): a pick profile's filters, a note of a wave
+    maxPositionen: 'Höchstens Positionen',
+    eingangVor: 'Eingegangen vor',
+    proWagen: 'Lieferscheine je Wagen',
+    lieferscheinId: texts.paketinhalt.noteLabel,
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -480,6 +485,12 @@ export const fieldLabels = {
     drucken: { kind: 'Etikettenart' },
     druckerAendern: { id: 'Drucker' },
     druckerEntfernen: { id: 'Drucker' },
+    /** Rollende Kommissionierung: a profile, a wave by id. */
+    kommissionierProfilAendern: { id: 'Profil' },
+    kommissionierProfilEntfernen: { id: 'Profil' },
+    welleFreigeben: { id: 'Profil' },
+    welleLieferscheine: { id: 'Welle' },
+    welleHerausnehmen: { id: 'Welle' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

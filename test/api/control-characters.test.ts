@@ -152,6 +152,14 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
   const klaerfallId = String(ids.klaerfall);
   const user = { id: String(ids.user) };
   const articlesCsv = `Artikelnummer;Bezeichnung\r\n900001;Schraube M4\r\n`;
+  const pickProfile = {
+    name: 'Einzelteile GLS',
+    versandart: 'GLS',
+    maxPositionen: 1,
+    eu: null,
+    eingangVor: '14:00',
+    proWagen: 6,
+  };
   const journalFilter = {
     artikel: demo.article.nummer,
     lagerplatz: demo.locations.main,
@@ -175,6 +183,16 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     nachschubMinimumSetzen: {
       body: { lagerplatz: demo.locations.main, artikel: demo.article.nummer, minimum: 5 },
     },
+    // Rollende Kommissionierung (issue 41): the demo's profile is id 1, a wave and a note by id.
+    kommissionierProfile: {},
+    kommissionierProfilAnlegen: { body: pickProfile },
+    kommissionierProfilAendern: { params: { id: '1' }, body: pickProfile },
+    kommissionierProfilEntfernen: { params: { id: '1' }, body: {} },
+    welleFreigeben: { params: { id: '1' }, body: {} },
+    wellen: {},
+    welleLieferscheine: { params: { id: '1' } },
+    welleHerausnehmen: { params: { id: '1' }, body: { lieferscheinId: 1 } },
+    kommissionierwagen: {},
     // A page's cursor (`before`, `cursor`) is added by the walk: none is valid before a first page.
     auditList: { query: { limit: '10' } },
     users: {},

@@ -5,6 +5,7 @@ import * as bestand from './bestand.ts';
 import * as datensicherung from './datensicherung.ts';
 import * as importUpload from './import.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
+import * as kommissionierung from './kommissionierung.ts';
 import * as nachschub from './nachschub.ts';
 import * as schnittstellen from './schnittstellen.ts';
 import * as uebersicht from './uebersicht.ts';
@@ -26,6 +27,15 @@ export const leitstandContract: readonly Endpoint[] = [
   zollwagen.zollwagenAbschliessen,
   nachschub.nachschubMinima,
   nachschub.nachschubMinimumSetzen,
+  kommissionierung.kommissionierProfile,
+  kommissionierung.kommissionierProfilAnlegen,
+  kommissionierung.kommissionierProfilAendern,
+  kommissionierung.kommissionierProfilEntfernen,
+  kommissionierung.welleFreigeben,
+  kommissionierung.wellen,
+  kommissionierung.welleLieferscheine,
+  kommissionierung.welleHerausnehmen,
+  kommissionierung.kommissionierwagen,
   audit.auditList,
   benutzer.users,
   benutzer.createUser,
@@ -52,6 +62,7 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   klaerfaelle,
   zollwagen,
   nachschub,
+  kommissionierung,
   audit,
   benutzer,
   schnittstellen,

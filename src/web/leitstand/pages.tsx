@@ -6,6 +6,7 @@ import { bestandTexts } from '../../contract/leitstand/bestand.ts';
 import { datensicherungTexts } from '../../contract/leitstand/datensicherung.ts';
 import { importTexts } from '../../contract/leitstand/import.ts';
 import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
+import { kommissionierungLeitstandTexts } from '../../contract/leitstand/kommissionierung.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
 import { schnittstellenTexts } from '../../contract/leitstand/schnittstellen.ts';
 import { leitstandTexts } from '../../contract/leitstand/uebersicht.ts';
@@ -60,6 +61,18 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: nachschubTexts.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./nachschub/nachschub-page.tsx')),
+  },
+  {
+    path: 'wellen',
+    title: kommissionierungLeitstandTexts.title,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./kommissionierung/wellen-page.tsx')),
+  },
+  {
+    path: 'kommissionierwagen',
+    title: kommissionierungLeitstandTexts.cartsTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./kommissionierung/wagen-page.tsx')),
   },
   {
     path: 'wareneingang',

@@ -6,6 +6,7 @@ import { bestandRoutes } from './bestand/routes.ts';
 import { datensicherungRoutes } from './datensicherung/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
+import { kommissionierungRoutes } from './kommissionierung/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
 import { schnittstellenRoutes } from './schnittstellen/routes.ts';
 import { uebersichtRoutes } from './uebersicht/routes.ts';
@@ -27,6 +28,7 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   importRoutes(app, deps);
   zollwagenRoutes(app, deps);
   nachschubRoutes(app, deps);
+  kommissionierungRoutes(app, deps);
   wareneingangRoutes(app, deps);
   datensicherungRoutes(app, deps);
 }

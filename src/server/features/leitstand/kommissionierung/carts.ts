@@ -1,0 +1,62 @@
+import { type Kysely, sql } from 'kysely';
+import type { WagenRow } from '../../../../contract/leitstand/kommissionierung.ts';
+import type { Database } from '../../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+type CompartmentState = 'inArbeit' | 'kommissioniert' | 'imPacken';
+
+/**
+ * The pick carts by code, each compartment with the note lying in it now (a compartment holds its note until
+ * the note is packed, across trips: decision 33) and the cart's open trip. Read-only: carts come by import.
+ */
+export async function carts(db: Db): Promise<WagenRow[]> {
+  const [compartments, trips] = await Promise.all([
+    sql<{
+      cart_id: number;
+      cart: string;
+      number: number;
+      code: string;
+      belegnr: string | null;
+      state: CompartmentState | null;
+    }>`
+      select pc.id as cart_id, pc.code as cart, c.number, c.code, n.belegnr,
+             case when n.id is null then null
+                  when n.lines_started > 0 then 'imPacken'
+                  when n.picked_at is not null then 'kommissioniert'
+                  else 'inArbeit' end as state
+      from pick_carts pc
+      join pick_cart_compartments c on c.cart_id = pc.id
+      left join pick_trip_notes tn on tn.compartment_id = c.id and tn.freed_at is null
+      left join delivery_notes n on n.id = tn.delivery_note_id
+      order by pc.code, c.number`.execute(db),
+    db
+      .selectFrom('pick_trips as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.cart_id', 'u.name', 't.started_at'])
+      .where('t.finished_at', 'is', null)
+      .execute(),
+  ]);
+  const tripOf = new Map(trips.map((t) => [t.cart_id, t]));
+  const byCart = new Map<number, WagenRow>();
+  for (const row of compartments.rows) {
+    let cart = byCart.get(row.cart_id);
+    if (!cart) {
+      const trip = tripOf.get(row.cart_id);
+      cart = {
+        id: row.cart_id,
+        code: row.cart,
+        faecher: [],
+        fahrt: trip ? { kommissionierer: trip.name, seit: new Date(trip.started_at).toISOString() } : null,
+      };
+      byCart.set(row.cart_id, cart);
+    }
+    cart.faecher.push({
+      nummer: row.number,
+      code: row.code,
+      lieferschein:
+        row.belegnr !== null && row.state !== null ? { belegnr: row.belegnr, zustand: row.state } : null,
+    });
+  }
+  return [...byCart.values()];
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../../contract/leitstand/kommissionierung.ts';
+import { type Deps, registerEndpoint } from '../../../http/route.ts';
+import { registerSteppedEndpoint } from '../../../http/stepped-route.ts';
+import { carts } from './carts.ts';
+import { createProfile, profiles, removeProfile, updateProfile } from './profiles.ts';
+import { releaseWave, takeOut, waveNotesOf, waves } from './waves.ts';
+
+/** Rollende Kommissionierung in the Leitstand (issue 41): profiles, waves, the pick carts. */
+export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
+  registerEndpoint(app, deps, contract.kommissionierProfile, async (_input, { db }) => ({
+    data: { profile: await profiles(db) },
+  }));
+  registerEndpoint(app, deps, contract.kommissionierProfilAnlegen, ({ body }, { db, user, requestKey }) =>
+    createProfile(db, body, { userId: user.id, requestKey }),
+  );
+  registerEndpoint(
+    app,
+    deps,
+    contract.kommissionierProfilAendern,
+    ({ params, body }, { db, user, requestKey }) =>
+      updateProfile(db, params.id, body, { userId: user.id, requestKey }),
+  );
+  registerEndpoint(app, deps, contract.kommissionierProfilEntfernen, ({ params }, { db, user, requestKey }) =>
+    removeProfile(db, params.id, { userId: user.id, requestKey }),
+  );
+  registerEndpoint(app, deps, contract.welleFreigeben, ({ params }, { db, user, requestKey }) =>
+    releaseWave(
+      db,
+      params.id,
+      { userId: user.id, requestKey },
+      {
+        now: new Date(deps.clock()),
+        claimMinutes: deps.config.pickClaimMinutes,
+        timeZone: deps.config.timeZone,
+      },
+    ),
+  );
+  // Read at every live refresh of an open Wellen page: in steps, so the handhelds' calls go between them.
+  registerSteppedEndpoint(app, deps, contract.wellen, async (_input, { db, steps }) => ({
+    data: { wellen: await waves(steps, db, new Date(deps.clock())) },
+  }));
+  registerSteppedEndpoint(app, deps, contract.welleLieferscheine, async ({ params }, { db, steps }) => ({
+    data: { lieferscheine: await waveNotesOf(steps, db, params.id) },
+  }));
+  registerEndpoint(app, deps, contract.welleHerausnehmen, ({ params, body }, { db, user, requestKey }) =>
+    takeOut(db, params.id, body.lieferscheinId, { userId: user.id, requestKey }),
+  );
+  registerEndpoint(app, deps, contract.kommissionierwagen, async (_input, { db }) => ({
+    data: { wagen: await carts(db) },
+  }));
+}
