@@ -93,6 +93,7 @@ export const kommissionierungLeitstandTexts = {
   duplicate: (name: string) => `Ein Profil „${name}“ gibt es schon.`,
   profileNotFound: 'Dieses Profil gibt es nicht mehr. Bitte die Seite neu laden.',
   noMatch: 'Keine Lieferscheine passen zu diesem Profil.',
+  releaseRunning: 'Diese Welle wird noch freigegeben. Bitte die Seite gleich neu laden.',
   waveNotFound: 'Diese Welle gibt es nicht.',
   notInWave: (wave: number) => `Dieser Lieferschein ist nicht in Welle ${wave}.`,
   onCartAlready: (belegnr: string) => `${belegnr} liegt schon auf einem Wagen und bleibt in der Welle.`,

@@ -168,6 +168,8 @@ export interface SteppedWriteContext {
   user: AuthUser;
   steps: Steps;
   request: FastifyRequest;
+  /** The call's X-Idempotency-Key, for a Protokoll row the job writes itself. */
+  requestKey: string;
   /**
    * Makes this a heavy operation from here on (a large print job): takes a place among HEAVY_OPERATIONS_MAX
    * until the job ends, or throws HeavyBusy (503, Retry-After, German).
@@ -191,10 +193,19 @@ export function registerSteppedWrite<E extends Endpoint>(
   options: {
     waitMs: number;
     stillRunning: string;
+    /**
+     * The Protokoll row of the outcome, or null when the job journals itself what it did (a wave's release,
+     * with what it read on the way) and a refusal changed nothing.
+     */
     audit: (
       input: Input<E>,
       outcome: Outcome<z.output<E['response']>>,
-    ) => Pick<AuditEntry, 'action' | 'subject' | 'detail'>;
+    ) => Pick<AuditEntry, 'action' | 'subject' | 'detail'> | null;
+    /**
+     * The job's steps go on when its client leaves (a wave's release): begun, it ends with an answer stored
+     * under the key for the repeat, not half-way with the key freed. Otherwise a step whose client left ends it.
+     */
+    untilDone?: boolean;
   },
 ): void {
   if (!endpoint.idempotent) throw new Error(`${endpoint.name}: a stepped write is a staff write`);
@@ -208,8 +219,9 @@ export function registerSteppedWrite<E extends Endpoint>(
       const { user, input } = await staffCall(deps, endpoint, request);
       return { user, input, key: parseIdempotencyKey(request.headers['x-idempotency-key']) };
     },
-    async ({ user, input, key }, { steps, request, reply }) => {
+    async ({ user, input, key }, { steps: clientSteps, request, reply }) => {
       const claim = { key, userId: user.id, route, hash: requestHash(route, input.params, input.body) };
+      const steps = options.untilDone ? stepsIn(deps.admission, kind) : clientSteps;
       let release = () => {};
       const heavy = () => {
         release = deps.heavy.enter();
@@ -217,13 +229,14 @@ export function registerSteppedWrite<E extends Endpoint>(
       const outcome = await applyOnceOutside(
         deps.db,
         claim,
-        () => job(input, { user, steps, request, heavy }).finally(() => release()),
+        () => job(input, { user, steps, request, requestKey: key, heavy }).finally(() => release()),
         options,
       );
+      const audit = outcome.replayed ? null : options.audit(input, outcome);
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      else
+      else if (audit)
         await deps.admission.step(
-          () => recordAudit(deps.db, { ...options.audit(input, outcome), userId: user.id, requestKey: key }),
+          () => recordAudit(deps.db, { ...audit, userId: user.id, requestKey: key }),
           kind,
         );
       if (outcome.refused) {

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../../contract/leitstand/kommissionierung.ts';
 import { type Deps, registerEndpoint } from '../../../http/route.ts';
-import { registerSteppedEndpoint } from '../../../http/stepped-route.ts';
+import { registerSteppedEndpoint, registerSteppedWrite } from '../../../http/stepped-route.ts';
 import { carts } from './carts.ts';
 import { createProfile, profiles, removeProfile, updateProfile } from './profiles.ts';
 import { releaseWave, takeOut, waveNotesOf, waves } from './waves.ts';
+
+/**
+ * How long a repeat of a release waits for its first copy before 409 `releaseRunning` (ms): the largest
+ * release takes a few seconds in steps behind a busy floor.
+ */
+const RELEASE_WAIT_MS = 30_000;
 
 /** Rollende Kommissionierung in the Leitstand (issue 41): profiles, waves, the pick carts. */
 export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
@@ -24,17 +30,35 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, contract.kommissionierProfilEntfernen, ({ params }, { db, user, requestKey }) =>
     removeProfile(db, params.id, { userId: user.id, requestKey }),
   );
-  registerEndpoint(app, deps, contract.welleFreigeben, ({ params }, { db, user, requestKey }) =>
-    releaseWave(
-      db,
-      params.id,
-      { userId: user.id, requestKey },
-      {
-        now: new Date(deps.clock()),
-        claimMinutes: deps.config.pickClaimMinutes,
-        timeZone: deps.config.timeZone,
-      },
-    ),
+  // In steps behind the floor (a large release held PGlite 630 ms as one statement), exactly once per key
+  // outside a transaction: the key is claimed first, the answer stored after the last step (decision 33).
+  registerSteppedWrite(
+    app,
+    deps,
+    contract.welleFreigeben,
+    ({ params }, { user, steps, requestKey }) =>
+      releaseWave(
+        steps,
+        deps.db,
+        params.id,
+        { userId: user.id, requestKey },
+        {
+          now: new Date(deps.clock()),
+          claimMinutes: deps.config.pickClaimMinutes,
+          timeZone: deps.config.timeZone,
+        },
+      ).then((answer) => {
+        // The Wellen pages reload at every write announced (a stepped write is not announced by its helper).
+        deps.changes.publish(contract.welleFreigeben.name);
+        return answer;
+      }),
+    {
+      waitMs: RELEASE_WAIT_MS,
+      stillRunning: contract.kommissionierungLeitstandTexts.releaseRunning,
+      // The release journals itself, with the profile it read; a refusal took no note.
+      audit: () => null,
+      untilDone: true,
+    },
   );
   // Read at every live refresh of an open Wellen page: in steps, so the handhelds' calls go between them.
   registerSteppedEndpoint(app, deps, contract.wellen, async (_input, { db, steps }) => ({

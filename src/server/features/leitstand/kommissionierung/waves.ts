@@ -9,7 +9,7 @@ import {
 } from '../../../../contract/leitstand/kommissionierung.ts';
 import type { Database } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../domain/errors.ts';
-import type { Steps } from '../../../http/back-office.ts';
+import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { recordAudit } from '../../../repositories/audit.repository.ts';
 // The one rule of which notes can be picked, shared with 'Nächster Auftrag' and the cart's fill (decision 33).
 import { claimedByNoOtherThan, pickableNote } from '../../kommissionierung/pickable.ts';
@@ -53,48 +53,108 @@ function matchesProfile(
       or n.created_at < (${today} + ${profile.arrived_before}::time) at time zone ${clock.timeZone}::text))`;
 }
 
+/** The most candidate notes one step of a release reads (StepSize follows the measured time below it). */
+export const RELEASE_STEP_MAX = 2_000;
+
+/** A release's steps: at first 100 candidates, then as many as take about STEP_TARGET_MS (decision 31). */
+export function releaseStepSize(max = RELEASE_STEP_MAX): StepSize {
+  return new StepSize({ max, start: Math.min(100, max) });
+}
+
 /**
- * 'Welle freigeben': the wave and its notes in one statement each, inside the call's transaction. A note is
- * taken when it is pickable, in no wave, lying on no cart and held by no picker — and matches the profile.
+ * 'Welle freigeben' in steps behind the floor (DESIGN §10, issue 37): taken as one statement, a profile without
+ * filters held the embedded database 630 ms on the large seed, and every handheld waited. First the wave row,
+ * then slice after slice of the notes not picked yet in (created_at, id) order — a keyset over their partial
+ * index (migration 2026-11-27-01), oldest first — each slice one short statement of its own that takes those
+ * of its notes that are pickable, in no wave, lying on no cart, held by no picker and matching the profile.
+ * A slice is sized by the rows it reads, not those it takes: a rare filter still reads every candidate.
+ *
  * Two desks releasing at once: the membership's primary key lets each note into one wave only (`on conflict
- * do nothing`; the second waits for the first on PostgreSQL), and each wave counts what it got. None → 409,
- * and the wave row goes with the rolled-back transaction.
+ * do nothing`; on PostgreSQL the second waits for the first's slice), and each wave counts what it got. None
+ * → the wave row is deleted again and 409. A server that dies half-way leaves a wave of the notes taken so
+ * far (decision 33: a note is in one wave at most, and the lead sees the count). Exactly once per key is the
+ * route's (`registerSteppedWrite`: the key is claimed before the first step, the answer stored after the last).
  */
-export async function releaseWave(db: Db, profileId: number, change: Change, clock: ReleaseClock) {
-  const profile = await profileById(db, profileId);
-  const wave = await db
-    .insertInto('pick_waves')
-    .values({
-      profile_id: profile.id,
-      profile_name: profile.name,
-      notes_per_cart: profile.notes_per_cart,
-      released_by: change.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export async function releaseWave(
+  steps: Steps,
+  db: Db,
+  profileId: number,
+  change: Change,
+  clock: ReleaseClock,
+  size: StepSize = releaseStepSize(),
+) {
+  const { profile, wave } = await steps.run(() =>
+    db.transaction().execute(async (trx) => {
+      const profile = await profileById(trx, profileId);
+      const wave = await trx
+        .insertInto('pick_waves')
+        .values({
+          profile_id: profile.id,
+          profile_name: profile.name,
+          notes_per_cart: profile.notes_per_cart,
+          released_by: change.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { profile, wave };
+    }),
+  );
   const cutoff = new Date(clock.now.getTime() - clock.claimMinutes * 60_000).toISOString();
-  const { rows } = await sql<{ taken: string }>`
-    with taken as (
-      insert into pick_wave_notes (delivery_note_id, wave_id)
-      select n.id, ${wave.id}::integer from delivery_notes n
-      where ${pickableNote}
-        and ${claimedByNoOtherThan(NOBODY, cutoff)}
-        and not exists (select 1 from pick_wave_notes x where x.delivery_note_id = n.id)
-        and not exists (select 1 from pick_trip_notes tn where tn.delivery_note_id = n.id and tn.freed_at is null)
-        and ${matchesProfile(profile, clock)}
-      order by n.created_at, n.id
-      on conflict (delivery_note_id) do nothing
-      returning 1)
-    select count(*) as taken from taken`.execute(db);
-  const count = Number(rows[0]?.taken ?? 0);
-  if (count === 0) throw conflict(T.noMatch);
-  await recordAudit(db, {
-    userId: change.userId,
-    action: 'wave.release',
-    subject: `Welle ${wave.id}`,
-    detail: { profil: profile.name, lieferscheine: count, proWagen: profile.notes_per_cart },
-    requestKey: change.requestKey,
-  });
+  const matches = matchesProfile(profile, clock);
+  // The last candidate read: its created_at as text, so the microseconds a JS Date would drop come back.
+  let after = { at: '-infinity', id: 0 };
+  let count = 0;
+  for (;;) {
+    const slice = await steps.run(() =>
+      size.timed(async (limit) => {
+        const { rows } = await sql<{
+          read: string;
+          taken: string;
+          last_at: string | null;
+          last_id: number | null;
+        }>`
+          with slice as (
+            select n.id, n.created_at from delivery_notes n
+            where n.picked_at is null and n.status in ('offen', 'klaerfall')
+              and (n.created_at, n.id) > (${after.at}::timestamptz, ${after.id}::integer)
+            order by n.created_at, n.id
+            limit ${limit}::integer),
+          taken as (
+            insert into pick_wave_notes (delivery_note_id, wave_id)
+            select n.id, ${wave.id}::integer from slice s join delivery_notes n on n.id = s.id
+            where ${pickableNote}
+              and ${claimedByNoOtherThan(NOBODY, cutoff)}
+              and not exists (select 1 from pick_wave_notes x where x.delivery_note_id = n.id)
+              and not exists (select 1 from pick_trip_notes tn where tn.delivery_note_id = n.id and tn.freed_at is null)
+              and ${matches}
+            order by n.created_at, n.id
+            on conflict (delivery_note_id) do nothing
+            returning 1),
+          last as (select s.created_at::text as at, s.id from slice s order by s.created_at desc, s.id desc limit 1)
+          select (select count(*) from slice) as read, (select count(*) from taken) as taken,
+                 (select at from last) as last_at, (select id from last) as last_id`.execute(db);
+        const row = rows[0];
+        const read = Number(row?.read ?? 0);
+        return { rows: read, taken: Number(row?.taken ?? 0), complete: read < limit, row };
+      }),
+    );
+    count += slice.taken;
+    if (slice.complete || slice.row?.last_at == null || slice.row.last_id == null) break;
+    after = { at: slice.row.last_at, id: slice.row.last_id };
+  }
+  if (count === 0) {
+    await steps.run(() => db.deleteFrom('pick_waves').where('id', '=', wave.id).execute());
+    throw conflict(T.noMatch);
+  }
+  await steps.run(() =>
+    recordAudit(db, {
+      userId: change.userId,
+      action: 'wave.release',
+      subject: `Welle ${wave.id}`,
+      detail: { profil: profile.name, lieferscheine: count, proWagen: profile.notes_per_cart },
+      requestKey: change.requestKey,
+    }),
+  );
   return {
     success: true as const,
     message: T.releasedWave(wave.id, count),
