@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickClaim } from '../../src/contract/kommissionierung.ts';
@@ -16,6 +17,8 @@ import {
   welleLieferscheine,
   wellen,
 } from '../../src/contract/leitstand/kommissionierung.ts';
+import { releaseStepSize, releaseWave } from '../../src/server/features/leitstand/kommissionierung/waves.ts';
+import type { Steps } from '../../src/server/http/back-office.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -504,5 +507,116 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
     expect(notes).toHaveLength(650);
     expect(notes[0]?.belegnr).toBe('LS8000001');
     expect(notes[649]).toMatchObject({ belegnr: 'LS8000650', zustand: 'kommissioniert' });
+  });
+  /** `count` new pickable single-line notes of Versandart `code`, numbered `prefix` + 000001 …. */
+  const newNotes = async (prefix: string, code: string, count: number, created = sql`now()`) => {
+    await sql`
+      insert into delivery_notes (belegnr, eu, versandart, created_at)
+      select ${prefix} || lpad(g::text, 6, '0'), true, ${code}, ${created}
+      from generate_series(1, ${count}::integer) g`.execute(db());
+    await sql`
+      insert into delivery_note_lines (delivery_note_id, article_id, lsmenge)
+      select n.id, (select min(id) from articles), 1 from delivery_notes n
+      where n.versandart = ${code} and not exists (select 1 from delivery_note_lines l where l.delivery_note_id = n.id)`.execute(
+      db(),
+    );
+  };
+  const wavesOf = async (profile: string) =>
+    (await db().selectFrom('pick_waves').select('id').where('profile_name', '=', profile).execute()).map(
+      (w) => w.id,
+    );
+
+  it('releases once per X-Idempotency-Key: the key again, also at the same moment, replays the one wave', async () => {
+    await newNotes('LS7', 'EINMAL01', 3);
+    await as()(kommissionierProfilAnlegen, {
+      body: form({ name: 'Einmal', versandart: 'EINMAL', maxPositionen: null, proWagen: 20 }),
+    });
+    const id = await profileId('Einmal');
+    const key = randomUUID();
+    const first = await as()(welleFreigeben, { params: { id }, body: {}, key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ lieferscheine: 3 });
+    // A note that came since: the repeat does not take it.
+    await newNotes('LS71', 'EINMAL01', 1);
+    const again = await as()(welleFreigeben, { params: { id }, body: {}, key });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await wavesOf('Einmal')).toEqual([first.json<{ welleId: number }>().welleId]);
+    expect(await auditOf('wave.release')).toHaveLength(
+      (await db().selectFrom('pick_waves').select('id').execute()).length,
+    );
+
+    // Two copies of one click at once (a retry while the first runs): one wave, both told of it.
+    const other = randomUUID();
+    const both = await Promise.all([
+      as()(welleFreigeben, { params: { id }, body: {}, key: other }),
+      as()(welleFreigeben, { params: { id }, body: {}, key: other }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[1]?.json()).toEqual(both[0]?.json());
+    expect(both[0]?.json()).toMatchObject({ lieferscheine: 1 });
+    expect(await wavesOf('Einmal')).toHaveLength(2);
+
+    // Nothing left: 409 stored under the key, no wave row left behind, and the same answer again.
+    const none = randomUUID();
+    const refused = await as()(welleFreigeben, { params: { id }, body: {}, key: none });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Keine Lieferscheine passen zu diesem Profil.');
+    const replayed = await as()(welleFreigeben, { params: { id }, body: {}, key: none });
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(await wavesOf('Einmal')).toHaveLength(2);
+  });
+
+  it('takes every note of a release larger than a step, oldest first (created_at, then id) step by step', async () => {
+    // Newer notes get lower ids, and each four share one instant (with microseconds): the order is not the
+    // ids', and a cursor that lost the microseconds or the id would skip or repeat notes.
+    await newNotes(
+      'LS6',
+      'ORDNUNG01',
+      400,
+      sql`'2026-01-01 08:00:00.123456+00'::timestamptz - ((g / 4) || ' minutes')::interval`,
+    );
+    await as()(kommissionierProfilAnlegen, {
+      body: form({ name: 'Ordnung', versandart: 'ORDNUNG', maxPositionen: null, proWagen: 20 }),
+    });
+    const oldestFirst = (
+      await db()
+        .selectFrom('delivery_notes')
+        .select('id')
+        .where('versandart', '=', 'ORDNUNG01')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((n) => n.id);
+    // Called directly, with steps of at most 25 notes: what a step took is not visible through the API.
+    const afterEachStep: number[][] = [];
+    const steps: Steps = {
+      run: async (work) => {
+        const done = await work();
+        const { rows } = await sql<{ id: number }>`
+          select wn.delivery_note_id as id from pick_wave_notes wn
+          where wn.wave_id = (select max(id) from pick_waves)`.execute(db());
+        afterEachStep.push(rows.map((r) => r.id));
+        return done;
+      },
+    };
+    const answer = await releaseWave(
+      steps,
+      db(),
+      await profileId('Ordnung'),
+      { userId: leadId, requestKey: null },
+      { now: new Date(), claimMinutes: 15, timeZone: 'Europe/Berlin' },
+      releaseStepSize(25),
+    );
+    expect(answer.lieferscheine).toBe(400);
+    expect([...(afterEachStep.at(-1) ?? [])].sort((a, b) => a - b)).toEqual(
+      [...oldestFirst].sort((a, b) => a - b),
+    );
+    // Each step took the next oldest notes: what the wave holds after it is the oldest so many.
+    const taking = afterEachStep.filter((ids, i) => ids.length > (afterEachStep[i - 1]?.length ?? 0));
+    expect(taking.length).toBeGreaterThanOrEqual(400 / 25);
+    for (const ids of taking) expect(new Set(ids)).toEqual(new Set(oldestFirst.slice(0, ids.length)));
   });
 });
