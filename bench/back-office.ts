@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { kommissionierProfilAnlegen, welleFreigeben } from '../src/contract/leitstand/kommissionierung.ts';
+import { buildPath } from '../src/contract/path.ts';
 import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/seed/large.ts';
 import { runScriptAsync } from '../test/support/cli.ts';
 import { type CallOutcome, runOpenLoop, summarize } from './open-loop.ts';
@@ -11,9 +13,10 @@ import { type CallOutcome, runOpenLoop, summarize } from './open-loop.ts';
  * The floor under back-office work (issue 37, DESIGN §10): an open-loop floor of handhelds — one scan every
  * 3 s each, the Umbuchung's location, article and rebooking — runs the whole time, while a lead or admin
  * does one heavy thing after another with quiet windows between: the journal's CSV of everything, an
- * import of 100,000 articles, 20,000 location labels as PDF and as ZPL, broad Bestand searches, live
- * Leitstand desks that refetch on every event, a backup. For each: how long it took, and the floor's
- * p50/p99/max, timeouts, errors and 503s while it ran, beside the same figures of the quiet windows.
+ * import of 100,000 articles, 20,000 location labels as PDF and as ZPL, broad Bestand searches, a pick
+ * wave of every pickable note, live Leitstand desks that refetch on every event, a backup. For each: how long
+ * it took, and the floor's p50/p99/max, timeouts, errors and 503s while it ran, beside the same figures of
+ * the quiet windows.
  * Goal: the floor's p99 during each ≤ 2 × the quiet windows', no timeout, no error.
  */
 
@@ -186,6 +189,34 @@ export function backOfficeOperations(options: {
           found += (JSON.parse(String(body)) as { artikel: unknown[] }).artikel.length;
         }
         return `${found} articles listed`;
+      },
+    },
+    {
+      // The large seed's pickable notes (about 12,500 at scale 1) as one wave; it stays: no later operation
+      // nor the floor's Umbuchung reads waves, and every run seeds afresh.
+      name: 'wave release, a profile without filters',
+      run: async ({ base, leadToken }) => {
+        const write = (e: { method: string; path: string }, params: Record<string, number>, body: unknown) =>
+          download(base, buildPath(e.path, params), leadToken, {
+            method: e.method,
+            body: JSON.stringify(body),
+            headers: { 'content-type': 'application/json', 'x-idempotency-key': randomUUID() },
+          });
+        const profile = await write(
+          kommissionierProfilAnlegen,
+          {},
+          {
+            name: `Bench ${randomUUID().slice(0, 8)}`,
+            versandart: null,
+            maxPositionen: null,
+            eu: null,
+            eingangVor: null,
+            proWagen: 20,
+          },
+        );
+        const { id } = JSON.parse(String(profile.body)) as { id: number };
+        const { body } = await write(welleFreigeben, { id }, {});
+        return `${en((JSON.parse(String(body)) as { lieferscheine: number }).lieferscheine)} notes`;
       },
     },
     {
