@@ -14,7 +14,8 @@ import { applyOnceOutside, type Outcome, parseIdempotencyKey, requestHash } from
 
 /**
  * Calls whose work is longer than one place in the admission gate (DESIGN §10, decision 31): a search read a
- * window at a time, a file (the journal's CSV, labels), an export page, a print job, an upload. All have one
+ * window at a time, a file (the journal's CSV, labels), an export page, a print job, a pick wave's release, an
+ * upload. All have one
  * shape: who calls and with what is checked in one place of the gate (503 when its line is too long, before
  * the first byte), then the work takes one back-office place per step, so every handheld call that arrives
  * meanwhile goes between them. An upload is checked before its body is read and steps its own work
@@ -179,11 +180,11 @@ export interface SteppedWriteContext {
 
 /**
  * A staff write whose work cannot sit in a database transaction (a print job asks a network printer, which
- * may not answer for seconds): exactly once per X-Idempotency-Key all the same, outside any transaction
- * (`applyOnceOutside`; a repeat while the first runs waits up to `waitMs`, then gets 409 `stillRunning`), so
- * a slow printer holds up no other request. The job reads and writes in steps behind the floor. Its outcome
- * — done or refused, not a replay — is journalled in the Protokoll (`audit`), in a step, also when its
- * client left meanwhile.
+ * may not answer for seconds), or too long for one (a pick wave's release, in slices): exactly once per
+ * X-Idempotency-Key all the same, outside any transaction (`applyOnceOutside`; a repeat while the first runs
+ * waits up to `waitMs`, then gets 409 `stillRunning`), so a slow printer holds up no other request. The job
+ * reads and writes in steps behind the floor. Its outcome — done or refused, not a replay — is journalled in
+ * the Protokoll (`audit`), in a step, also when its client left meanwhile.
  */
 export function registerSteppedWrite<E extends Endpoint>(
   app: FastifyInstance,
