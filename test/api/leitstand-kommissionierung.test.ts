@@ -17,7 +17,10 @@ import {
   welleLieferscheine,
   wellen,
 } from '../../src/contract/leitstand/kommissionierung.ts';
-import { releaseStepSize, releaseWave } from '../../src/server/features/leitstand/kommissionierung/waves.ts';
+import {
+  releaseStepSize,
+  releaseWave,
+} from '../../src/server/features/leitstand/kommissionierung/release.ts';
 import type { Steps } from '../../src/server/http/back-office.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';

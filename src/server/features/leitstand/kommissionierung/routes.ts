@@ -4,7 +4,8 @@ import { type Deps, registerEndpoint } from '../../../http/route.ts';
 import { registerSteppedEndpoint, registerSteppedWrite } from '../../../http/stepped-route.ts';
 import { carts } from './carts.ts';
 import { createProfile, profiles, removeProfile, updateProfile } from './profiles.ts';
-import { releaseWave, takeOut, waveNotesOf, waves } from './waves.ts';
+import { releaseWave } from './release.ts';
+import { takeOut, waveNotesOf, waves } from './waves.ts';
 
 /**
  * How long a repeat of a release waits for its first copy before 409 `releaseRunning` (ms): the largest
