@@ -31,7 +31,8 @@ export const kommissionierwagenTexts = {
   defer: 'Später',
   deferred: 'zurückgestellt',
   undo: 'Rückgängig',
-  undoTitle: (menge: number, nummer: string, fach: number) => `${menge} × ${nummer} aus Fach ${fach} zurücklegen?`,
+  undoTitle: (menge: number, nummer: string, fach: number) =>
+    `${menge} × ${nummer} aus Fach ${fach} zurücklegen?`,
   undoBody: (lagerplatz: string) => `Die Stücke gehen zurück auf ${lagerplatz}.`,
   undoConfirm: 'Zurücklegen',
   undone: 'Zurückgelegt.',
@@ -43,11 +44,25 @@ export const kommissionierwagenTexts = {
   abandonKeep: 'Weiter kommissionieren',
   abandonConfirm: 'Wagen abbrechen',
   abandoned: (code: string) => `Wagen ${code} abgebrochen.`,
+  // ── The screen's own words ──
+  compartmentsHeading: 'Fächer',
+  putsHeading: 'Entnahmen auf diesem Wagen',
+  /** A put of this trip in its list: '2 × 100007 in Fach 3'. */
+  putEntry: (menge: number, nummer: string, fach: number) => `${menge} × ${nummer} in Fach ${fach}`,
+  /** The 'Rückgängig' button of one put, as a screen reader names it. */
+  undoFor: (menge: number, nummer: string, fach: number) =>
+    `Rückgängig: ${menge} × ${nummer} aus Fach ${fach}`,
+  /** The 'Fehlmenge' button of one line at a stop (several notes' lines may share the article). */
+  shortageFor: (nummer: string, fach: number) => `Fehlmenge ${nummer} für Fach ${fach}`,
+  allDone: 'Alle Positionen erledigt.',
+  /** What a scan is refused for once every line is done. */
+  expectsFinish: 'bitte „Wagen fertig“ antippen.',
   // ── The server's refusals ──
   /** 409: another picker has an open trip with this cart. */
   cartInUse: (code: string, name: string) => `Wagen ${code} wird schon von ${name} kommissioniert.`,
   /** 409: the caller has an open trip with another cart. */
-  otherCartOpen: (code: string) => `Du hast noch Wagen ${code} offen. Bitte erst fertig machen oder abbrechen.`,
+  otherCartOpen: (code: string) =>
+    `Du hast noch Wagen ${code} offen. Bitte erst fertig machen oder abbrechen.`,
   /** 409: every compartment still holds a note not packed yet. */
   cartFull: (code: string) => `Alle Fächer von Wagen ${code} sind belegt. Bitte erst packen.`,
   /** 409: a compartment other than the one the line goes into was scanned; nothing is booked. */
