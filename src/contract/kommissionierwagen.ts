@@ -44,6 +44,8 @@ export const kommissionierwagenTexts = {
   abandonConfirm: 'Wagen abbrechen',
   abandoned: (code: string) => `Wagen ${code} abgebrochen.`,
   // ── The server's refusals ──
+  /** 404: no cart has this code (the screen's list of carts was older than an import that removed it). */
+  unknownCart: (code: string) => `Wagen ${code} nicht gefunden.`,
   /** 409: another picker has an open trip with this cart. */
   cartInUse: (code: string, name: string) => `Wagen ${code} wird schon von ${name} kommissioniert.`,
   /** 409: the caller has an open trip with another cart. */
