@@ -58,6 +58,8 @@ export const kommissionierwagenTexts = {
   /** What a scan is refused for once every line is done. */
   expectsFinish: 'bitte „Wagen fertig“ antippen.',
   // ── The server's refusals ──
+  /** 404: no cart has this code (the screen's list of carts was older than an import that removed it). */
+  unknownCart: (code: string) => `Wagen ${code} nicht gefunden.`,
   /** 409: another picker has an open trip with this cart. */
   cartInUse: (code: string, name: string) => `Wagen ${code} wird schon von ${name} kommissioniert.`,
   /** 409: the caller has an open trip with another cart. */
