@@ -57,9 +57,8 @@ export function CartRest({ fahrt }: { fahrt: Fahrt }) {
       <ul className="cart-compartments" aria-label={w.compartmentsHeading}>
         {fahrt.faecher.map((fach) => (
           <li key={fach.id}>
-            <span className="cart-compartment-number">{w.compartment(fach.nummer)}</span>
-            <span className="code">{fach.auftrag?.belegnr ?? ''}</span>
-            <CompartmentState fach={fach} />
+            <span className="cart-compartment-number">{w.compartment(fach.nummer)}</span>{' '}
+            <span className="code">{fach.auftrag?.belegnr ?? ''}</span> <CompartmentState fach={fach} />
           </li>
         ))}
       </ul>
@@ -120,8 +119,8 @@ export function CartSummaryView({ summary }: { summary: CartSummary }) {
       <ul className="cart-compartments">
         {summary.faecher.map((fach) => (
           <li key={fach.code}>
-            <span className="cart-compartment-number">{w.compartment(fach.nummer)}</span>
-            <span className="code">{fach.belegnr}</span>
+            <span className="cart-compartment-number">{w.compartment(fach.nummer)}</span>{' '}
+            <span className="code">{fach.belegnr}</span>{' '}
             {fach.status === 'komplett' ? (
               <span className="cart-complete">{w.compartmentComplete}</span>
             ) : (

@@ -65,7 +65,15 @@ export function CartTrip({
   const putting = useBooking(cartPutAway, { done: t.picked, ...next });
   const reporting = useBooking(cartShortage, { done: t.shortageDone, ...next });
   const deferring = useBooking(cartDefer, next);
-  const undoing = useBooking(cartUndo, { done: w.undone, ...next });
+  const undoing = useBooking(cartUndo, {
+    done: w.undone,
+    // The worker took the pieces back to their location: the route goes on from a location scanned anew.
+    onBooked: ({ data }) => {
+      setAtLocation(null);
+      onFahrt(data);
+    },
+    onRefused,
+  });
   const finishing = useBooking(cartFinish, { onBooked: ({ data }) => onEnd({ summary: data }), onRefused });
   const releasing = useBooking(cartRelease, {
     onBooked: () => onEnd({ message: w.abandoned(code) }),
@@ -78,6 +86,9 @@ export function CartTrip({
     here && chosen?.locationId === here.lagerplatz.id
       ? (here.positionen.find((p) => p.artikelId === chosen.articleId && p.offen > 0) ?? null)
       : null;
+  // What goes into the compartment from here at once: all that is open, or what the location holds if that is
+  // less (the rest is picked elsewhere, as the single note's flow takes it).
+  const amount = line && here ? Math.max(1, Math.min(line.offen, here.lagerplatz.bestand)) : 0;
   const step = fahrt.fertig
     ? 'finish'
     : !stop
@@ -152,9 +163,9 @@ export function CartTrip({
       positionId: line.positionId,
       lagerplatzId: here.lagerplatz.id,
       fach: text,
-      menge: line.offen,
+      menge: amount,
     };
-    if (line.offen > CONFIRM_WHOLE_LINE_ABOVE) putting.ask(body);
+    if (amount > CONFIRM_WHOLE_LINE_ABOVE) putting.ask(body);
     else await putting.book(body);
   }
 
@@ -244,7 +255,7 @@ export function CartTrip({
       {step === 'compartment' && line && (
         <>
           <p className="cart-put" aria-live="polite">
-            <span className="cart-put-where">{w.put(line.fach.nummer, line.offen)}</span>
+            <span className="cart-put-where">{w.put(line.fach.nummer, amount)}</span>
             <span className="hint">
               {line.nummer} · {line.name}
             </span>

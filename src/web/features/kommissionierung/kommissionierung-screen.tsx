@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { eanVariants } from '../../../contract/ean.ts';
 import {
   type Auftrag,
@@ -10,7 +10,7 @@ import {
   pickTake,
   kommissionierungTexts as t,
 } from '../../../contract/kommissionierung.ts';
-import { type CartSummary, cartList, cartStart, type Fahrt } from '../../../contract/kommissionierwagen.ts';
+import { type CartSummary, cartStart, type Fahrt } from '../../../contract/kommissionierwagen.ts';
 import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
@@ -21,6 +21,7 @@ import { useBanner } from '../../ui/banner.tsx';
 import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
+import { useCartCodes } from './cart-codes.ts';
 import { CartSummaryView } from './cart-parts.tsx';
 import { CartTrip, type TripEnd } from './cart-trip.tsx';
 import { ShortageDialog } from './shortage-dialog.tsx';
@@ -56,7 +57,6 @@ export default function KommissionierungScreen() {
   /** The trip with a pick cart under way, and the last one's summary (shown above the note field). */
   const [fahrt, setFahrt] = useState<Fahrt | null>(null);
   const [summary, setSummary] = useState<CartSummary | null>(null);
-  const cartCodes = useRef<Promise<CartCodes> | null>(null);
   // Every answer of a pick or a Fehlmenge brings the note anew; a refusal may mean it was taken over.
   const taking = useBooking(pickTake, {
     done: t.picked,
@@ -83,12 +83,7 @@ export default function KommissionierungScreen() {
           ? 'article'
           : 'location';
   const asking = taking.asking !== null || shortage !== null || askAbandon;
-  const atStart = fahrt === null && (!auftrag || step === 'note');
-  // The site's carts, fetched anew each time the screen comes back to the note field (a cart may have been
-  // imported meanwhile): a scan there is told from a note's number by this list.
-  useEffect(() => {
-    if (atStart) cartCodes.current = loadCartCodes();
-  }, [atStart]);
+  const isCart = useCartCodes(fahrt === null && (!auftrag || step === 'note'));
   useScanTarget(step === 'noStock' && !asking ? { kind: 'none', expects: t.expectsShortage } : null);
 
   /** A new answer: the note goes on, or it is done. */
@@ -106,21 +101,11 @@ export default function KommissionierungScreen() {
   /** A scan in the note field: a cart's code starts (or resumes) a trip with it, anything else is a note. */
   async function claimNote(belegnr: string) {
     setNoteText('');
-    // The list fetched on coming here, or once more if that failed (no network then: the scan is refused).
-    let carts = await cartCodes.current;
-    if (!carts || 'error' in carts) {
-      cartCodes.current = loadCartCodes();
-      carts = await cartCodes.current;
-    }
-    if ('error' in carts) {
-      banner.showError(messageOf(carts.error));
-      return;
-    }
-    if (carts.codes.has(belegnr)) {
-      await startTrip(belegnr);
-      return;
-    }
     try {
+      if (await isCart(belegnr)) {
+        await startTrip(belegnr);
+        return;
+      }
       const { data } = await api.call(pickClaim, { body: { belegnr }, on401: 'scan' });
       setEnded(null);
       setSummary(null);
@@ -396,18 +381,6 @@ function Rest({ open, current }: { open: PickLine[]; current: number | null }) {
       )}
     </section>
   );
-}
-
-/** The codes of the site's pick carts, or why they could not be fetched (no network). */
-type CartCodes = { codes: Set<string> } | { error: unknown };
-
-async function loadCartCodes(): Promise<CartCodes> {
-  try {
-    const { data } = await api.call(cartList, {});
-    return { codes: new Set(data.map((cart) => cart.code)) };
-  } catch (error) {
-    return { error };
-  }
 }
 
 /** The article number of a line of the note, for the question that names it. */
