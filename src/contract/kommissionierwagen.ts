@@ -31,7 +31,8 @@ export const kommissionierwagenTexts = {
   defer: 'Später',
   deferred: 'zurückgestellt',
   undo: 'Rückgängig',
-  undoTitle: (menge: number, nummer: string, fach: number) => `${menge} × ${nummer} aus Fach ${fach} zurücklegen?`,
+  undoTitle: (menge: number, nummer: string, fach: number) =>
+    `${menge} × ${nummer} aus Fach ${fach} zurücklegen?`,
   undoBody: (lagerplatz: string) => `Die Stücke gehen zurück auf ${lagerplatz}.`,
   undoConfirm: 'Zurücklegen',
   undone: 'Zurückgelegt.',
@@ -49,7 +50,8 @@ export const kommissionierwagenTexts = {
   /** 409: another picker has an open trip with this cart. */
   cartInUse: (code: string, name: string) => `Wagen ${code} wird schon von ${name} kommissioniert.`,
   /** 409: the caller has an open trip with another cart. */
-  otherCartOpen: (code: string) => `Du hast noch Wagen ${code} offen. Bitte erst fertig machen oder abbrechen.`,
+  otherCartOpen: (code: string) =>
+    `Du hast noch Wagen ${code} offen. Bitte erst fertig machen oder abbrechen.`,
   /** 409: every compartment still holds a note not packed yet. */
   cartFull: (code: string) => `Alle Fächer von Wagen ${code} sind belegt. Bitte erst packen.`,
   /** 409: a compartment other than the one the line goes into was scanned; nothing is booked. */
