@@ -24,14 +24,16 @@ export function CartStopLines({
   return (
     <ul className="pick-lines" aria-label={t.linesHere}>
       {lines.map((line) => (
-        <li key={line.positionId} className="task">
-          <span className="task-title">
-            <span className="code">{line.nummer}</span> · {w.put(line.fach.nummer, line.offen)}
+        <li key={line.positionId} className="task cart-line">
+          <span className="cart-line-text">
+            <span className="task-title">
+              <span className="code">{line.nummer}</span> · {w.put(line.fach.nummer, line.offen)}
+            </span>
+            <span className="task-detail">{line.name}</span>
           </span>
-          <span className="task-detail">{line.name}</span>
           <button
             type="button"
-            className="button button--secondary"
+            className="button button--secondary button--inline"
             aria-label={w.shortageFor(line.nummer, line.fach.nummer)}
             onClick={() => onShortage(line)}
           >

@@ -16,6 +16,7 @@ import {
 import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import { articleCode } from '../../api/article-lookups.ts';
 import { ApiError } from '../../api/client.ts';
+import { refocusTarget } from '../../scan/router.ts';
 import { useScanTarget } from '../../scan/use-scan-target.ts';
 import { useBanner } from '../../ui/banner.tsx';
 import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
@@ -64,7 +65,13 @@ export function CartTrip({
   const next = { onBooked: ({ data }: { data: Fahrt }) => onFahrt(data), onRefused };
   const putting = useBooking(cartPutAway, { done: t.picked, ...next });
   const reporting = useBooking(cartShortage, { done: t.shortageDone, ...next });
-  const deferring = useBooking(cartDefer, next);
+  const deferring = useBooking(cartDefer, {
+    onBooked: ({ data }) => {
+      onFahrt(data);
+      refocusTarget(); // from the tapped button back to the field, even when it stays the target
+    },
+    onRefused,
+  });
   const undoing = useBooking(cartUndo, {
     done: w.undone,
     // The worker took the pieces back to their location: the route goes on from a location scanned anew.
@@ -215,10 +222,13 @@ export function CartTrip({
           </button>
         </>
       ) : stop ? (
-        <section className="pick-stop" aria-label={t.goTo}>
-          <span className="pick-goto">{t.goTo}</span>
-          <span className="pick-location">{stop.lagerplatz.code}</span>
-          {here && <span className="pick-here">✓</span>}
+        <section className="pick-stop cart-stop" aria-label={t.goTo}>
+          <span className="cart-stop-where">
+            <span className="pick-goto">
+              {t.goTo} {here && <span className="pick-here">✓</span>}
+            </span>
+            <span className="pick-location">{stop.lagerplatz.code}</span>
+          </span>
           <button
             type="button"
             className="button button--secondary button--inline cart-defer"
