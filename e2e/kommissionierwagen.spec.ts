@@ -214,7 +214,7 @@ test("'Abbrechen' asks in the page and releases the cart's notes", async ({ page
   }
 });
 
-test('a burst of location, article and compartment at scanner speed while the puts are answered late', async ({
+test('a burst of the cart, location, article and compartment at scanner speed while the answers come late', async ({
   page,
   request,
 }) => {
@@ -225,15 +225,14 @@ test('a burst of location, article and compartment at scanner speed while the pu
   const sent: Request[] = [];
   page.on('request', (r) => sent.push(r));
   try {
-    await scan(page, cart);
-    await expect(stop(page)).toContainText('A-04-01-02');
-    await expect(locationField(page)).toBeFocused();
-    await page.route('**/api/kommissionierung/wagen/ablage', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.fallback();
-    });
-    // The whole first stop, and the next stop's location and article while its put is on its way.
-    for (const code of ['A-04-01-02', '100008', `${cart}-1`, 'B-01-02-01', '100006'])
+    // The trip's start and every put answer late (the carts' list, fetched when the screen opened, does not).
+    for (const call of ['**/api/kommissionierung/wagen', '**/api/kommissionierung/wagen/ablage'])
+      await page.route(call, async (route) => {
+        if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+        await route.fallback();
+      });
+    // The cart, the whole first stop, and the next stop's location and article while its put is on its way.
+    for (const code of [cart, 'A-04-01-02', '100008', `${cart}-1`, 'B-01-02-01', '100006'])
       await wedgeScan(page, code);
     await expect(stop(page)).toContainText('B-01-02-01');
     await expect(page.locator('.cart-put')).toContainText('Fach 2: 1 Stück');
