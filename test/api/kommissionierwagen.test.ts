@@ -10,6 +10,7 @@ import {
   kommissionierungTexts as K,
   pickClaim,
   pickNext,
+  pickTake,
 } from '../../src/contract/kommissionierung.ts';
 import {
   type CartLine,
@@ -478,6 +479,21 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
     expect(content.statusCode, content.body).toBe(200);
     const note = content.json<{ data: { id: number; belegnr: string } }>().data;
     expect(note.belegnr).toBe('LS100010');
+    // Another compartment scanned as an item names the note lying there, as another note's number does.
+    const other = await caller(t.app, lead)(scanPackageItem, {
+      params: { itemNr: 'KW01-2' },
+      body: {
+        id: note.id,
+        itemNr: 'KW01-2',
+        belegnr: note.belegnr,
+        eu: 1,
+        user_id: leadId,
+        paketinhalt: [],
+        versandart: 'DHL037',
+      },
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ lieferschein: 'LS100011' });
     const scan = await caller(t.app, lead)(scanPackageItem, {
       params: { itemNr: '100007' },
       body: {
@@ -550,6 +566,17 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
       409,
       K.claimedBy(demo.passwordUser.name),
     ]);
+    // A pick or a Fehlmenge from a screen that had the note open before is refused, and lets go of it.
+    const { line, stop } = lineOf(f, onCart[0] as string);
+    const take = await call(
+      pickTake,
+      { id: line.auftragId, positionId: line.positionId, lagerplatzId: stop?.lagerplatz.id ?? 1, menge: 1 },
+      lead,
+    );
+    expect([take.statusCode, take.json()]).toEqual([
+      409,
+      { success: false, message: K.claimedBy(demo.passwordUser.name), abgegeben: onCart[0] },
+    ]);
     ok<unknown>(await call(cartRelease, { fahrtId: f.id }, anna));
     expect(ok<Auftrag>(await call(pickClaim, { belegnr: onCart[0] }, lead)).belegnr).toBe(onCart[0]);
   });
@@ -597,7 +624,8 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
   });
 
   it("imports refuse a location's code for a cart and a cart's or compartment's code for a location", async () => {
-    const run = (name: 'locations' | 'pick-carts', text: string) => importCsv(db(), name, text, { imagesDir: os.tmpdir() });
+    const run = (name: 'locations' | 'pick-carts', text: string) =>
+      importCsv(db(), name, text, { imagesDir: os.tmpdir() });
     const locations = await run(
       'locations',
       'Lagerplatz;Bezeichnung\nKW01;Wagen\nKW01-3;Fach\nZ-01-01-01;Neu\n',

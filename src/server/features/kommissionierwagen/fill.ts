@@ -7,7 +7,6 @@ type Db = Kysely<Database>;
 
 interface Candidate extends PickNote {
   wave_id: number | null;
-  notes_per_cart: number | null;
 }
 
 /** A free compartment of the cart being filled. */
@@ -18,8 +17,8 @@ export interface FreeCompartment {
 
 /**
  * Fills the free compartments of a new trip, in number order, with one note each (decision 33): the notes of
- * the oldest released wave that still has pickable notes on no cart — at most the wave's `notes_per_cart` —
- * or, when no wave has any, the oldest pickable notes outside every wave. Only notes nobody else holds
+ * the oldest released wave that still has pickable notes on no cart, in their order — at most the wave's
+ * `notes_per_cart` — or, when no wave has any, the oldest pickable notes outside every wave. Only notes nobody else holds
  * (`claimedByNoOtherThan`). Answers how many were placed.
  *
  * Candidates are read a batch at a time (twice the free compartments), oldest first, so a wave of thousands
@@ -37,7 +36,6 @@ export async function fillTrip(
   const batch = 2 * free.length;
   const tried: number[] = [];
   let placed = 0;
-  let wave: { id: number; limit: number } | null = null;
 
   /** Puts the candidate into the next free compartment; false when another cart or picker got it first. */
   const place = async (note: Candidate): Promise<boolean> => {
@@ -58,19 +56,23 @@ export async function fillTrip(
     return true;
   };
 
-  // The waves, oldest first: the first note placed chooses the wave; the rest of the cart is from it alone.
-  for (let round = 0; round < 50; round++) {
-    const candidates = await waveCandidates(db, picker, wave?.id ?? null, tried, batch);
-    for (const note of candidates) {
-      // Sorted by wave: a note of the next wave means the chosen one has no candidate left.
-      if (wave && note.wave_id !== wave.id) return placed;
-      tried.push(note.id);
-      if (await place(note)) wave ??= { id: note.wave_id as number, limit: note.notes_per_cart as number };
-      if (wave && placed >= Math.min(free.length, wave.limit)) return placed;
+  // The oldest wave with a note to take, its notes in order; should another cart have taken every one of
+  // them in the meantime, the next wave. The rest of the cart comes from the wave of its first note alone.
+  for (let round = 0; round < 20; round++) {
+    const wave = await nextWave(db, picker, tried);
+    if (!wave) break;
+    const limit = Math.min(free.length, wave.notes_per_cart);
+    for (let part = 0; part < 50; part++) {
+      const candidates = await waveCandidates(db, picker, wave.id, tried, batch);
+      for (const note of candidates) {
+        tried.push(note.id);
+        await place(note);
+        if (placed >= limit) return placed;
+      }
+      if (candidates.length < batch) break;
     }
-    if (candidates.length < batch) break;
+    if (placed > 0) return placed;
   }
-  if (wave) return placed;
 
   // No wave: the oldest pickable notes outside every wave.
   for (let round = 0; round < 50; round++) {
@@ -92,22 +94,41 @@ function available(picker: Picker, tried: readonly number[]) {
     and n.id <> all(${tried}::int[])`;
 }
 
-/** The next candidates from the waves (from one wave once chosen): oldest wave, then oldest note first. */
+/**
+ * The oldest released wave with a note to take. Each wave is asked only until its first such note (in the
+ * order below), so the current wave costs a few reads; a wave done with is read through each time (the
+ * Leitstand's waves are few a day).
+ */
+async function nextWave(
+  db: Db,
+  picker: Picker,
+  tried: readonly number[],
+): Promise<{ id: number; notes_per_cart: number } | undefined> {
+  const { rows } = await sql<{ id: number; notes_per_cart: number }>`
+    select w.id, w.notes_per_cart from pick_waves w
+    where exists (select 1 from pick_wave_notes wn join delivery_notes n on n.id = wn.delivery_note_id
+      where wn.wave_id = w.id and ${available(picker, tried)})
+    order by w.released_at, w.id
+    limit 1`.execute(db);
+  return rows[0];
+}
+
+/**
+ * The wave's next candidates in the order of their notes (import order), read along the index of the wave's
+ * notes (migration 2026-11-28-06) until `limit` qualify: a 2,000-note wave is not read whole to sort it.
+ */
 async function waveCandidates(
   db: Db,
   picker: Picker,
-  waveId: number | null,
+  waveId: number,
   tried: readonly number[],
   limit: number,
 ): Promise<Candidate[]> {
-  const ofWave = waveId === null ? sql`true` : sql`w.id = ${waveId}`;
   const { rows } = await sql<Candidate>`
-    select n.id, n.belegnr, n.status, n.picked_at, w.id as wave_id, w.notes_per_cart
-    from pick_waves w
-      join pick_wave_notes wn on wn.wave_id = w.id
-      join delivery_notes n on n.id = wn.delivery_note_id
-    where ${ofWave} and ${available(picker, tried)}
-    order by w.released_at, w.id, n.created_at, n.id
+    select n.id, n.belegnr, n.status, n.picked_at, wn.wave_id
+    from pick_wave_notes wn join delivery_notes n on n.id = wn.delivery_note_id
+    where wn.wave_id = ${waveId} and ${available(picker, tried)}
+    order by wn.delivery_note_id
     limit ${limit}`.execute(db);
   return rows;
 }
@@ -120,7 +141,7 @@ async function looseCandidates(
   limit: number,
 ): Promise<Candidate[]> {
   const { rows } = await sql<Candidate>`
-    select n.id, n.belegnr, n.status, n.picked_at, null::int as wave_id, null::int as notes_per_cart
+    select n.id, n.belegnr, n.status, n.picked_at, null::int as wave_id
     from delivery_notes n
     where ${available(picker, tried)}
       and not exists (select 1 from pick_wave_notes w where w.delivery_note_id = n.id)

@@ -84,7 +84,9 @@ export const locations: ImportKind<LocationRow> = {
     const { rows: taken } = await sql<{ code: string }>`
       select code from pick_carts where code = any(${[...first.keys()]}::text[])
       union all
-      select code from pick_cart_compartments where code = any(${[...first.keys()]}::text[])`.execute(ctx.trx);
+      select code from pick_cart_compartments where code = any(${[...first.keys()]}::text[])`.execute(
+      ctx.trx,
+    );
     const takenCodes = new Set(taken.map((t) => t.code));
     for (const { line, row } of rows)
       if (takenCodes.has(row.code)) ctx.refuse(line, 'code', because('codeTaken', { code: row.code }));
