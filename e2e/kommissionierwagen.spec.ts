@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { seriousAxeFindings } from './support/axe.ts';
 import { loginWithPassword, scan, scanInto, setStock, wedgeScan } from './support/helpers.ts';
 import { newPickCart, newPicker, newPickNote, takeOlderNotes } from './support/picking.ts';
 import { expect, test } from './support/test.ts';
@@ -93,6 +94,7 @@ test('picks a cart to the end: a wrong compartment refused, above five asked, Sp
     await scanInto(page, locationField(page), 'A-04-01-02');
     await scanInto(page, articleField(page), '100008');
     await expect(page.getByText('Fach 3: 1 Stück').first()).toBeVisible();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await scanInto(page, compartmentField(page), `${cart}-4`);
     await expect(banner(page)).toHaveText(`Falsches Fach – bitte ${cart}-3 scannen.`);
     await page.waitForTimeout(300);
@@ -171,6 +173,7 @@ test('picks a cart to the end: a wrong compartment refused, above five asked, Sp
     ]);
     await expect(page.getByLabel('Lieferschein')).toBeFocused();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     expect(await stockOf(page, 'A-03-02-01', '100007')).toBe(53);
     expect(await stockOf(page, 'A-04-01-02', '100008')).toBe(22);
     expect(await stockOf(page, 'B-01-02-01', '100006')).toBe(37);
