@@ -1,7 +1,7 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, importDeliveryNote, scan, setStock, wedgeScan } from './support/helpers.ts';
-import { newPickNote } from './support/picking.ts';
+import { newPickCart, newPicker, newPickNote, takeOlderNotes } from './support/picking.ts';
 import { pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -51,6 +51,14 @@ interface Screen {
   after?: (request: APIRequestContext) => Promise<void>;
   /** The screen is there (default: its code is loaded and it shows a control). */
   ready?: (page: Page) => Promise<void>;
+  /** Sets up what each walk needs and answers whom it is walked as (default: the shift lead). */
+  login?: (request: APIRequestContext) => Promise<Login>;
+}
+
+interface Login {
+  token: string;
+  id: number;
+  name: string;
 }
 
 type Variant = 'as left' | 'background tapped' | 'button focused';
@@ -60,7 +68,7 @@ const VARIANTS: Variant[] = ['as left', 'background tapped', 'button focused'];
 
 /**
  * A step a worker takes: a scan, then waiting until the screen took it. '@note': the packing note of this
- * walk; '@pick': the note to pick of this walk.
+ * walk; '@pick': the note to pick of this walk; '@cart': the pick cart of this walk.
  */
 async function step(page: Page, code: string, done: () => Promise<void>): Promise<void> {
   await scan(page, fillIn(code));
@@ -73,6 +81,7 @@ function fillIn(text: string): string {
     .replace('@note', packing.note)
     .replace('@line', packing.nummer)
     .replace('@pick', picking.note)
+    .replace('@cart', cartWalk.cart)
     .replace('@zoll1', customs.first)
     .replace('@zoll2', customs.second);
 }
@@ -88,6 +97,44 @@ async function openCustomsCart(page: Page): Promise<void> {
 
 /** The Kommissionierung walk's note: a new one each walk (e2e/support/picking.ts), first stop A-03-02-01. */
 let picking = { note: '' };
+
+/**
+ * The Kommissionierwagen walk's cart (issue 41): a new one each walk with two notes of its own — 100008 × 1 in
+ * Fach 1, 100007 × 6 in Fach 2 — for a worker of its own, while the run's older notes lie on colleagues' carts
+ * (e2e/support/picking.ts). Its route: A-03-02-01 (six into Fach 2, asked first), then A-04-01-02 (one into
+ * Fach 1).
+ */
+let cartWalk = { cart: '', token: '', release: async () => {} };
+
+/** Starts the walk's trip: the cart scanned in the note field, the first stop's location expected. */
+async function startTrip(page: Page): Promise<void> {
+  await step(page, '@cart', () => expect(page.getByLabel('Lagerplatz scannen')).toBeFocused());
+}
+
+/** From the trip started to Fach 2 expected for the six pieces of 100007. */
+async function chooseArticle(page: Page): Promise<void> {
+  await startTrip(page);
+  await step(page, 'A-03-02-01', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
+  await step(page, '100007', () => expect(page.getByLabel('Fach scannen')).toBeFocused());
+}
+
+/** From the trip started to the six pieces put into Fach 2 (asked, confirmed). */
+async function putSix(page: Page): Promise<void> {
+  await chooseArticle(page);
+  await step(page, '@cart-2', () =>
+    expect(page.getByRole('dialog', { name: 'Menge bestätigen' })).toBeVisible(),
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByLabel('Lagerplatz scannen')).toBeFocused();
+}
+
+/** From the trip started to every line put: 'Wagen fertig' expected. */
+async function putAll(page: Page): Promise<void> {
+  await putSix(page);
+  await step(page, 'A-04-01-02', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
+  await step(page, '100008', () => expect(page.getByLabel('Fach scannen')).toBeFocused());
+  await step(page, '@cart-1', () => expect(page.getByRole('button', { name: 'Wagen fertig' })).toBeVisible());
+}
 
 /** The packing note and open line of the walk under way (see openLine). */
 let packing = { note: '', nummer: '' };
@@ -879,6 +926,138 @@ const screens: Screen[] = [
     ],
   },
   {
+    name: 'Kommissionierwagen',
+    path: '/kommissionierung',
+    login: async (request) => {
+      cartWalk = { cart: '', token: '', release: async () => {} };
+      cartWalk.release = await takeOlderNotes(request);
+      await newPickNote(request, [['100008', 1]]);
+      await newPickNote(request, [['100007', 6]]);
+      const cart = await newPickCart(request, 2);
+      const picker = await newPicker(request);
+      const res = await request.post('/api/user/login', {
+        data: { username: picker.username, password: picker.password },
+      });
+      const answer = await res.json();
+      cartWalk.cart = cart;
+      cartWalk.token = answer.token;
+      return { token: answer.token, id: answer.id, name: picker.name };
+    },
+    after: async (request) => {
+      // The walk's trip, if still open, is abandoned (resumed by its cart's code to learn its id); then the
+      // colleagues let go of the older notes.
+      const headers = { authorization: `Bearer ${cartWalk.token}` };
+      if (!cartWalk.token) return cartWalk.release();
+      const resumed = await request.post('/api/kommissionierung/wagen', {
+        headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+        data: { code: cartWalk.cart },
+      });
+      if (resumed.ok()) {
+        const released = await request.post('/api/kommissionierung/wagen/abbrechen', {
+          headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+          data: { fahrtId: (await resumed.json()).data.id },
+        });
+        expect(released.status()).toBe(200);
+      }
+      await request.get('/api/user/logout', { headers });
+      await cartWalk.release();
+    },
+    states: [
+      { name: "a cart's code in the note field", scan: '@cart', lands: { request: '@cart' } },
+      {
+        name: 'trip started: location expected',
+        reach: startTrip,
+        scan: 'A-03-02-01',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel scannen')).toBeFocused() },
+      },
+      {
+        name: 'at the location: article expected',
+        reach: async (page) => {
+          await startTrip(page);
+          await step(page, 'A-03-02-01', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
+        },
+        scan: '100007',
+        lands: {
+          shows: async (page) => {
+            await expect(page.getByLabel('Fach scannen')).toBeFocused();
+            await expect(page.locator('.cart-put')).toContainText('Fach 2: 6 Stück');
+          },
+        },
+      },
+      {
+        name: 'article chosen: compartment expected',
+        reach: chooseArticle,
+        scan: '@cart-2',
+        lands: {
+          shows: (page) => expect(page.getByRole('dialog', { name: 'Menge bestätigen' })).toBeVisible(),
+        },
+      },
+      {
+        name: 'a wrong compartment scanned',
+        reach: chooseArticle,
+        scan: '@cart-1',
+        lands: { refused: 'Falsches Fach – bitte @cart-2 scannen.' },
+      },
+      {
+        name: 'after a wrong compartment: the right one',
+        reach: async (page) => {
+          await chooseArticle(page);
+          await step(page, '@cart-1', waitAlert(page));
+        },
+        scan: '@cart-2',
+        lands: {
+          shows: (page) => expect(page.getByRole('dialog', { name: 'Menge bestätigen' })).toBeVisible(),
+        },
+      },
+      {
+        name: '"6 × 100007 entnehmen?" asked',
+        reach: async (page) => {
+          await chooseArticle(page);
+          await step(page, '@cart-2', () => expect(page.getByRole('dialog')).toBeVisible());
+        },
+        scan: '@cart-2',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'a put made: the next stop',
+        reach: putSix,
+        scan: 'A-04-01-02',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel scannen')).toBeFocused() },
+      },
+      {
+        name: '"Rückgängig" asked',
+        reach: async (page) => {
+          await putSix(page);
+          await page.getByRole('button', { name: 'Rückgängig: 6 × 100007 aus Fach 2' }).click();
+          await expect(
+            page.getByRole('dialog', { name: '6 × 100007 aus Fach 2 zurücklegen?' }),
+          ).toBeVisible();
+        },
+        scan: 'A-04-01-02',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: "every line put: 'Wagen fertig' expected",
+        reach: putAll,
+        scan: '@cart-1',
+        lands: { refused: refused('bitte „Wagen fertig“ antippen.') },
+      },
+      {
+        name: 'the summary: the next cart or note',
+        reach: async (page) => {
+          await putAll(page);
+          await page.getByRole('button', { name: 'Wagen fertig' }).click();
+          await expect(page.getByRole('region', { name: /^Wagen .* fertig$/ })).toBeVisible();
+          await expect(page.getByLabel('Lieferschein')).toBeFocused();
+        },
+        scan: '@cart',
+        lands: { request: '@cart' },
+      },
+    ],
+  },
+  {
     name: 'Kartonagen',
     path: '/kartonagenerfassung',
     states: [
@@ -1273,25 +1452,31 @@ for (const screen of screens) {
 }
 
 async function walk(page: Page, request: APIRequestContext, screen: Screen, state: State, variant: Variant) {
+  const login = screen.login ? await screen.login(request) : { token, id: userId, name: 'Schicht Leitung' };
   if (screen.path === '/paketinhalt') packing = await openLine(request);
-  if (screen.path === '/kommissionierung') picking = { note: await newPickNote(request) };
+  if (screen.name === 'Kommissionierung') picking = { note: await newPickNote(request) };
   if (screen.path === '/zollpaket')
     customs = { first: await importDeliveryNote(request), second: await importDeliveryNote(request) };
   const code = fillIn(state.scan);
-  const expected = 'request' in state.lands ? { request: fillIn(state.lands.request) } : state.lands;
+  const expected =
+    'request' in state.lands
+      ? { request: fillIn(state.lands.request) }
+      : 'refused' in state.lands
+        ? { refused: fillIn(state.lands.refused) }
+        : state.lands;
   // Logged in as the shift lead, or not at all; the device's settings as they come.
   await page.goto('/healthz');
   await page.evaluate(
-    ([t, id]) => {
+    ([t, id, name]) => {
       localStorage.clear();
       sessionStorage.clear();
       if (t) {
         localStorage.setItem('vmAccessKey', t);
-        localStorage.setItem('vmUserName', 'Schicht Leitung');
+        localStorage.setItem('vmUserName', name);
         localStorage.setItem('vmUserID', String(id));
       }
     },
-    [screen.loggedOut ? null : token, userId] as const,
+    [screen.loggedOut ? null : login.token, login.id, login.name] as const,
   );
   await page.goto(screen.path);
   // The screen's code is loaded ('Lädt …' gone) and it shows its controls.

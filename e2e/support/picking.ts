@@ -99,3 +99,92 @@ export async function nextForLead(request: APIRequestContext): Promise<string> {
   await asLead(request, 'abbrechen', { id: data.id });
   return data.belegnr;
 }
+
+// ── Rollende Kommissionierung (issue 41) ────────────────────────────────────────────────────────────────
+
+/** A pick cart of the test's own with this many compartments (`<code>-1` …): one that no other test fills. */
+export async function newPickCart(request: APIRequestContext, compartments = 6): Promise<string> {
+  const code = `KWE${Date.now().toString(36).toUpperCase()}${++count}`;
+  await importCsv(request, 'pick-carts', `Kommissionierwagen;Fächer\n${code};${compartments}`);
+  return code;
+}
+
+/** A worker of the test's own (a new login, role Mitarbeiter): no note is claimed for them yet. */
+export async function newPicker(
+  request: APIRequestContext,
+): Promise<{ username: string; password: string; name: string }> {
+  const tag = `${Date.now().toString(36)}${++count}`;
+  const picker = { username: `picker-${tag}`, password: `kw-${tag}-pass`, name: `Picker ${tag}` };
+  await importCsv(
+    request,
+    'users',
+    `Name;Benutzername;Passwort\n${picker.name};${picker.username};${picker.password}`,
+  );
+  return picker;
+}
+
+/** The demo's logins, each a colleague who may pick on a cart of their own: one login each, kept for the run. */
+const COLLEAGUES = [
+  { username: 'demo', password: 'demo' },
+  { username: 'leitung', password: 'leitung' },
+  { username: 'admin', password: 'admin' },
+];
+const colleagueTokens = new Map<string, string>();
+/** The colleagues' carts imported in this run (once each). */
+const colleagueCarts = new Set<string>();
+
+async function colleagueToken(
+  request: APIRequestContext,
+  colleague: { username: string; password: string },
+): Promise<string> {
+  const known = colleagueTokens.get(colleague.username);
+  if (known) return known;
+  const login = await request.post('/api/user/login', { data: colleague });
+  expect(login.status()).toBe(200);
+  const token = (await login.json()).token as string;
+  colleagueTokens.set(colleague.username, token);
+  return token;
+}
+
+/**
+ * A cart takes the oldest pickable notes nobody else holds (decision 33). The run's other specs and the demo
+ * leave older notes pickable than the test's own, and some of them claimed for a demo login; so the three demo
+ * colleagues first take every one of them onto a big cart each (`KWX-<login>`, 99 compartments), as colleagues
+ * picking at the same time would, and a new worker's cart gets the test's own notes. Answers how to let go of
+ * them again ('Abbrechen' of each colleague's trip: nothing was picked, every note is released).
+ */
+export async function takeOlderNotes(request: APIRequestContext): Promise<() => Promise<void>> {
+  const trips: { token: string; fahrtId: number }[] = [];
+  for (const colleague of COLLEAGUES) {
+    const code = `KWX-${colleague.username.toUpperCase()}`;
+    if (!colleagueCarts.has(code)) {
+      await importCsv(request, 'pick-carts', `Kommissionierwagen;Fächer\n${code};99`);
+      colleagueCarts.add(code);
+    }
+    const start = async (token: string) =>
+      request.post('/api/kommissionierung/wagen', {
+        headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
+        data: { code },
+      });
+    let token = await colleagueToken(request, colleague);
+    let started = await start(token);
+    if (started.status() === 401) {
+      // The kept login ended (a user holds at most 20: the run's other specs log in as the demo's people too).
+      colleagueTokens.delete(colleague.username);
+      token = await colleagueToken(request, colleague);
+      started = await start(token);
+    }
+    // 409: nothing left to pick for this colleague.
+    if (started.status() === 200) trips.push({ token, fahrtId: (await started.json()).data.id });
+    else expect(started.status(), await started.text()).toBe(409);
+  }
+  return async () => {
+    for (const { token, fahrtId } of trips) {
+      const released = await request.post('/api/kommissionierung/wagen/abbrechen', {
+        headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
+        data: { fahrtId },
+      });
+      expect(released.status()).toBe(200);
+    }
+  };
+}

@@ -7,6 +7,7 @@ import * as exportApi from './export.ts';
 import * as inventur from './inventur.ts';
 import * as kartonagen from './kartonagen.ts';
 import * as kommissionierung from './kommissionierung.ts';
+import * as kommissionierwagen from './kommissionierwagen.ts';
 import { leitstandContract, leitstandModules } from './leitstand/index.ts';
 import * as lookup from './lookup.ts';
 import * as nachschub from './nachschub.ts';
@@ -68,6 +69,14 @@ export const extraContract: readonly Endpoint[] = [
   kommissionierung.pickTake,
   kommissionierung.pickShortage,
   kommissionierung.pickRelease,
+  kommissionierwagen.cartList,
+  kommissionierwagen.cartStart,
+  kommissionierwagen.cartPutAway,
+  kommissionierwagen.cartShortage,
+  kommissionierwagen.cartDefer,
+  kommissionierwagen.cartUndo,
+  kommissionierwagen.cartFinish,
+  kommissionierwagen.cartRelease,
 ];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
@@ -104,6 +113,7 @@ export {
   inventur,
   kartonagen,
   kommissionierung,
+  kommissionierwagen,
   lookup,
   nachschub,
   paketausgang,

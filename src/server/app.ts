@@ -14,6 +14,7 @@ import { exportRoutes } from './features/export/routes.ts';
 import { inventurRoutes } from './features/inventur/routes.ts';
 import { kartonagenRoutes } from './features/kartonagen/routes.ts';
 import { kommissionierungRoutes } from './features/kommissionierung/routes.ts';
+import { kommissionierwagenRoutes } from './features/kommissionierwagen/routes.ts';
 import { leitstandRoutes } from './features/leitstand/routes.ts';
 import { lookupRoutes } from './features/lookup/routes.ts';
 import { nachschubRoutes } from './features/nachschub/routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp({
     wareneingangRoutes(api, deps);
     zollpaketRoutes(api, deps);
     kommissionierungRoutes(api, deps);
+    kommissionierwagenRoutes(api, deps);
     exportRoutes(api, deps);
     leitstandRoutes(api, deps);
     etikettenRoutes(api, deps);

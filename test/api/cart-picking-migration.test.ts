@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cartPicking from '../../src/server/db/migrations/2026-11-28-04-cart-picking.ts';
 import * as cartTrips from '../../src/server/db/migrations/2026-11-28-05-cart-trips.ts';
+import * as cartUndo from '../../src/server/db/migrations/2026-11-28-06-cart-undo-and-wave-order.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -262,14 +263,39 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
     }
   });
 
+  it('reverses a put once: a second row naming the same put is refused (2026-11-28-06)', async () => {
+    // Any journal row will do for the index: the demo's opening stock.
+    const put = await db
+      .selectFrom('movements')
+      .select(['id', 'article_id', 'to_location_id'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const reversal = {
+      kind: 'kommissionierung' as const,
+      article_id: put.article_id,
+      to_location_id: put.to_location_id,
+      amount: 1,
+      charge: null,
+      reverses_movement_id: put.id,
+    };
+    expect(
+      await refusal(db, async (trx) => {
+        await trx.insertInto('movements').values(reversal).execute();
+        await trx.insertInto('movements').values(reversal).execute();
+      }),
+    ).toMatch(/movements_reversed_once/);
+  });
+
   it('goes down and up again', async () => {
     await db.deleteFrom('pick_profiles').execute();
     await db.deleteFrom('pick_cart_compartments').execute();
     await db.deleteFrom('pick_carts').execute();
+    await cartUndo.down(db as never);
     await cartTrips.down(db as never);
     await cartPicking.down(db as never);
     await cartPicking.up(db as never);
     await cartTrips.up(db as never);
+    await cartUndo.up(db as never);
     expect(await db.selectFrom('pick_carts').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('pick_trip_deferrals').select('trip_id').execute()).toEqual([]);
   });

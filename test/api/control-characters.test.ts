@@ -129,6 +129,16 @@ const VALID: Record<string, Request> = {
   pickTake: { body: { id: 1, positionId: 1, lagerplatzId: 1, menge: 1 } },
   pickShortage: { body: { id: 1, positionId: 1, menge: 1 } },
   pickRelease: { body: { id: 1 } },
+  cartList: {},
+  cartStart: { body: { code: demo.pickCart.code } },
+  cartPutAway: {
+    body: { fahrtId: 1, positionId: 1, lagerplatzId: 1, fach: `${demo.pickCart.code}-1`, menge: 1 },
+  },
+  cartShortage: { body: { fahrtId: 1, positionId: 1, menge: 1 } },
+  cartDefer: { body: { fahrtId: 1, lagerplatzId: 1 } },
+  cartUndo: { body: { fahrtId: 1, bewegungId: 1 } },
+  cartFinish: { body: { fahrtId: 1 } },
+  cartRelease: { body: { fahrtId: 1 } },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,

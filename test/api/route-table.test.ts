@@ -86,6 +86,14 @@ describe('the route table', () => {
       'POST /api/kommissionierung/entnahme',
       'POST /api/kommissionierung/fehlmenge',
       'POST /api/kommissionierung/abbrechen',
+      'GET /api/kommissionierung/wagen',
+      'POST /api/kommissionierung/wagen',
+      'POST /api/kommissionierung/wagen/ablage',
+      'POST /api/kommissionierung/wagen/fehlmenge',
+      'POST /api/kommissionierung/wagen/zurueckstellen',
+      'POST /api/kommissionierung/wagen/storno',
+      'POST /api/kommissionierung/wagen/fertig',
+      'POST /api/kommissionierung/wagen/abbrechen',
     ]);
   });
 

@@ -21,6 +21,7 @@ import * as countMarks from './migrations/2026-11-28-02-count-marks.ts';
 import * as glossaryNames from './migrations/2026-11-28-03-glossary-names.ts';
 import * as cartPicking from './migrations/2026-11-28-04-cart-picking.ts';
 import * as cartTrips from './migrations/2026-11-28-05-cart-trips.ts';
+import * as cartUndoAndWaveOrder from './migrations/2026-11-28-06-cart-undo-and-wave-order.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-03-glossary-names': glossaryNames,
   '2026-11-28-04-cart-picking': cartPicking,
   '2026-11-28-05-cart-trips': cartTrips,
+  '2026-11-28-06-cart-undo-and-wave-order': cartUndoAndWaveOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

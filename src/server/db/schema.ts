@@ -107,6 +107,8 @@ export interface MovementsTable {
   /** The cart compartment a pick was put into, and the cart's trip (Rollende Kommissionierung, 2026-11-28-04). */
   compartment_id: number | null;
   pick_trip_id: number | null;
+  /** A cart put's reversal ('Rückgängig', 2026-11-28-06): the put it reverses, at most once. */
+  reverses_movement_id: number | null;
 }
 
 /** A 'Fehlmenge' reported while picking, journalled by the Fehlmenge itself (kommissionierung/service.ts). */

@@ -37,8 +37,9 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
     modules: [modules.paketinhalt, modules.kartonagen],
   },
   kommissionierung: {
-    description: 'Picking delivery notes before packing: claim, pick, Fehlmenge, let go',
-    modules: [modules.kommissionierung],
+    description:
+      'Picking delivery notes before packing: claim, pick, Fehlmenge, let go; one note at a time or many on a pick cart (Kommissionierwagen)',
+    modules: [modules.kommissionierung, modules.kommissionierwagen],
   },
   wmsretoure: { description: 'WMS returns', modules: [modules.wmsretoure] },
   zollpaket: { description: 'Customs parcels on carts', modules: [modules.zollpaket] },

@@ -9,7 +9,9 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table pick_waves
-    add column notes_per_cart integer not null default 99 check (notes_per_cart between 1 and 99)`.execute(db);
+    add column notes_per_cart integer not null default 99 check (notes_per_cart between 1 and 99)`.execute(
+    db,
+  );
   await sql`alter table pick_waves alter column notes_per_cart drop default`.execute(db);
   await sql`create table pick_trip_deferrals (
     trip_id integer not null references pick_trips(id),

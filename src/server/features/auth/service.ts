@@ -5,6 +5,7 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/secrets.ts';
 import { endSession, type Opened, openSession, type SessionPolicy } from '../../auth/sessions.ts';
 import type { Database } from '../../db/schema.ts';
 import { WrongSecret } from '../../domain/errors.ts';
+import { endPickTripsOfSession } from '../../domain/pick-trip.ts';
 import { releasePickClaimsOfSession } from '../../repositories/pick-claim.repository.ts';
 
 type Db = Kysely<Database>;
@@ -42,10 +43,16 @@ export async function loginCard(db: Db, policy: SessionPolicy, input: { card: st
   return openSession(db, policy, user);
 }
 
-/** Ends the login, and lets go of the delivery notes it was picking (decision 25). */
+/**
+ * Ends the login, and lets go of the delivery notes it was picking (decision 25): its carts' trips end as
+ * 'Abbrechen' ends them (decision 33), then its claims go. One transaction: a logout never ends half a trip.
+ */
 export async function logout(db: Db, sessionId: number): Promise<void> {
-  await endSession(db, sessionId);
-  await releasePickClaimsOfSession(db, sessionId);
+  await db.transaction().execute(async (trx) => {
+    await endSession(trx, sessionId);
+    await endPickTripsOfSession(trx, sessionId);
+    await releasePickClaimsOfSession(trx, sessionId);
+  });
 }
 
 /** Notes a refused login for the Leitstand (the limits count separately, src/server/auth/attempt-limits.ts). */

@@ -52,7 +52,8 @@ export async function positionen(db: Db, deliveryNoteId: DeliveryNoteId): Promis
  * with PACK_UNPICKED=refuse until it is picked.
  */
 export async function packageContent(db: Db, belegnr: string, packUnpicked: PackUnpicked = 'book') {
-  const note = await deliveryNoteWithPickerByBelegnr(db, belegnr);
+  const inCompartment = await belegnrInCompartment(db, belegnr);
+  const note = await deliveryNoteWithPickerByBelegnr(db, inCompartment ?? belegnr);
   await refuseUnlessPackable(db, note);
   refuseUnlessPicked(packUnpicked, note);
   return {
@@ -67,6 +68,23 @@ export async function packageContent(db: Db, belegnr: string, packUnpicked: Pack
         ? { von: note.picker_name, am: new Date(note.picked_at).toISOString() }
         : null,
   };
+}
+
+/**
+ * The note lying in the compartment of a pick cart with this code (decision 33: a cart's notes stay in their
+ * compartments until packed, and the packer scans the compartment instead of the note), or null: the code is
+ * no compartment's (a belegnr, as scanned before carts), or the compartment holds no note.
+ */
+async function belegnrInCompartment(db: Db, code: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('pick_cart_compartments as f')
+    .innerJoin('pick_trip_notes as tn', 'tn.compartment_id', 'f.id')
+    .innerJoin('delivery_notes as n', 'n.id', 'tn.delivery_note_id')
+    .select('n.belegnr')
+    .where('f.code', '=', code)
+    .where('tn.freed_at', 'is', null)
+    .executeTakeFirst();
+  return row?.belegnr ?? null;
 }
 
 /** The scanned text matches a line by nummer, herstellernummer or EAN (with or without one leading 0). */
@@ -162,12 +180,22 @@ async function bookOutBeyondPicked(
     .execute();
 }
 
+/**
+ * The note is packed once every line is scanned complete; the compartment of a pick cart it lay in is free
+ * again in the same transaction (decision 33: `freed_reason 'gepackt'`), for the cart's next trip.
+ */
 async function markPackedWhenComplete(db: Db, noteId: DeliveryNoteId) {
-  await sql`update delivery_notes set status = 'gepackt'
+  const { rows } = await sql<{ id: number }>`update delivery_notes set status = 'gepackt'
     where id = ${noteId} and status = 'offen'
-      and not exists (select 1 from delivery_note_lines where delivery_note_id = ${noteId} and pemenge < lsmenge)`.execute(
-    db,
-  );
+      and not exists (select 1 from delivery_note_lines where delivery_note_id = ${noteId} and pemenge < lsmenge)
+    returning id`.execute(db);
+  if (rows.length === 0) return;
+  await db
+    .updateTable('pick_trip_notes')
+    .set({ freed_at: sql`now()`, freed_reason: 'gepackt' })
+    .where('delivery_note_id', '=', noteId)
+    .where('freed_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -180,11 +208,13 @@ async function keinePosition(
   scanned: string,
   comparedWithCheatCode: boolean,
 ) {
-  if (scanned === note.belegnr) return notFound(texts.paketinhalt.ownNoteScanned);
+  // A compartment's code names the note lying in it (decision 33).
+  const belegnr = (await belegnrInCompartment(db, scanned)) ?? scanned;
+  if (belegnr === note.belegnr) return notFound(texts.paketinhalt.ownNoteScanned);
   const other = await db
     .selectFrom('delivery_notes')
     .select('belegnr')
-    .where('belegnr', '=', scanned)
+    .where('belegnr', '=', belegnr)
     .executeTakeFirst();
   if (other)
     return notFound(texts.paketinhalt.otherNoteScanned(other.belegnr), { lieferschein: other.belegnr });

@@ -165,7 +165,10 @@ export async function bookReceipt(
     .select(['a.charge_required', 'a.mhd_required'])
     .where('l.id', '=', input.lineId)
     .where('l.receipt_id', '=', receipt.id)
-    .forUpdate()
+    // The line only: `for update` of the join also locked the article's row, which every other booking's
+    // journal insert (its foreign key) waits on — a pick or Umbuchung of the article holding the stock rows
+    // this booking locks next deadlocked with it on PostgreSQL (1 s, then retried).
+    .forUpdate('l')
     .executeTakeFirst();
   if (!line) throw notFound(t.unknownPosition);
   const typed = input.charge?.trim() || null;

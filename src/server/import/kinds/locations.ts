@@ -80,6 +80,16 @@ export const locations: ImportKind<LocationRow> = {
         else pairs.set(pair, line);
       }
     }
+    // A pick cart's or compartment's code is scanned where a location's is (decision 33): one scan, one thing.
+    const { rows: taken } = await sql<{ code: string }>`
+      select code from pick_carts where code = any(${[...first.keys()]}::text[])
+      union all
+      select code from pick_cart_compartments where code = any(${[...first.keys()]}::text[])`.execute(
+      ctx.trx,
+    );
+    const takenCodes = new Set(taken.map((t) => t.code));
+    for (const { line, row } of rows)
+      if (takenCodes.has(row.code)) ctx.refuse(line, 'code', because('codeTaken', { code: row.code }));
     const articleIds = await idsByKey(
       ctx.trx,
       'articles',

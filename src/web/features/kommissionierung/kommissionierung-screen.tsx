@@ -10,6 +10,7 @@ import {
   pickTake,
   kommissionierungTexts as t,
 } from '../../../contract/kommissionierung.ts';
+import { type CartSummary, cartStart, type Fahrt } from '../../../contract/kommissionierwagen.ts';
 import { CONFIRM_WHOLE_LINE_ABOVE } from '../../../contract/limits.ts';
 import { api } from '../../api/api.ts';
 import { articleCode } from '../../api/article-lookups.ts';
@@ -20,6 +21,9 @@ import { useBanner } from '../../ui/banner.tsx';
 import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
+import { useCartCodes } from './cart-codes.ts';
+import { CartSummaryView } from './cart-parts.tsx';
+import { CartTrip, type TripEnd } from './cart-trip.tsx';
 import { ShortageDialog } from './shortage-dialog.tsx';
 import './kommissionierung.css';
 
@@ -28,6 +32,10 @@ import './kommissionierung.css';
  * locations in order — scan the location, scan the article, one piece per scan or, above five, the whole
  * amount after a question — and report what is not there as a Fehlmenge. Every answer brings the note anew,
  * so the next stop is always the server's.
+ *
+ * The note field also takes a pick cart's code (issue 41): the screen knows the site's carts (`cartList`,
+ * fetched each time it comes back to the note field) and starts or resumes a trip with that cart instead
+ * (cart-trip.tsx); everything else is claimed as a note, as before.
  *
  * Scan targets per state: no note → the note field; a stop → its location field, then its article field; a
  * stop without stock → none (report the Fehlmenge); a question open → none; the Fehlmenge question → its amount.
@@ -46,6 +54,9 @@ export default function KommissionierungScreen() {
   const [askAbandon, setAskAbandon] = useState(false);
   /** What the last note ended with (picked, abandoned), shown above the note field. */
   const [ended, setEnded] = useState<string | null>(null);
+  /** The trip with a pick cart under way, and the last one's summary (shown above the note field). */
+  const [fahrt, setFahrt] = useState<Fahrt | null>(null);
+  const [summary, setSummary] = useState<CartSummary | null>(null);
   // Every answer of a pick or a Fehlmenge brings the note anew; a refusal may mean it was taken over.
   const taking = useBooking(pickTake, {
     done: t.picked,
@@ -72,6 +83,7 @@ export default function KommissionierungScreen() {
           ? 'article'
           : 'location';
   const asking = taking.asking !== null || shortage !== null || askAbandon;
+  const isCart = useCartCodes(fahrt === null && (!auftrag || step === 'note'));
   useScanTarget(step === 'noStock' && !asking ? { kind: 'none', expects: t.expectsShortage } : null);
 
   /** A new answer: the note goes on, or it is done. */
@@ -86,11 +98,17 @@ export default function KommissionierungScreen() {
     setAuftrag(next);
   }
 
+  /** A scan in the note field: a cart's code starts (or resumes) a trip with it, anything else is a note. */
   async function claimNote(belegnr: string) {
     setNoteText('');
     try {
+      if (await isCart(belegnr)) {
+        await startTrip(belegnr);
+        return;
+      }
       const { data } = await api.call(pickClaim, { body: { belegnr }, on401: 'scan' });
       setEnded(null);
+      setSummary(null);
       setAtLocation(null);
       show(data);
     } catch (error) {
@@ -98,10 +116,29 @@ export default function KommissionierungScreen() {
     }
   }
 
+  async function startTrip(code: string) {
+    try {
+      const { data } = await api.call(cartStart, { body: { code }, on401: 'scan' });
+      setEnded(null);
+      setSummary(null);
+      setFahrt(data);
+    } catch (error) {
+      banner.showError(messageOf(error));
+    }
+  }
+
+  /** The trip ended: its summary, or what ended it, above the note field. */
+  function endTrip(end: TripEnd) {
+    setFahrt(null);
+    if ('summary' in end) setSummary(end.summary);
+    else if ('message' in end) setEnded(end.message);
+  }
+
   async function claimNext() {
     try {
       const { data } = await api.call(pickNext, { body: {}, on401: 'scan' });
       setEnded(null);
+      setSummary(null);
       setAtLocation(null);
       show(data);
     } catch (error) {
@@ -188,6 +225,8 @@ export default function KommissionierungScreen() {
     </>
   );
 
+  if (fahrt) return <CartTrip key={fahrt.id} fahrt={fahrt} onFahrt={setFahrt} onEnd={endTrip} />;
+
   if (!auftrag || step === 'note') {
     return (
       <div className="stack">
@@ -197,6 +236,7 @@ export default function KommissionierungScreen() {
             {ended}
           </p>
         )}
+        {summary && <CartSummaryView summary={summary} />}
         <ScanField
           current
           label={t.noteLabel}

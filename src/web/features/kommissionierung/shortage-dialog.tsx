@@ -12,7 +12,8 @@ export function ShortageDialog({
   onCancel,
   onReport,
 }: {
-  line: PickLine;
+  /** A note's line, or a line on a cart (the cart flow's `CartLine`): what is open of which article. */
+  line: Pick<PickLine, 'nummer' | 'offen'>;
   onCancel: () => void;
   onReport: (menge: number) => void;
 }) {

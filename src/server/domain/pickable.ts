@@ -26,3 +26,12 @@ export function claimedByNoOtherThan(userId: number, cutoff: string): RawBuilder
       and c.seen_at >= ${cutoff}::timestamptz
       and not exists (select 1 from sessions s where s.id = c.session_id and s.revoked_at is not null))`;
 }
+
+/**
+ * Not in a wave the shift lead released, and not lying in a cart's compartment (decision 33) — over the note
+ * as `n`: 'Nächster Auftrag' leaves these to the carts. A note scanned by its number is still picked singly,
+ * unless a cart holds it (domain/picking.ts `cartHolder`).
+ */
+export const notInWaveNorOnCart: RawBuilder<boolean> = sql<boolean>`(
+  not exists (select 1 from pick_wave_notes w where w.delivery_note_id = n.id)
+  and not exists (select 1 from pick_trip_notes t where t.delivery_note_id = n.id and t.freed_at is null))`;
