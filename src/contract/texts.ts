@@ -413,6 +413,10 @@ export const fieldLabels = {
     positionId: 'Position',
     lagerplatzId: texts.inventur.location,
     menge: texts.inventur.amount,
+    // Kommissionierwagen (issue 41): the trip with the cart, the compartment scanned, the put reversed
+    fahrtId: 'Wagen',
+    fach: 'Fach',
+    bewegungId: 'Entnahme',
     // Login
     stechuhrdevice: texts.batch.employeeLabel,
     username: texts.login.username,

@@ -26,13 +26,12 @@ const rules: IForbiddenRuleType[] = [
   },
   {
     name: 'server-features-apart',
-    comment:
-      "a server feature uses auth/, domain/, repositories/ and http/, never another feature — except the one rule of which notes can be picked (kommissionierung/pickable.ts), which the Leitstand's wave release shares with the handheld (issue 41)",
+    comment: 'a server feature uses auth/, domain/, repositories/ and http/, never another feature',
     severity: 'error',
     from: { path: '^src/server/features/([^/]+)/' },
     to: {
       path: '^src/server/features/',
-      pathNot: '^src/server/features/($1/|kommissionierung/pickable[.]ts$)',
+      pathNot: '^src/server/features/$1/',
     },
   },
   {

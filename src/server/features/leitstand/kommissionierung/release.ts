@@ -2,10 +2,10 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { kommissionierungLeitstandTexts as T } from '../../../../contract/leitstand/kommissionierung.ts';
 import type { Database } from '../../../db/schema.ts';
 import { conflict } from '../../../domain/errors.ts';
+// The one rule of which notes can be picked, shared with 'Nächster Auftrag' and the cart's fill (decision 33).
+import { claimedByNoOtherThan, pickableNote } from '../../../domain/pickable.ts';
 import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { recordAudit } from '../../../repositories/audit.repository.ts';
-// The one rule of which notes can be picked, shared with 'Nächster Auftrag' and the cart's fill (decision 33).
-import { claimedByNoOtherThan, pickableNote } from '../../kommissionierung/pickable.ts';
 import { type Change, profileById } from './profiles.ts';
 
 type Db = Kysely<Database>;
