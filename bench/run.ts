@@ -34,6 +34,7 @@ import {
   quickPlan,
   umbuchungMix,
 } from './capacity.ts';
+import { CART_FILL_NAME, cartFillRows, measureCartFill, prepareCartFill } from './cart-fill.ts';
 import { writeChart } from './chart.ts';
 import { type CoresUsed, describeCores, measureCores, withChildren } from './cpu.ts';
 import { addJournalBookings, journalPlan, journalWorkloads } from './journal.ts';
@@ -121,6 +122,8 @@ const log = (line: string) => console.error(line);
 const capacitySelected = only === null || CAPACITY_NAME.includes(only);
 /** The floor under back-office work (back-office.ts), selected by --only likewise. */
 const backOfficeSelected = only === null || BACK_OFFICE_NAME.includes(only);
+/** A pick cart filled from a wave (cart-fill.ts), selected by --only likewise. */
+const cartFillSelected = only === null || CART_FILL_NAME.includes(only);
 const REBOOKING = 'POST umbuchung/artikel/';
 const machine =
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
@@ -263,6 +266,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
     }
     // The overload row reads the server's own count of what it turned away (GET /metrics).
     const metricsToken = capacitySelected ? await createIntegrationToken(handle.db, 'bench') : undefined;
+    const waveSize = cartFillSelected ? await prepareCartFill(handle.db, scale) : 0;
     await handle.close();
     let capacity: CapacityReport | null = null;
 
@@ -356,6 +360,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           goal: `median ≤ ${SCAN_MEDIAN_MS} ms, client share ≤ ${SCAN_CLIENT_MS} ms`,
           pass: l.median <= SCAN_MEDIAN_MS && l.clientShare <= SCAN_CLIENT_MS,
         });
+      }
+      if (cartFillSelected) {
+        log(`${label}: ${CART_FILL_NAME} …`);
+        const result = await measureCartFill({
+          base: server.base,
+          token: tokens[0] as string,
+          runs: quick ? 10 : 100,
+        });
+        for (const row of cartFillRows(result, waveSize)) rows.push({ ...row, db: label });
       }
       if (capacitySelected && rebookingFloor) {
         log(`${label}: ${CAPACITY_NAME} …`);
