@@ -14,6 +14,8 @@ export const leitstandTexts = {
   tooManyStreams: (max: number) =>
     `Diese Anmeldung hat schon ${max} Leitstand-Fenster mit Live-Anzeige offen. Bitte ein anderes schließen.`,
   loadFailed: 'Konnte nicht geladen werden.',
+  /** A page that failed while it was drawn (a defect): the navigation stays, the page can be drawn again. */
+  pageFailed: 'Diese Seite konnte nicht angezeigt werden.',
   retry: 'Erneut laden',
   uebersicht: {
     title: 'Übersicht',

@@ -8,6 +8,7 @@ import { readSession } from '../api/session.ts';
 import { pauseScanRouting } from '../scan/router.ts';
 import { useLiveUpdates } from './live.ts';
 import { Refusal } from './outcome.tsx';
+import { PageBoundary } from './page-boundary.tsx';
 import { type LeitstandPage, leitstandPages } from './pages.tsx';
 import './leitstand.css';
 
@@ -96,6 +97,11 @@ function Shell({ name, pages, role }: { name: string; pages: readonly LeitstandP
 
 /** A page above the login's role says so instead of loading (a bookmark of an admin page, say). */
 function Guarded({ page, role }: { page: LeitstandPage; role: Role }) {
-  if (hasRole(role, page.role)) return <page.Page />;
+  if (hasRole(role, page.role))
+    return (
+      <PageBoundary key={page.path}>
+        <page.Page />
+      </PageBoundary>
+    );
   return <Refusal>{leitstandTexts.pageNotAllowed}</Refusal>;
 }
