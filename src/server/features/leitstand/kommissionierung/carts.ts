@@ -8,19 +8,22 @@ type CompartmentState = 'inArbeit' | 'kommissioniert' | 'imPacken';
 
 /**
  * The pick carts by code, each compartment with the note lying in it now (a compartment holds its note until
- * the note is packed, across trips: decision 33) and the cart's open trip. Read-only: carts come by import.
+ * the note is packed, across trips: decision 33) and the cart's open trip. Carts come by import; the lead's
+ * writes here end a trip and empty a compartment (cart-actions.ts).
  */
 export async function carts(db: Db): Promise<WagenRow[]> {
   const [compartments, trips] = await Promise.all([
     sql<{
       cart_id: number;
       cart: string;
+      id: number;
       number: number;
       code: string;
+      note_id: number | null;
       belegnr: string | null;
       state: CompartmentState | null;
     }>`
-      select pc.id as cart_id, pc.code as cart, c.number, c.code, n.belegnr,
+      select pc.id as cart_id, pc.code as cart, c.id, c.number, c.code, n.id as note_id, n.belegnr,
              case when n.id is null then null
                   when n.lines_started > 0 then 'imPacken'
                   when n.picked_at is not null then 'kommissioniert'
@@ -33,7 +36,7 @@ export async function carts(db: Db): Promise<WagenRow[]> {
     db
       .selectFrom('pick_trips as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.cart_id', 'u.name', 't.started_at'])
+      .select(['t.id', 't.cart_id', 'u.name', 't.started_at'])
       .where('t.finished_at', 'is', null)
       .execute(),
   ]);
@@ -47,15 +50,20 @@ export async function carts(db: Db): Promise<WagenRow[]> {
         id: row.cart_id,
         code: row.cart,
         faecher: [],
-        fahrt: trip ? { kommissionierer: trip.name, seit: new Date(trip.started_at).toISOString() } : null,
+        fahrt: trip
+          ? { id: trip.id, kommissionierer: trip.name, seit: new Date(trip.started_at).toISOString() }
+          : null,
       };
       byCart.set(row.cart_id, cart);
     }
     cart.faecher.push({
+      id: row.id,
       nummer: row.number,
       code: row.code,
       lieferschein:
-        row.belegnr !== null && row.state !== null ? { belegnr: row.belegnr, zustand: row.state } : null,
+        row.note_id !== null && row.belegnr !== null && row.state !== null
+          ? { id: row.note_id, belegnr: row.belegnr, zustand: row.state }
+          : null,
     });
   }
   return [...byCart.values()];
