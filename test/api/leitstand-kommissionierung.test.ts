@@ -480,7 +480,10 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
       .where('belegnr', '=', 'LS100011')
       .execute();
     const after = (await as()(kommissionierwagen)).json<{ data: { wagen: WagenRow[] } }>().data.wagen;
-    expect(after[0]?.faecher[0]?.lieferschein).toMatchObject({ belegnr: 'LS100011', zustand: 'kommissioniert' });
+    expect(after[0]?.faecher[0]?.lieferschein).toMatchObject({
+      belegnr: 'LS100011',
+      zustand: 'kommissioniert',
+    });
   });
 
   it('counts and lists a wave larger than one step’s read whole (650 notes)', async () => {
