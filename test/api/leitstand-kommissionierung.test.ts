@@ -471,6 +471,7 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
       id: await noteId('LS100011'),
       belegnr: 'LS100011',
       zustand: 'inArbeit',
+      fahrtOffen: true,
     });
     // LS100015 was let go: its compartment is empty again.
     expect(cart?.faecher.slice(1).every((f) => f.lieferschein === null)).toBe(true);

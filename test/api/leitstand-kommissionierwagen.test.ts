@@ -99,7 +99,7 @@ describe.each(databaseKinds())('Kommissionierwagen in the Leitstand on %s', (kin
   const compartmentOf = async (belegnr: string) => {
     const f = (await kw01()).faecher.find((c) => c.lieferschein?.belegnr === belegnr);
     if (!f?.lieferschein) throw new Error(`${belegnr} lies in no compartment of KW01`);
-    return { id: f.id, code: f.code, noteId: f.lieferschein.id };
+    return { id: f.id, code: f.code, noteId: f.lieferschein.id, fahrtOffen: f.lieferschein.fahrtOffen };
   };
   const openKlaerfall = async (belegnr: string) => {
     const list = ok<{ offen: KlaerfallRow[] }>(await caller(t.app, lead)(klaerfaelleList)).offen;
@@ -253,11 +253,12 @@ describe.each(databaseKinds())('Kommissionierwagen in the Leitstand on %s', (kin
     const at = openLine(trip);
     ok(await put(trip, at));
     const held = await compartmentOf(at.line.belegnr);
+    expect(held.fahrtOffen).toBe(true);
     expect(refused(await empty(held))).toEqual([409, T.tripStillOpen(held.code, 'KW01')]);
     expect(await freedReason(at.line.belegnr)).toBeNull();
 
     ok<unknown>(await endTrip(trip.id));
-    expect((await compartmentOf(at.line.belegnr)).code).toBe(held.code);
+    expect(await compartmentOf(at.line.belegnr)).toEqual({ ...held, fahrtOffen: false });
     const emptied = await empty(held);
     expect(emptied.statusCode, emptied.body).toBe(200);
     expect(emptied.json<{ message: string }>().message).toBe(T.compartmentEmptied(held.code));

@@ -206,6 +206,8 @@ export const fachRow = z.object({
       id: z.number().int(),
       belegnr: z.string(),
       zustand: z.enum(['inArbeit', 'kommissioniert', 'imPacken']),
+      /** The trip that put it there is still open: 'Fach leeren' waits for its end. */
+      fahrtOffen: z.boolean(),
     })
     .nullable(),
 });

@@ -22,16 +22,19 @@ export async function carts(db: Db): Promise<WagenRow[]> {
       note_id: number | null;
       belegnr: string | null;
       state: CompartmentState | null;
+      trip_open: boolean | null;
     }>`
       select pc.id as cart_id, pc.code as cart, c.id, c.number, c.code, n.id as note_id, n.belegnr,
              case when n.id is null then null
                   when n.lines_started > 0 then 'imPacken'
                   when n.picked_at is not null then 'kommissioniert'
-                  else 'inArbeit' end as state
+                  else 'inArbeit' end as state,
+             t.finished_at is null and t.id is not null as trip_open
       from pick_carts pc
       join pick_cart_compartments c on c.cart_id = pc.id
       left join pick_trip_notes tn on tn.compartment_id = c.id and tn.freed_at is null
       left join delivery_notes n on n.id = tn.delivery_note_id
+      left join pick_trips t on t.id = tn.trip_id
       order by pc.code, c.number`.execute(db),
     db
       .selectFrom('pick_trips as t')
@@ -62,7 +65,7 @@ export async function carts(db: Db): Promise<WagenRow[]> {
       code: row.code,
       lieferschein:
         row.note_id !== null && row.belegnr !== null && row.state !== null
-          ? { id: row.note_id, belegnr: row.belegnr, zustand: row.state }
+          ? { id: row.note_id, belegnr: row.belegnr, zustand: row.state, fahrtOffen: row.trip_open === true }
           : null,
     });
   }
