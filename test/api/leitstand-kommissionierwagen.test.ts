@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CartLine,
@@ -184,6 +185,24 @@ describe.each(databaseKinds())('Kommissionierwagen in the Leitstand on %s', (kin
       ).statusCode,
     ).toBe(403);
     expect((await kw01()).fahrt?.id).toBe(trip.id);
+    ok<unknown>(await abbrechen(trip));
+  });
+
+  it('shows a trip whose login sat idle past its expiry as nobody’s any more, so the lead knows to end it', async () => {
+    const trip = ok(await start());
+    expect((await kw01()).fahrt).toMatchObject({ id: trip.id, angemeldet: true });
+    const { session_id } = await db()
+      .selectFrom('pick_trips')
+      .select('session_id')
+      .where('id', '=', trip.id)
+      .executeTakeFirstOrThrow();
+    const lastSeen = (at: ReturnType<typeof sql<Date>>) =>
+      db().updateTable('sessions').set({ last_seen_at: at }).where('id', '=', session_id).execute();
+    // Longer ago than any SESSION_IDLE_MINUTES allows (30 days at most).
+    await lastSeen(sql<Date>`now() - interval '31 days'`);
+    expect((await kw01()).fahrt).toMatchObject({ id: trip.id, angemeldet: false });
+    await lastSeen(sql<Date>`now()`);
+    expect((await kw01()).fahrt).toMatchObject({ id: trip.id, angemeldet: true });
     ok<unknown>(await abbrechen(trip));
   });
 

@@ -77,6 +77,7 @@ export const kommissionierungLeitstandTexts = {
   emptyCompartment: 'leer',
   trip: (picker: string, since: string) => `in Arbeit: ${picker}, seit ${since}`,
   noTrip: 'frei',
+  loggedOut: 'Anmeldung abgelaufen – diese Fahrt beendet niemand mehr am Gerät.',
   compartmentStates: {
     inArbeit: 'wird kommissioniert',
     kommissioniert: 'fertig zum Packen',
@@ -215,9 +216,18 @@ export const wagenRow = z.object({
   id: z.number().int(),
   code: z.string(),
   faecher: z.array(fachRow),
-  /** The open trip: which, who, since when; null: nobody is picking with it. */
+  /**
+   * The open trip: which, who, since when, and whether its login is still on (false: logged out elsewhere,
+   * switched off, or idle past SESSION_IDLE_MINUTES — nobody will finish it, 'Fahrt beenden' is the way out);
+   * null: nobody is picking with it.
+   */
   fahrt: z
-    .object({ id: z.number().int(), kommissionierer: z.string(), seit: z.iso.datetime({ offset: true }) })
+    .object({
+      id: z.number().int(),
+      kommissionierer: z.string(),
+      seit: z.iso.datetime({ offset: true }),
+      angemeldet: z.boolean(),
+    })
     .nullable(),
 });
 export type WagenRow = z.infer<typeof wagenRow>;

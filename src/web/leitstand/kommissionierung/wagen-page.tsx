@@ -63,6 +63,12 @@ export default function WagenPage() {
                   <h2 className="code">{cart.code}</h2>
                   <p className={cart.fahrt ? 'wellen-trip' : 'hint'}>
                     {cart.fahrt ? t.trip(cart.fahrt.kommissionierer, dayAndTime(cart.fahrt.seit)) : t.noTrip}
+                    {cart.fahrt && !cart.fahrt.angemeldet && (
+                      <>
+                        {' '}
+                        <span className="wellen-short">{t.loggedOut}</span>
+                      </>
+                    )}
                     {cart.fahrt && (
                       <>
                         {' '}

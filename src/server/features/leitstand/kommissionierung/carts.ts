@@ -11,7 +11,7 @@ type CompartmentState = 'inArbeit' | 'kommissioniert' | 'imPacken';
  * the note is packed, across trips: decision 33) and the cart's open trip. Carts come by import; the lead's
  * writes here end a trip and empty a compartment (cart-actions.ts).
  */
-export async function carts(db: Db): Promise<WagenRow[]> {
+export async function carts(db: Db, idleMinutes: number): Promise<WagenRow[]> {
   const [compartments, trips] = await Promise.all([
     sql<{
       cart_id: number;
@@ -40,6 +40,13 @@ export async function carts(db: Db): Promise<WagenRow[]> {
       .selectFrom('pick_trips as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
       .select(['t.id', 't.cart_id', 'u.name', 't.started_at'])
+      // The login as auth's checkSession sees it: not ended, not idle too long, its user not switched off.
+      .select(
+        sql<boolean>`u.active and exists (select 1 from sessions s where s.id = t.session_id
+          and s.revoked_at is null and s.last_seen_at > now() - make_interval(mins => ${idleMinutes}))`.as(
+          'live',
+        ),
+      )
       .where('t.finished_at', 'is', null)
       .execute(),
   ]);
@@ -54,7 +61,12 @@ export async function carts(db: Db): Promise<WagenRow[]> {
         code: row.cart,
         faecher: [],
         fahrt: trip
-          ? { id: trip.id, kommissionierer: trip.name, seit: new Date(trip.started_at).toISOString() }
+          ? {
+              id: trip.id,
+              kommissionierer: trip.name,
+              seit: new Date(trip.started_at).toISOString(),
+              angemeldet: trip.live,
+            }
           : null,
       };
       byCart.set(row.cart_id, cart);

@@ -73,7 +73,7 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
     takeOut(db, params.id, body.lieferscheinId, { userId: user.id, requestKey }),
   );
   registerEndpoint(app, deps, contract.kommissionierwagen, async (_input, { db }) => ({
-    data: { wagen: await carts(db) },
+    data: { wagen: await carts(db, deps.config.sessionIdleMinutes) },
   }));
   registerEndpoint(app, deps, contract.fahrtBeenden, ({ params }, { db, user, requestKey }) =>
     endTrip(db, params.id, { userId: user.id, requestKey }),
