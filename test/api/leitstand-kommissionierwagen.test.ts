@@ -260,8 +260,8 @@ describe.each(databaseKinds())('Kommissionierwagen in the Leitstand on %s', (kin
         detail: {
           fahrt: trip.id,
           kommissionierer: demo.passwordUser.name,
-          verlassen: [...untouched].sort(),
-          bleiben: [picked],
+          verlassen: [...untouched].sort().join(', '),
+          bleiben: picked,
         },
       },
     ]);

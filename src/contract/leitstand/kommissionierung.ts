@@ -104,6 +104,8 @@ export const kommissionierungLeitstandTexts = {
     `Welle ${id} freigegeben: ${count} ${count === 1 ? 'Lieferschein' : 'Lieferscheine'}.`,
   tookOut: (belegnr: string, wave: number) => `${belegnr} aus Welle ${wave} genommen.`,
   tripEnded: (cart: string) => `Fahrt mit ${cart} beendet.`,
+  /** In the Protokoll's entry of 'Fahrt beenden': no note left the cart, or none stays. */
+  noNotes: 'keine',
   compartmentEmptied: (fach: string) => `Fach ${fach} ist leer.`,
   // Refusals
   duplicate: (name: string) => `Ein Profil „${name}“ gibt es schon.`,

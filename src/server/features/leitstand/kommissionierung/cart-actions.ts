@@ -42,13 +42,17 @@ export async function endTrip(db: Db, tripId: number, change: Change) {
       fahrt: trip.id,
       kommissionierer: trip.name,
       // What the lead's step did on the floor: which notes left the cart, which stay in their compartments.
-      verlassen: notes.filter((n) => n.freed_at !== null).map((n) => n.belegnr),
-      bleiben: notes.filter((n) => n.freed_at === null).map((n) => n.belegnr),
+      // As text, the way the Protokoll page shows a detail's value.
+      verlassen: listed(notes.filter((n) => n.freed_at !== null)),
+      bleiben: listed(notes.filter((n) => n.freed_at === null)),
     },
     requestKey: change.requestKey,
   });
   return { success: true as const, message: T.tripEnded(trip.code) };
 }
+
+const listed = (notes: { belegnr: string }[]) =>
+  notes.length === 0 ? T.noNotes : notes.map((n) => n.belegnr).join(', ');
 
 /**
  * 'Fach leeren': the note lying in the compartment leaves it ('geleert'), the note itself stays as it is —
