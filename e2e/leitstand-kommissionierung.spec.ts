@@ -9,7 +9,8 @@ import { expect, test } from './support/test.ts';
  * wave's figures without a reload (the live stream). Each run imports two notes of a Versandart of its own
  * and a profile that takes only that one, so the demo's notes (the cart flow's) stay out of any wave and the
  * spec runs again and again (`--repeat-each`). Both notes leave the wave's open work by the end (one taken
- * out, one picked), so no later spec's cart is filled from this wave.
+ * out, one picked), so no later spec's cart is filled from this wave. 'Fahrt beenden' runs on a cart and a picker
+ * of its own (imported and created per run), whose trip is started through the handheld's API.
  */
 
 async function apiLogin(request: APIRequestContext, username: string, password: string) {
@@ -172,5 +173,53 @@ test.describe('the Wellen page at desk size', () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.getByRole('link', { name: 'Etiketten' }).last().click();
     await expect(page).toHaveURL(/\/leitstand\/etiketten$/);
+  });
+
+  test("'Fahrt beenden' asks first, then the cart is free and its notes have left it", async ({
+    page,
+    request,
+  }) => {
+    const code = `E${Date.now().toString(36).toUpperCase()}`;
+    // Something to pick however far earlier specs took the demo's notes.
+    await importNotes(request, code);
+    const admin = await apiLogin(request, 'admin', 'admin');
+    await post(request, admin, '/api/admin/import/pick-carts', {
+      fileName: 'pick-carts.csv',
+      content: Buffer.from(`Kommissionierwagen;Fächer\n${code};2`, 'utf8').toString('base64'),
+    });
+    const picker = { username: code.toLowerCase(), name: `Picker ${code}`, password: 'lang-genug-1' };
+    await post(request, admin, '/api/admin/benutzer', {
+      ...picker,
+      role: 'mitarbeiter',
+      newCard: false,
+    });
+    const handheld = await apiLogin(request, picker.username, picker.password);
+    const { data: trip } = await post(request, handheld, '/api/kommissionierung/wagen', { code });
+
+    await loginAs(page, LEAD);
+    await page.goto('/leitstand/kommissionierwagen');
+    const cart = page.getByRole('region', { name: code });
+    await expect(cart).toContainText(`in Arbeit: ${picker.name}`);
+    await expect(cart.getByRole('row', { name: new RegExp(`${code}-1`) })).toContainText(
+      'wird kommissioniert',
+    );
+
+    await cart.getByRole('button', { name: `Fahrt mit ${code} beenden` }).click();
+    const question = page.getByRole('dialog', { name: `Fahrt von ${picker.name} mit ${code} beenden?` });
+    await expect(question).toContainText('Ware im Fach bleiben');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Fahrt beenden' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`Fahrt mit ${code} beendet.`);
+    // Nothing was put in: both notes left the cart, and nobody picks with it.
+    await expect(cart).toContainText('frei');
+    await expect(cart.getByRole('button', { name: `Fahrt mit ${code} beenden` })).toHaveCount(0);
+    await expect(cart.getByRole('cell', { name: 'leer' })).toHaveCount(2);
+
+    // The picker's handheld hears at its next call that the trip is over.
+    const next = await request.post('/api/kommissionierung/wagen/abbrechen', {
+      headers: { ...handheld, 'x-idempotency-key': crypto.randomUUID() },
+      data: { fahrtId: trip.id },
+    });
+    expect(next.status()).toBe(409);
   });
 });

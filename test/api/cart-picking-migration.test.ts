@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cartPicking from '../../src/server/db/migrations/2026-11-28-04-cart-picking.ts';
 import * as cartTrips from '../../src/server/db/migrations/2026-11-28-05-cart-trips.ts';
 import * as cartUndo from '../../src/server/db/migrations/2026-11-28-06-cart-undo-and-wave-order.ts';
+import * as compartmentFreeing from '../../src/server/db/migrations/2026-11-28-07-compartment-freeing.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -286,16 +287,69 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
     ).toMatch(/movements_reversed_once/);
   });
 
+  it('frees a compartment for a Klärfall closed or emptied by hand, for no other new reason; down and up (2026-11-28-07)', async () => {
+    const freed = (trx: Kysely<Database>, trip: Awaited<ReturnType<typeof cartWithTrip>>, reason: string) =>
+      trx
+        .insertInto('pick_trip_notes')
+        .values(
+          [0, 1].map((i) => ({
+            trip_id: trip.tripId,
+            cart_id: trip.cartId,
+            compartment_id: trip.compartmentIds[i] ?? 0,
+            delivery_note_id: notes[i] ?? 0,
+            freed_at: sql<Date>`now()`,
+            freed_reason: (i === 0 ? reason : 'gepackt') as 'geleert',
+          })),
+        )
+        .execute();
+    expect(await refusal(db, async (trx) => freed(trx, await cartWithTrip(trx, 'TW07'), 'verloren'))).toMatch(
+      /freed_reason_check/,
+    );
+    const trip = await cartWithTrip(db, 'TW08');
+    try {
+      await freed(db, trip, 'klaerfall');
+      const reasons = async () =>
+        (
+          await db
+            .selectFrom('pick_trip_notes')
+            .select('freed_reason')
+            .where('trip_id', '=', trip.tripId)
+            .orderBy('id')
+            .execute()
+        ).map((r) => r.freed_reason);
+      expect(await reasons()).toEqual(['klaerfall', 'gepackt']);
+      // Down: freed, not packed, as the two reasons before knew it.
+      await compartmentFreeing.down(db as never);
+      expect(await reasons()).toEqual(['abgebrochen', 'gepackt']);
+      expect(await refusal(db, (trx) => freed(trx, trip, 'geleert'))).toMatch(/freed_reason_check/);
+      await compartmentFreeing.up(db as never);
+      await db
+        .updateTable('pick_trip_notes')
+        .set({ freed_reason: 'geleert' })
+        .where('trip_id', '=', trip.tripId)
+        .where('freed_reason', '=', 'abgebrochen')
+        .execute();
+      expect(await reasons()).toEqual(['geleert', 'gepackt']);
+    } finally {
+      await db.deleteFrom('pick_trip_notes').where('trip_id', '=', trip.tripId).execute();
+      await db.deleteFrom('pick_trips').where('id', '=', trip.tripId).execute();
+      await db.deleteFrom('pick_cart_compartments').where('cart_id', '=', trip.cartId).execute();
+      await db.deleteFrom('pick_carts').where('id', '=', trip.cartId).execute();
+    }
+  });
+
   it('goes down and up again', async () => {
     await db.deleteFrom('pick_profiles').execute();
     await db.deleteFrom('pick_cart_compartments').execute();
     await db.deleteFrom('pick_carts').execute();
+    await compartmentFreeing.down(db as never);
     await cartUndo.down(db as never);
     await cartTrips.down(db as never);
     await cartPicking.down(db as never);
     await cartPicking.up(db as never);
     await cartTrips.up(db as never);
     await cartUndo.up(db as never);
+    await compartmentFreeing.up(db as never);
     expect(await db.selectFrom('pick_carts').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('pick_trip_deferrals').select('trip_id').execute()).toEqual([]);
   });

@@ -203,6 +203,8 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     welleLieferscheine: { params: { id: '1' } },
     welleHerausnehmen: { params: { id: '1' }, body: { lieferscheinId: 1 } },
     kommissionierwagen: {},
+    fahrtBeenden: { params: { id: '1' }, body: {} },
+    fachLeeren: { params: { id: '1' }, body: { lieferscheinId: 1 } },
     // A page's cursor (`before`, `cursor`) is added by the walk: none is valid before a first page.
     auditList: { query: { limit: '10' } },
     users: {},

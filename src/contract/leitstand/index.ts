@@ -36,6 +36,8 @@ export const leitstandContract: readonly Endpoint[] = [
   kommissionierung.welleLieferscheine,
   kommissionierung.welleHerausnehmen,
   kommissionierung.kommissionierwagen,
+  kommissionierung.fahrtBeenden,
+  kommissionierung.fachLeeren,
   audit.auditList,
   benutzer.users,
   benutzer.createUser,

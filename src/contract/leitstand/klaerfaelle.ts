@@ -40,7 +40,8 @@ export const klaerfaelleTexts = {
   actions: 'Aktionen',
   erledigt: 'Erledigt',
   erledigtBody:
-    'Der Lieferschein wird danach nicht gepackt. Bitte kurz festhalten, was mit ihm geschehen ist.',
+    'Der Lieferschein wird danach nicht gepackt. Liegt er in einem Fach eines Kommissionierwagens, wird das ' +
+    'Fach frei – die Ware bitte herausnehmen. Bitte kurz festhalten, was mit ihm geschehen ist.',
   erledigtConfirm: 'Als erledigt abschließen',
   zurueck: 'Zurück ins Packen',
   zurueckTitle: (belegnr: string) => `${belegnr} zurück ins Packen?`,

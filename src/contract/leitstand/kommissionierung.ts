@@ -77,11 +77,25 @@ export const kommissionierungLeitstandTexts = {
   emptyCompartment: 'leer',
   trip: (picker: string, since: string) => `in Arbeit: ${picker}, seit ${since}`,
   noTrip: 'frei',
+  loggedOut: 'Anmeldung abgelaufen – diese Fahrt beendet niemand mehr am Gerät.',
   compartmentStates: {
     inArbeit: 'wird kommissioniert',
     kommissioniert: 'fertig zum Packen',
     imPacken: 'im Packen',
   },
+  endTrip: 'Fahrt beenden',
+  endTripLabel: (cart: string) => `Fahrt mit ${cart} beenden`,
+  endTripTitle: (cart: string, picker: string) => `Fahrt von ${picker} mit ${cart} beenden?`,
+  endTripBody:
+    'Die Fahrt endet wie „Abbrechen“ am Handscanner: Lieferscheine, aus denen noch nichts im Fach liegt, ' +
+    'verlassen den Wagen und können wieder kommissioniert werden; Lieferscheine mit Ware im Fach bleiben ' +
+    'dort bis zum Packen. Das Gerät des Kommissionierers meldet beim nächsten Scan, dass die Fahrt beendet ist.',
+  emptyCompartmentAction: 'Fach leeren',
+  emptyCompartmentLabel: (fach: string) => `Fach ${fach} leeren`,
+  emptyCompartmentTitle: (fach: string, belegnr: string) => `Fach ${fach} leeren (${belegnr})?`,
+  emptyCompartmentBody:
+    'Nur, wenn die Ware von Hand aus dem Fach genommen wurde: Das Fach gilt danach als leer und wird bei der ' +
+    'nächsten Fahrt neu belegt. Der Lieferschein selbst bleibt, wie er ist.',
   // Answers of the writes, in the page's status line
   created: (name: string) => `Profil „${name}“ angelegt.`,
   saved: (name: string) => `Profil „${name}“ gespeichert.`,
@@ -89,6 +103,10 @@ export const kommissionierungLeitstandTexts = {
   releasedWave: (id: number, count: number) =>
     `Welle ${id} freigegeben: ${count} ${count === 1 ? 'Lieferschein' : 'Lieferscheine'}.`,
   tookOut: (belegnr: string, wave: number) => `${belegnr} aus Welle ${wave} genommen.`,
+  tripEnded: (cart: string) => `Fahrt mit ${cart} beendet.`,
+  /** In the Protokoll's entry of 'Fahrt beenden': no note left the cart, or none stays. */
+  noNotes: 'keine',
+  compartmentEmptied: (fach: string) => `Fach ${fach} ist leer.`,
   // Refusals
   duplicate: (name: string) => `Ein Profil „${name}“ gibt es schon.`,
   profileNotFound: 'Dieses Profil gibt es nicht mehr. Bitte die Seite neu laden.',
@@ -97,6 +115,13 @@ export const kommissionierungLeitstandTexts = {
   waveNotFound: 'Diese Welle gibt es nicht.',
   notInWave: (wave: number) => `Dieser Lieferschein ist nicht in Welle ${wave}.`,
   onCartAlready: (belegnr: string) => `${belegnr} liegt schon auf einem Wagen und bleibt in der Welle.`,
+  tripNotFound: 'Diese Fahrt gibt es nicht.',
+  tripAlreadyEnded: (cart: string) => `Die Fahrt mit ${cart} ist schon beendet.`,
+  compartmentNotFound: 'Dieses Fach gibt es nicht.',
+  compartmentAlreadyFree: (fach: string, belegnr: string) =>
+    `${belegnr} liegt nicht mehr in Fach ${fach}. Bitte die Seite neu laden.`,
+  tripStillOpen: (fach: string, cart: string) =>
+    `Die Fahrt mit ${cart} läuft noch – bitte zuerst die Fahrt beenden, dann Fach ${fach} leeren.`,
 } as const;
 
 const T = kommissionierungLeitstandTexts;
@@ -175,13 +200,17 @@ export const welleLieferschein = z.object({
 export type WelleLieferschein = z.infer<typeof welleLieferschein>;
 
 export const fachRow = z.object({
+  id: z.number().int(),
   nummer: z.number().int(),
   code: z.string(),
   /** The note lying in it now (until packed); null: empty. */
   lieferschein: z
     .object({
+      id: z.number().int(),
       belegnr: z.string(),
       zustand: z.enum(['inArbeit', 'kommissioniert', 'imPacken']),
+      /** The trip that put it there is still open: 'Fach leeren' waits for its end. */
+      fahrtOffen: z.boolean(),
     })
     .nullable(),
 });
@@ -189,8 +218,19 @@ export const wagenRow = z.object({
   id: z.number().int(),
   code: z.string(),
   faecher: z.array(fachRow),
-  /** The open trip: who, since when; null: nobody is picking with it. */
-  fahrt: z.object({ kommissionierer: z.string(), seit: z.iso.datetime({ offset: true }) }).nullable(),
+  /**
+   * The open trip: which, who, since when, and whether its login is still on (false: logged out elsewhere,
+   * switched off, or idle past SESSION_IDLE_MINUTES — nobody will finish it, 'Fahrt beenden' is the way out);
+   * null: nobody is picking with it.
+   */
+  fahrt: z
+    .object({
+      id: z.number().int(),
+      kommissionierer: z.string(),
+      seit: z.iso.datetime({ offset: true }),
+      angemeldet: z.boolean(),
+    })
+    .nullable(),
 });
 export type WagenRow = z.infer<typeof wagenRow>;
 
@@ -287,6 +327,36 @@ export const kommissionierwagen = endpoint({
   path: '/api/leitstand/kommissionierwagen',
   role: 'schichtleitung',
   response: z.object({ data: z.object({ wagen: z.array(wagenRow) }) }),
+});
+
+/**
+ * 'Fahrt beenden': ends a cart's open trip as the handheld's 'Abbrechen' does — notes with nothing in their
+ * compartment leave the cart, picked ones stay until packed, the trip's claims end. Names the trip, not the
+ * cart: a stale page cannot end the cart's next trip. 409 when it has ended already.
+ */
+export const fahrtBeenden = endpoint({
+  name: 'fahrtBeenden',
+  method: 'PUT',
+  path: '/api/leitstand/kommissionierwagen/fahrten/:id/beenden',
+  role: 'schichtleitung',
+  params: z.object({ id: idParam }),
+  body: z.strictObject({}),
+  response: answer,
+});
+
+/**
+ * 'Fach leeren': the compartment is free again, its note left as it is (the goods were taken out by hand).
+ * Names the note it holds, so a stale page cannot empty the compartment's next note. 409 while the note's
+ * trip is open, and when the note does not lie in it any more.
+ */
+export const fachLeeren = endpoint({
+  name: 'fachLeeren',
+  method: 'PUT',
+  path: '/api/leitstand/kommissionierwagen/faecher/:id/leeren',
+  role: 'schichtleitung',
+  params: z.object({ id: idParam }),
+  body: z.object({ lieferscheinId: deliveryNoteId }),
+  response: answer,
 });
 
 /** Waves done (nothing open, nothing on a cart) still listed this many days after their release. */

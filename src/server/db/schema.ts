@@ -315,7 +315,10 @@ export interface PickTripsTable {
   finished_at: Timestamp | null;
 }
 
-/** Which note lies in which compartment on a trip, until packing ('gepackt') or 'Abbrechen' frees it. */
+/**
+ * Which note lies in which compartment on a trip, until packing ('gepackt'), 'Abbrechen' ('abgebrochen'), its
+ * Klärfall closed as 'Erledigt' ('klaerfall') or the shift lead's 'Fach leeren' ('geleert') frees it.
+ */
 export interface PickTripNotesTable {
   id: Generated<number>;
   trip_id: number;
@@ -325,7 +328,7 @@ export interface PickTripNotesTable {
   wave_id: number | null;
   placed_at: Generated<Date>;
   freed_at: Timestamp | null;
-  freed_reason: 'gepackt' | 'abgebrochen' | null;
+  freed_reason: 'gepackt' | 'abgebrochen' | 'klaerfall' | 'geleert' | null;
 }
 
 export interface CartonUsageTable {

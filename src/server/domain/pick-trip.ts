@@ -44,6 +44,20 @@ export function putsNotReversed(tripId: number) {
       and not exists (select 1 from movements r where r.reverses_movement_id = m.id)`;
 }
 
+/**
+ * A note that will never be packed leaves its compartment (decision 33): its Klärfall closed as 'Erledigt'.
+ * Otherwise the compartment would stay taken for ever — a compartment is freed when its note is packed. The
+ * caller holds the note's lock (the Klärfall's order: note, then its rows).
+ */
+export async function freeNoteFromCart(db: Db, noteId: number): Promise<void> {
+  await db
+    .updateTable('pick_trip_notes')
+    .set({ freed_at: sql`now()`, freed_reason: 'klaerfall' })
+    .where('delivery_note_id', '=', noteId)
+    .where('freed_at', 'is', null)
+    .execute();
+}
+
 /** A logout ends the trips of its login (auth's logout, in its transaction before the claims go). */
 export async function endPickTripsOfSession(db: Db, sessionId: number): Promise<void> {
   const trips = await db

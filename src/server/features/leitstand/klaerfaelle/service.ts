@@ -7,6 +7,7 @@ import {
 } from '../../../../contract/leitstand/klaerfaelle.ts';
 import type { Database } from '../../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../../domain/errors.ts';
+import { freeNoteFromCart } from '../../../domain/pick-trip.ts';
 import { recordAudit } from '../../../repositories/audit.repository.ts';
 
 type Db = Kysely<Database>;
@@ -123,7 +124,10 @@ async function openKlaerfall(db: Db, klaerfallId: KlaerfallId) {
 
 type Resolution = { klaerfallId: KlaerfallId; userId: number; requestKey: string | null };
 
-/** Closes the Klärfall without packing; the comment says what happened to the note. */
+/**
+ * Closes the Klärfall without packing; the comment says what happened to the note. A note lying in a cart's
+ * compartment leaves it (it is never packed, and only packing frees a compartment otherwise).
+ */
 export async function klaerfallErledigt(db: Db, input: Resolution & { kommentar: string }) {
   const kommentar = input.kommentar.trim();
   if (kommentar === '') throw invalid(klaerfaelleTexts.commentMissing);
@@ -133,6 +137,7 @@ export async function klaerfallErledigt(db: Db, input: Resolution & { kommentar:
     .set({ outcome: 'erledigt', resolved_by: input.userId, resolved_at: sql`now()`, comment: kommentar })
     .where('id', '=', klaerfall.id)
     .execute();
+  await freeNoteFromCart(db, klaerfall.noteId);
   await recordAudit(db, {
     userId: input.userId,
     action: 'klaerfall.erledigt',

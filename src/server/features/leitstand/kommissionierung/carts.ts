@@ -8,32 +8,45 @@ type CompartmentState = 'inArbeit' | 'kommissioniert' | 'imPacken';
 
 /**
  * The pick carts by code, each compartment with the note lying in it now (a compartment holds its note until
- * the note is packed, across trips: decision 33) and the cart's open trip. Read-only: carts come by import.
+ * the note is packed, across trips: decision 33) and the cart's open trip. Carts come by import; the lead's
+ * writes here end a trip and empty a compartment (cart-actions.ts).
  */
-export async function carts(db: Db): Promise<WagenRow[]> {
+export async function carts(db: Db, idleMinutes: number): Promise<WagenRow[]> {
   const [compartments, trips] = await Promise.all([
     sql<{
       cart_id: number;
       cart: string;
+      id: number;
       number: number;
       code: string;
+      note_id: number | null;
       belegnr: string | null;
       state: CompartmentState | null;
+      trip_open: boolean | null;
     }>`
-      select pc.id as cart_id, pc.code as cart, c.number, c.code, n.belegnr,
+      select pc.id as cart_id, pc.code as cart, c.id, c.number, c.code, n.id as note_id, n.belegnr,
              case when n.id is null then null
                   when n.lines_started > 0 then 'imPacken'
                   when n.picked_at is not null then 'kommissioniert'
-                  else 'inArbeit' end as state
+                  else 'inArbeit' end as state,
+             t.finished_at is null and t.id is not null as trip_open
       from pick_carts pc
       join pick_cart_compartments c on c.cart_id = pc.id
       left join pick_trip_notes tn on tn.compartment_id = c.id and tn.freed_at is null
       left join delivery_notes n on n.id = tn.delivery_note_id
+      left join pick_trips t on t.id = tn.trip_id
       order by pc.code, c.number`.execute(db),
     db
       .selectFrom('pick_trips as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.cart_id', 'u.name', 't.started_at'])
+      .select(['t.id', 't.cart_id', 'u.name', 't.started_at'])
+      // The login as auth's checkSession sees it: not ended, not idle too long, its user not switched off.
+      .select(
+        sql<boolean>`u.active and exists (select 1 from sessions s where s.id = t.session_id
+          and s.revoked_at is null and s.last_seen_at > now() - make_interval(mins => ${idleMinutes}))`.as(
+          'live',
+        ),
+      )
       .where('t.finished_at', 'is', null)
       .execute(),
   ]);
@@ -47,15 +60,25 @@ export async function carts(db: Db): Promise<WagenRow[]> {
         id: row.cart_id,
         code: row.cart,
         faecher: [],
-        fahrt: trip ? { kommissionierer: trip.name, seit: new Date(trip.started_at).toISOString() } : null,
+        fahrt: trip
+          ? {
+              id: trip.id,
+              kommissionierer: trip.name,
+              seit: new Date(trip.started_at).toISOString(),
+              angemeldet: trip.live,
+            }
+          : null,
       };
       byCart.set(row.cart_id, cart);
     }
     cart.faecher.push({
+      id: row.id,
       nummer: row.number,
       code: row.code,
       lieferschein:
-        row.belegnr !== null && row.state !== null ? { belegnr: row.belegnr, zustand: row.state } : null,
+        row.note_id !== null && row.belegnr !== null && row.state !== null
+          ? { id: row.note_id, belegnr: row.belegnr, zustand: row.state, fahrtOffen: row.trip_open === true }
+          : null,
     });
   }
   return [...byCart.values()];

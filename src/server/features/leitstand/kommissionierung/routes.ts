@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../../../contract/leitstand/kommissionierung.ts';
 import { type Deps, registerEndpoint } from '../../../http/route.ts';
 import { registerSteppedEndpoint, registerSteppedWrite } from '../../../http/stepped-route.ts';
+import { emptyCompartment, endTrip } from './cart-actions.ts';
 import { carts } from './carts.ts';
 import { createProfile, profiles, removeProfile, updateProfile } from './profiles.ts';
 import { releaseWave } from './release.ts';
@@ -13,7 +14,7 @@ import { takeOut, waveNotesOf, waves } from './waves.ts';
  */
 const RELEASE_WAIT_MS = 30_000;
 
-/** Rollende Kommissionierung in the Leitstand (issue 41): profiles, waves, the pick carts. */
+/** Rollende Kommissionierung in the Leitstand (issue 41): profiles, waves, the pick carts and their trips. */
 export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
   registerEndpoint(app, deps, contract.kommissionierProfile, async (_input, { db }) => ({
     data: { profile: await profiles(db) },
@@ -72,6 +73,12 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
     takeOut(db, params.id, body.lieferscheinId, { userId: user.id, requestKey }),
   );
   registerEndpoint(app, deps, contract.kommissionierwagen, async (_input, { db }) => ({
-    data: { wagen: await carts(db) },
+    data: { wagen: await carts(db, deps.config.sessionIdleMinutes) },
   }));
+  registerEndpoint(app, deps, contract.fahrtBeenden, ({ params }, { db, user, requestKey }) =>
+    endTrip(db, params.id, { userId: user.id, requestKey }),
+  );
+  registerEndpoint(app, deps, contract.fachLeeren, ({ params, body }, { db, user, requestKey }) =>
+    emptyCompartment(db, params.id, body.lieferscheinId, { userId: user.id, requestKey }),
+  );
 }
