@@ -28,6 +28,7 @@ import {
   kommissionierwagenTexts as W,
 } from '../../src/contract/kommissionierwagen.ts';
 import { packageContent, scanPackageItem } from '../../src/contract/paketinhalt.ts';
+import { testConfig } from '../../src/server/config.ts';
 import { importCsv } from '../../src/server/import/run.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
@@ -620,6 +621,29 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
         .sort()
         .map((b) => [b, 'abgebrochen']),
     );
+    ok<unknown>(await call(cartRelease, { fahrtId: g.id }, lead));
+  });
+
+  it('a trip whose login sat idle past SESSION_IDLE_MINUTES frees its cart as well; one a moment idle does not', async () => {
+    const other = await loginAs(t.app, demo.passwordUser);
+    const f = ok(await start('KW03', other));
+    const { session_id } = await db()
+      .selectFrom('pick_trips')
+      .select('session_id')
+      .where('id', '=', f.id)
+      .executeTakeFirstOrThrow();
+    const idleFor = async (minutes: number) =>
+      db()
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(Date.now() - minutes * 60_000) })
+        .where('id', '=', session_id ?? 0)
+        .execute();
+    const idleMinutes = testConfig().sessionIdleMinutes;
+    await idleFor(idleMinutes - 1);
+    expect(refused(await start('KW03', lead))).toEqual([409, W.cartInUse('KW03', demo.passwordUser.name)]);
+    await idleFor(idleMinutes + 1);
+    const g = ok(await start('KW03', lead));
+    expect(g.id).not.toBe(f.id);
     ok<unknown>(await call(cartRelease, { fahrtId: g.id }, lead));
   });
 

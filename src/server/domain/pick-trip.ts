@@ -4,6 +4,17 @@ import type { Database } from '../db/schema.ts';
 type Db = Kysely<Database>;
 
 /**
+ * Whether a trip's login is still on, as auth's session check sees it (auth/sessions.ts): not ended, not idle
+ * longer than SESSION_IDLE_MINUTES, its user not switched off — over the trip as `t` and its user as `u`. A
+ * trip whose login is gone is nobody's: the next picker who scans its cart ends it as 'Abbrechen' would, and
+ * the Leitstand marks it.
+ */
+export function tripLoginOn(idleMinutes: number) {
+  return sql<boolean>`(u.active and exists (select 1 from sessions s where s.id = t.session_id
+    and s.revoked_at is null and s.last_seen_at > now() - make_interval(mins => ${idleMinutes})))`;
+}
+
+/**
  * The end of a cart's trip that nobody finished (decision 33): 'Abbrechen' on the handheld, the logout of its
  * login, or a trip whose login ended otherwise (a newer login past the cap, the user switched off) found when
  * its cart or its picker starts again. The trip is finished; a note nothing was put into its compartment

@@ -13,7 +13,7 @@ export function kommissionierwagenRoutes(app: FastifyInstance, deps: Deps): void
   });
   registerEndpoint(app, deps, contract.cartList, (_input, { db }) => service.cartList(db));
   registerEndpoint(app, deps, contract.cartStart, ({ body }, { db, user }) =>
-    service.cartStart(db, picker(user), body.code),
+    service.cartStart(db, picker(user), body.code, deps.config.sessionIdleMinutes),
   );
   // The wire names (`fahrtId`, `positionId`, `lagerplatzId`, `fach`, `menge`, `bewegungId`) become the
   // glossary's here, once (decision 32).

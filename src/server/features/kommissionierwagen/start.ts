@@ -3,25 +3,21 @@ import { kommissionierungTexts as K } from '../../../contract/kommissionierung.t
 import { type Fahrt, kommissionierwagenTexts as W } from '../../../contract/kommissionierwagen.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { abandonTrip, putsNotReversed } from '../../domain/pick-trip.ts';
+import { abandonTrip, putsNotReversed, tripLoginOn } from '../../domain/pick-trip.ts';
 import { claim, type Picker } from '../../domain/picking.ts';
 import { type FreeCompartment, fillTrip } from './fill.ts';
 import { answer } from './trip.ts';
 
 type Db = Kysely<Database>;
 
-/** An open trip and whether its login is still on (a trip whose login ended is nobody's any more). */
-const openTrips = (db: Db) =>
+/** An open trip and whether its login is still on (a trip whose login is gone is nobody's any more). */
+const openTrips = (db: Db, loginIdleMinutes: number) =>
   db
     .selectFrom('pick_trips as t')
     .innerJoin('pick_carts as c', 'c.id', 't.cart_id')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.id', 't.cart_id', 'c.code', 't.user_id', 't.session_id', 't.finished_at', 'u.name'])
-    .select(
-      sql<boolean>`exists (select 1 from sessions s where s.id = t.session_id and s.revoked_at is null)`.as(
-        'live',
-      ),
-    )
+    .select(tripLoginOn(loginIdleMinutes).as('live'))
     .where('t.finished_at', 'is', null)
     .orderBy('t.id')
     .forUpdate('t');
@@ -37,6 +33,8 @@ export async function cartStart(
   db: Db,
   picker: Picker,
   code: string,
+  /** SESSION_IDLE_MINUTES: a login unused this long is gone, and so is its trip's hold on the cart. */
+  loginIdleMinutes: number,
 ): Promise<{ success: true; data: Fahrt }> {
   const cart = await db
     .selectFrom('pick_carts')
@@ -46,13 +44,13 @@ export async function cartStart(
   if (!cart) throw notFound(W.unknownCart(code));
   // Twice at most: a second round only when another picker started this cart in the same moment.
   for (let round = 0; round < 2; round++) {
-    const onCart = await openTrips(db).where('t.cart_id', '=', cart.id).executeTakeFirst();
+    const onCart = await openTrips(db, loginIdleMinutes).where('t.cart_id', '=', cart.id).executeTakeFirst();
     if (onCart) {
       if (onCart.user_id === picker.userId) return resume(db, picker, onCart);
       if (onCart.live) throw conflict(W.cartInUse(cart.code, onCart.name));
       await abandonTrip(db, onCart.id);
     }
-    const others = await openTrips(db)
+    const others = await openTrips(db, loginIdleMinutes)
       .where('t.user_id', '=', picker.userId)
       .where('t.cart_id', '<>', cart.id)
       .execute();

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { WagenRow } from '../../../../contract/leitstand/kommissionierung.ts';
 import type { Database } from '../../../db/schema.ts';
+import { tripLoginOn } from '../../../domain/pick-trip.ts';
 
 type Db = Kysely<Database>;
 
@@ -40,13 +41,7 @@ export async function carts(db: Db, idleMinutes: number): Promise<WagenRow[]> {
       .selectFrom('pick_trips as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
       .select(['t.id', 't.cart_id', 'u.name', 't.started_at'])
-      // The login as auth's checkSession sees it: not ended, not idle too long, its user not switched off.
-      .select(
-        sql<boolean>`u.active and exists (select 1 from sessions s where s.id = t.session_id
-          and s.revoked_at is null and s.last_seen_at > now() - make_interval(mins => ${idleMinutes}))`.as(
-          'live',
-        ),
-      )
+      .select(tripLoginOn(idleMinutes).as('live'))
       .where('t.finished_at', 'is', null)
       .execute(),
   ]);
