@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe.ts';
 import { loginWithPassword, scan, scanInto, setStock, wedgeScan } from './support/helpers.ts';
-import { newPickCart, newPicker, newPickNote, takeOlderNotes } from './support/picking.ts';
+import { newPickCart, newPicker, OwnWave } from './support/picking.ts';
 import { expect, test } from './support/test.ts';
 
 /**
  * Rollende Kommissionierung on the handheld (issue 41) at 360×640, typed as a scanner types: a cart of the
- * test's own, filled with notes of its own for a worker of its own (e2e/support/picking.ts: the run's older
- * notes are on colleagues' carts meanwhile), so the test runs again and again on the run's shared server.
+ * test's own, filled from a wave of the test's own (e2e/support/picking.ts `OwnWave`: the cart takes the oldest
+ * released wave, and every spec's wave is closed at its end) for a worker of its own, so the test runs again
+ * and again on the run's shared server.
  */
 
 const stop = (page: Page) => page.getByRole('region', { name: 'Gehe zu' });
@@ -34,23 +35,31 @@ async function stockOf(page: Page, location: string, article: string): Promise<n
 
 /**
  * Single-line notes of the test's own, in this order (the cart puts them in compartments 1, 2, … in the order
- * they came), a cart for them, and a worker logged in at Kommissionierung; the older notes of the run lie on
- * colleagues' carts until `release`.
+ * they came), released as a wave of their own, a cart for them, and a worker logged in at Kommissionierung.
+ * `release` closes the wave (in the test's `finally`): nothing of it is left for another spec's cart.
  */
 async function cartWithNotes(
   page: Page,
   request: APIRequestContext,
   lines: [nummer: string, menge: number][],
 ): Promise<{ cart: string; notes: string[]; release: () => Promise<void> }> {
-  const release = await takeOlderNotes(request);
+  const wave = new OwnWave(request);
   const notes: string[] = [];
-  for (const line of lines) notes.push(await newPickNote(request, [line]));
-  const cart = await newPickCart(request, lines.length);
-  const picker = await newPicker(request);
-  await loginWithPassword(page, picker.username, picker.password, picker.name);
-  await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
-  await expect(page.getByLabel('Lieferschein')).toBeFocused();
-  return { cart, notes, release };
+  for (const line of lines) notes.push(await wave.note([line]));
+  await wave.release(notes.length);
+  const release = () => wave.close();
+  try {
+    const cart = await newPickCart(request, lines.length);
+    const picker = await newPicker(request);
+    await loginWithPassword(page, picker.username, picker.password, picker.name);
+    wave.pickerToken = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
+    await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
+    await expect(page.getByLabel('Lieferschein')).toBeFocused();
+    return { cart, notes, release };
+  } catch (e) {
+    await release();
+    throw e;
+  }
 }
 
 test('picks a cart to the end: a wrong compartment refused, above five asked, Später, Rückgängig, a Fehlmenge, Wagen fertig; the packing station opens a compartment', async ({
@@ -187,9 +196,10 @@ test('picks a cart to the end: a wrong compartment refused, above five asked, Sp
     await scanInto(page, page.getByLabel('Artikel scannen'), '100007');
     await expect(page.getByText('Alle Positionen gescannt.')).toBeVisible();
   } finally {
-    await release();
-    // The Fehlmenge marked B-01-02-01 for a count; counted, picking leads there again for the other specs.
+    // The Fehlmenge marked B-01-02-01 for a count; counted, picking leads there again for the other specs
+    // (before the wave is closed: that ends the picker's login, whose token counts).
     await setStock(page, 'B-01-02-01', '100006', 37);
+    await release();
   }
 });
 
