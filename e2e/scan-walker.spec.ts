@@ -940,7 +940,7 @@ const screens: Screen[] = [
         data: { username: picker.username, password: picker.password },
       });
       const answer = await res.json();
-      wave.pickerToken = answer.token;
+      wave.logins.push(answer.token);
       return { token: answer.token, id: answer.id, name: picker.name };
     },
     // The walk's wave closed: the picker's logout ends the trip as 'Abbrechen', what is left is picked or

@@ -128,14 +128,29 @@ export async function newPicker(
  * Every wave released must leave no note open by the end of its test, or the next spec's cart is filled from
  * it: `close` (in a `finally` or an `after`) takes out what no cart ever held and picks, through the
  * single-note flow as the lead, what a cart held and let go again ('Abbrechen' of a trip with nothing put:
- * the membership then cannot be taken out any more). It ends the picker's login first (`pickerToken`: the
- * logout ends its trips as 'Abbrechen'), so a test that failed half-way leaves no note on a live trip.
+ * the membership then cannot be taken out any more). It ends the pickers' logins first (`logins`: a logout
+ * ends its trips as 'Abbrechen'), so a test that failed half-way leaves no note on a live trip.
  */
+/** The waves released and not closed yet: the test fixture `closeOwnWaves` closes what a test left. */
+const unclosed = new Set<OwnWave>();
+
+/**
+ * Closes every wave a test left open (its `finally` cut short by the test's timeout, say), on a request
+ * context of the fixture's own: the test's is disposed by then.
+ */
+export async function closeOwnWaves(request: APIRequestContext): Promise<void> {
+  for (const wave of [...unclosed]) await wave.close(request);
+}
+
+export const ownWavesLeft = () => unclosed.size > 0;
+
 export class OwnWave {
   readonly versandart = `K${Date.now().toString(36).toUpperCase()}${++count}X`;
   id: number | null = null;
-  /** The picker's login to end at `close` (set once known). */
-  pickerToken: string | null = null;
+  /** The profile set up for it: removed at `close` (its waves stay), so the Wellen page does not fill up. */
+  private profileId: number | null = null;
+  /** The pickers' logins to end at `close` (added once known): each logout ends its trips as 'Abbrechen'. */
+  readonly logins: string[] = [];
 
   constructor(private readonly request: APIRequestContext) {}
 
@@ -144,37 +159,53 @@ export class OwnWave {
     return newPickNote(this.request, lines, this.versandart);
   }
 
-  /** The lead sets up a profile of this Versandart and releases it: the wave holds every note made so far. */
-  async release(expected: number): Promise<number> {
+  /** The profile's name (set up by `profile`). */
+  readonly name = `E2E ${this.versandart}`;
+
+  /** The lead sets up a profile of exactly this Versandart (not released: a page may release it). */
+  async profile(): Promise<number> {
     const profile = await lead(this.request, 'POST', '/api/leitstand/kommissionierung/profile', {
-      name: `E2E ${this.versandart}`,
+      name: this.name,
       versandart: this.versandart,
       maxPositionen: null,
       eu: null,
       eingangVor: null,
       proWagen: 99,
     });
+    this.profileId = profile.id as number;
+    return this.profileId;
+  }
+
+  /** The wave a page released from `profile` (its id read from the page): closed as if `release` made it. */
+  adopt(id: number): void {
+    this.id = id;
+    unclosed.add(this);
+  }
+
+  /** The lead sets up a profile of this Versandart and releases it: the wave holds every note made so far. */
+  async release(expected: number): Promise<number> {
     const released = await lead(
       this.request,
       'POST',
-      `/api/leitstand/kommissionierung/profile/${profile.id}/freigeben`,
+      `/api/leitstand/kommissionierung/profile/${await this.profile()}/freigeben`,
       {},
     );
-    expect(released.lieferscheine).toBe(expected);
     this.id = released.welleId as number;
+    unclosed.add(this);
+    expect(released.lieferscheine).toBe(expected);
     return this.id;
   }
 
   /** Leaves no note of the wave open: taken out, or picked; then checks the wave holds nothing open. */
-  async close(): Promise<void> {
-    if (this.pickerToken) {
-      await this.request.get('/api/user/logout', {
-        headers: { authorization: `Bearer ${this.pickerToken}` },
-      });
-      this.pickerToken = null;
+  async close(request = this.request): Promise<void> {
+    for (const token of this.logins.splice(0))
+      await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+    if (this.profileId !== null) {
+      await lead(request, 'PUT', `/api/leitstand/kommissionierung/profile/${this.profileId}/entfernen`, {});
+      this.profileId = null;
     }
     if (this.id === null) return;
-    const { data } = await lead(this.request, 'GET', `/api/leitstand/kommissionierung/wellen/${this.id}`);
+    const { data } = await lead(request, 'GET', `/api/leitstand/kommissionierung/wellen/${this.id}`);
     for (const note of data.lieferscheine as {
       id: number;
       belegnr: string;
@@ -182,17 +213,18 @@ export class OwnWave {
       herausnehmbar: boolean;
     }[]) {
       if (note.herausnehmbar)
-        await lead(this.request, 'PUT', `/api/leitstand/kommissionierung/wellen/${this.id}/herausnehmen`, {
+        await lead(request, 'PUT', `/api/leitstand/kommissionierung/wellen/${this.id}/herausnehmen`, {
           lieferscheinId: note.id,
         });
-      else if (note.zustand === 'offen') await pickWhole(this.request, note.belegnr);
+      else if (note.zustand === 'offen') await pickWhole(request, note.belegnr);
     }
-    const { data: after } = await lead(this.request, 'GET', '/api/leitstand/kommissionierung/wellen');
+    const { data: after } = await lead(request, 'GET', '/api/leitstand/kommissionierung/wellen');
     const wave = (after.wellen as { id: number; offen: number; aufWagen: number }[]).find(
       (w) => w.id === this.id,
     );
     expect(wave ? wave.offen + wave.aufWagen : 0, `wave ${this.id} left open`).toBe(0);
     this.id = null;
+    unclosed.delete(this);
   }
 }
 

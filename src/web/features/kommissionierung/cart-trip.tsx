@@ -93,8 +93,8 @@ export function CartTrip({
     here && chosen?.locationId === here.lagerplatz.id
       ? (here.positionen.find((p) => p.artikelId === chosen.articleId && p.offen > 0) ?? null)
       : null;
-  // What goes into the compartment from here at once: all that is open, or what the line's article has there if that is
-  // less (the rest is picked elsewhere, as the single note's flow takes it).
+  // What goes into the compartment from here at once: all that is open, or what the line's article has on this
+  // location if that is less (the rest is picked elsewhere, as the single note's flow takes it).
   const amount = line ? Math.max(1, Math.min(line.offen, line.bestand)) : 0;
   const step = fahrt.fertig
     ? 'finish'
