@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ADMIN, loginAs, loginWithPassword } from './support/helpers.ts';
+import { ADMIN, LEAD, loginAs, loginWithPassword, scanInto } from './support/helpers.ts';
 import { expect, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
@@ -33,6 +33,57 @@ test('docs/using.md shows every picture', () => {
   const gallery = fs.readFileSync('docs/using.md', 'utf8');
   for (const view of pictured([...loggedOutViews, ...loggedInViews]))
     expect(gallery).toContain(`<img src="screenshots/${view.name}.png" width="180"`);
+});
+
+/**
+ * Cart picking (issue 41) for the README: the lead releases the demo's profile 'Einzelteile DHL' as a wave,
+ * the demo worker fills KW01 from it and stands at the first stop with the article scanned — the screen asks
+ * for the compartment. The trip stays open, so the Leitstand's pictures below show the wave on the cart
+ * (Wellen) and what lies in each compartment (Kommissionierwagen).
+ */
+test('the cart at the compartment step, and its wave in the Leitstand', async ({ page, browser }) => {
+  await loginAs(page, LEAD);
+  await page.goto('/leitstand/wellen');
+  await page.getByRole('button', { name: 'Welle aus „Einzelteile DHL“ freigeben' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    /^Welle \d+ freigegeben: \d+ Lieferscheine\.$/,
+  );
+  // The handheld is another device: the lead's login is not its.
+  await page.evaluate(() => localStorage.clear());
+
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
+  await scanInto(page, page.getByLabel('Lieferschein'), 'KW01');
+  // The first stop as the screen names it: its location, then the article of its first line.
+  const stop = page.getByRole('region', { name: 'Gehe zu' });
+  const location = /[A-Z]-\d{2}-\d{2}-\d{2}/.exec((await stop.textContent()) ?? '')?.[0] ?? '';
+  await scanInto(page, page.getByLabel('Lagerplatz scannen'), location);
+  await expect(page.getByLabel('Artikel scannen')).toBeFocused();
+  const article = /(\d{6}) · Fach/.exec((await page.getByRole('main').textContent()) ?? '')?.[1] ?? '';
+  await scanInto(page, page.getByLabel('Artikel scannen'), article);
+  await expect(page.getByLabel('Fach scannen')).toBeFocused();
+  await expect(page.locator('.cart-put')).toContainText(/Fach \d: \d+ Stück/);
+  await page.screenshot({
+    path: 'docs/screenshots/kommissionierwagen.png',
+    animations: 'disabled',
+    caret: 'hide',
+  });
+  // The lead's Wellen page meanwhile: the wave on KW01, whole page (the waves lie below the profiles).
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  try {
+    const lead = await desk.newPage();
+    await loginAs(lead, LEAD);
+    await lead.goto('/leitstand/wellen');
+    await expect(lead.getByRole('rowgroup', { name: /Einzelteile DHL/ }).first()).toContainText('KW01');
+    await lead.screenshot({
+      path: 'docs/screenshots/kommissionierwagen-welle.png',
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  } finally {
+    await desk.close();
+  }
 });
 
 test('every page of the Leitstand, at desktop size', async ({ page }) => {

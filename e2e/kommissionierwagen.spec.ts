@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe.ts';
-import { loginWithPassword, scan, scanInto, setStock, wedgeScan } from './support/helpers.ts';
-import { newPickCart, newPicker, newPickNote, takeOlderNotes } from './support/picking.ts';
+import { LEAD, loginAs, loginWithPassword, scan, scanInto, setStock, wedgeScan } from './support/helpers.ts';
+import { newPickCart, newPicker, OwnWave } from './support/picking.ts';
 import { expect, test } from './support/test.ts';
 
 /**
  * Rollende Kommissionierung on the handheld (issue 41) at 360×640, typed as a scanner types: a cart of the
- * test's own, filled with notes of its own for a worker of its own (e2e/support/picking.ts: the run's older
- * notes are on colleagues' carts meanwhile), so the test runs again and again on the run's shared server.
+ * test's own, filled from a wave of the test's own (e2e/support/picking.ts `OwnWave`: the cart takes the oldest
+ * released wave, and every spec's wave is closed at its end) for a worker of its own, so the test runs again
+ * and again on the run's shared server.
  */
 
 const stop = (page: Page) => page.getByRole('region', { name: 'Gehe zu' });
@@ -34,23 +35,37 @@ async function stockOf(page: Page, location: string, article: string): Promise<n
 
 /**
  * Single-line notes of the test's own, in this order (the cart puts them in compartments 1, 2, … in the order
- * they came), a cart for them, and a worker logged in at Kommissionierung; the older notes of the run lie on
- * colleagues' carts until `release`.
+ * they came), released as a wave of their own, a cart for them, and a worker logged in at Kommissionierung.
+ * `release` closes the wave (in the test's `finally`): nothing of it is left for another spec's cart.
  */
 async function cartWithNotes(
   page: Page,
   request: APIRequestContext,
   lines: [nummer: string, menge: number][],
-): Promise<{ cart: string; notes: string[]; release: () => Promise<void> }> {
-  const release = await takeOlderNotes(request);
+): Promise<{
+  cart: string;
+  notes: string[];
+  picker: { username: string; password: string };
+  wave: OwnWave;
+  release: () => Promise<void>;
+}> {
+  const wave = new OwnWave(request);
   const notes: string[] = [];
-  for (const line of lines) notes.push(await newPickNote(request, [line]));
-  const cart = await newPickCart(request, lines.length);
-  const picker = await newPicker(request);
-  await loginWithPassword(page, picker.username, picker.password, picker.name);
-  await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
-  await expect(page.getByLabel('Lieferschein')).toBeFocused();
-  return { cart, notes, release };
+  for (const line of lines) notes.push(await wave.note([line]));
+  await wave.release(notes.length);
+  const release = () => wave.close();
+  try {
+    const cart = await newPickCart(request, lines.length);
+    const picker = await newPicker(request);
+    await loginWithPassword(page, picker.username, picker.password, picker.name);
+    wave.logins.push((await page.evaluate(() => localStorage.getItem('vmAccessKey'))) as string);
+    await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
+    await expect(page.getByLabel('Lieferschein')).toBeFocused();
+    return { cart, notes, picker, wave, release };
+  } catch (e) {
+    await release();
+    throw e;
+  }
 }
 
 test('picks a cart to the end: a wrong compartment refused, above five asked, Später, Rückgängig, a Fehlmenge, Wagen fertig; the packing station opens a compartment', async ({
@@ -187,9 +202,10 @@ test('picks a cart to the end: a wrong compartment refused, above five asked, Sp
     await scanInto(page, page.getByLabel('Artikel scannen'), '100007');
     await expect(page.getByText('Alle Positionen gescannt.')).toBeVisible();
   } finally {
-    await release();
-    // The Fehlmenge marked B-01-02-01 for a count; counted, picking leads there again for the other specs.
+    // The Fehlmenge marked B-01-02-01 for a count; counted, picking leads there again for the other specs
+    // (before the wave is closed: that ends the picker's login, whose token counts).
     await setStock(page, 'B-01-02-01', '100006', 37);
+    await release();
   }
 });
 
@@ -250,5 +266,136 @@ test('a burst of the cart, location, article and compartment at scanner speed wh
     await expect(page.getByRole('region', { name: `Wagen ${cart} fertig` })).toBeVisible();
   } finally {
     await release();
+  }
+});
+
+test('a trip taken over on another handheld of the same login ends on this one', async ({
+  page,
+  request,
+}) => {
+  const { cart, notes, picker, wave, release } = await cartWithNotes(page, request, [['100008', 1]]);
+  try {
+    await scan(page, cart);
+    await expect(compartments(page)).toContainText(notes[0] as string);
+    // The same worker logs in on a second handheld and scans the cart there: the trip moves to it.
+    const login = await request.post('/api/user/login', { data: picker });
+    const secondToken = (await login.json()).token as string;
+    wave.logins.push(secondToken);
+    const second = { authorization: `Bearer ${secondToken}` };
+    const taken = await request.post('/api/kommissionierung/wagen', {
+      headers: { ...second, 'x-idempotency-key': crypto.randomUUID() },
+      data: { code: cart },
+    });
+    expect(taken.status()).toBe(200);
+    // This handheld's next call is refused as over (by the answer's marker): the trip is gone from it.
+    await page.getByRole('button', { name: 'Später' }).click();
+    await expect(banner(page)).toHaveText(
+      `Wagen ${cart} ist nicht mehr in Arbeit. Bitte den Wagen neu scannen.`,
+    );
+    await expect(page.getByLabel('Lieferschein')).toBeFocused();
+    await expect(compartments(page)).toBeHidden();
+    // The second handheld lets go of the cart, so the wave can be closed.
+    const released = await request.post('/api/kommissionierung/wagen/abbrechen', {
+      headers: { ...second, 'x-idempotency-key': crypto.randomUUID() },
+      data: { fahrtId: (await taken.json()).data.id },
+    });
+    expect(released.status()).toBe(200);
+  } finally {
+    await release();
+  }
+});
+
+test('the Leitstand sees the wave go from open to on the cart to picked and short while the handheld picks, without a reload', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const wave = new OwnWave(request);
+  const notes = [await wave.note([['100008', 1]]), await wave.note([['100006', 2]])];
+  await wave.profile();
+  const cart = await newPickCart(request, 2);
+  const picker = await newPicker(request);
+  const desk = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  try {
+    // The lead at the desk releases the test's wave on Leitstand › Wellen.
+    const lead = await desk.newPage();
+    await loginAs(lead, LEAD);
+    await lead.goto('/leitstand');
+    await lead.getByRole('navigation').getByRole('link', { name: 'Wellen' }).click();
+    await expect(lead.getByRole('heading', { name: 'Wellen', level: 1 })).toBeVisible();
+    await lead
+      .getByRole('region', { name: wave.name, exact: true })
+      .getByRole('button', { name: `Welle aus „${wave.name}“ freigeben` })
+      .click();
+    const notice = lead.getByRole('main').getByRole('status');
+    await expect(notice).toHaveText(/^Welle \d+ freigegeben: 2 Lieferscheine\.$/);
+    wave.adopt(Number(/Welle (\d+)/.exec((await notice.textContent()) ?? '')?.[1]));
+    // Cells: wave, notes, open, on a cart, picked, short, carts.
+    const figures = lead
+      .getByRole('rowgroup', { name: `Welle ${wave.id} · ${wave.name}` })
+      .getByRole('row')
+      .first()
+      .getByRole('cell');
+    await expect(figures).toHaveText([new RegExp(`Welle ${wave.id}`), '2', '2', '0', '0', '0', '']);
+    // Whatever follows must reach the page without a reload: a mark on its window stays.
+    await lead.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // The handheld scans the cart: both notes on it, with the cart and its picker.
+    await loginWithPassword(page, picker.username, picker.password, picker.name);
+    wave.logins.push((await page.evaluate(() => localStorage.getItem('vmAccessKey'))) as string);
+    await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
+    await scan(page, cart);
+    await expect(compartments(page).getByRole('listitem')).toHaveText([
+      `Fach 1 ${notes[0]} noch 1 Stück`,
+      `Fach 2 ${notes[1]} noch 2 Stück`,
+    ]);
+    await expect(figures).toHaveText([
+      new RegExp(`Welle ${wave.id}`),
+      '2',
+      '0',
+      '2',
+      '0',
+      '0',
+      `${cart}: ${picker.name}`,
+    ]);
+
+    // The first note put: picked.
+    await scanInto(page, locationField(page), 'A-04-01-02');
+    await scanInto(page, articleField(page), '100008');
+    await scanInto(page, compartmentField(page), `${cart}-1`);
+    await expect(stop(page)).toContainText('B-01-02-01');
+    await expect(figures).toHaveText([new RegExp(`Welle ${wave.id}`), '2', '0', '1', '1', '0', /.*/]);
+
+    // Of the second note's two one is missing: a Fehlmenge, then the other put; picked, short.
+    await scanInto(page, locationField(page), 'B-01-02-01');
+    await scanInto(page, articleField(page), '100006');
+    await page.getByRole('button', { name: 'Fehlmenge 100006 für Fach 2' }).click();
+    const shortage = page.getByRole('dialog', { name: 'Fehlmenge für 100006' });
+    await expect(shortage.getByLabel('Fehlende Menge')).toBeFocused();
+    await page.keyboard.type('1');
+    await shortage.getByRole('button', { name: 'Fehlmenge melden' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Fehlmenge gemeldet.' })).toBeVisible();
+    await expect(figures).toHaveText([new RegExp(`Welle ${wave.id}`), '2', '0', '1', '1', '1', /.*/]);
+    await scanInto(page, compartmentField(page), `${cart}-2`);
+    await expect(page.getByRole('button', { name: 'Wagen fertig' })).toBeVisible();
+    await expect(figures).toHaveText([/erledigt/, '2', '0', '0', '2', '1', /.*/]);
+    await page.getByRole('button', { name: 'Wagen fertig' }).click();
+    await expect(page.getByRole('region', { name: `Wagen ${cart} fertig` })).toBeVisible();
+
+    expect(await lead.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+  } finally {
+    await desk.close();
+    // The Fehlmenge marked B-01-02-01 for a count; counted (one piece of 40 picked), picking leads there again.
+    if (wave.logins.length > 0) await setStock(page, 'B-01-02-01', '100006', 39);
+    await wave.close();
   }
 });

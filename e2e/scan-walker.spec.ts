@@ -1,7 +1,7 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, importDeliveryNote, scan, setStock, wedgeScan } from './support/helpers.ts';
-import { newPickCart, newPicker, newPickNote, takeOlderNotes } from './support/picking.ts';
+import { newPickCart, newPicker, newPickNote, OwnWave } from './support/picking.ts';
 import { pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
 
@@ -100,11 +100,11 @@ let picking = { note: '' };
 
 /**
  * The Kommissionierwagen walk's cart (issue 41): a new one each walk with two notes of its own — 100008 × 1 in
- * Fach 1, 100007 × 6 in Fach 2 — for a worker of its own, while the run's older notes lie on colleagues' carts
- * (e2e/support/picking.ts). Its route: A-03-02-01 (six into Fach 2, asked first), then A-04-01-02 (one into
- * Fach 1).
+ * Fach 1, 100007 × 6 in Fach 2 — released as a wave of its own (e2e/support/picking.ts `OwnWave`, closed
+ * after each walk), for a worker of its own. Its route: A-03-02-01 (six into Fach 2, asked first), then
+ * A-04-01-02 (one into Fach 1).
  */
-let cartWalk = { cart: '', token: '', release: async () => {} };
+let cartWalk: { cart: string; wave: OwnWave | null } = { cart: '', wave: null };
 
 /** Starts the walk's trip: the cart scanned in the note field, the first stop's location expected. */
 async function startTrip(page: Page): Promise<void> {
@@ -929,39 +929,23 @@ const screens: Screen[] = [
     name: 'Kommissionierwagen',
     path: '/kommissionierung',
     login: async (request) => {
-      cartWalk = { cart: '', token: '', release: async () => {} };
-      cartWalk.release = await takeOlderNotes(request);
-      await newPickNote(request, [['100008', 1]]);
-      await newPickNote(request, [['100007', 6]]);
-      const cart = await newPickCart(request, 2);
+      const wave = new OwnWave(request);
+      cartWalk = { cart: '', wave };
+      await wave.note([['100008', 1]]);
+      await wave.note([['100007', 6]]);
+      await wave.release(2);
+      cartWalk.cart = await newPickCart(request, 2);
       const picker = await newPicker(request);
       const res = await request.post('/api/user/login', {
         data: { username: picker.username, password: picker.password },
       });
       const answer = await res.json();
-      cartWalk.cart = cart;
-      cartWalk.token = answer.token;
+      wave.logins.push(answer.token);
       return { token: answer.token, id: answer.id, name: picker.name };
     },
-    after: async (request) => {
-      // The walk's trip, if still open, is abandoned (resumed by its cart's code to learn its id); then the
-      // colleagues let go of the older notes.
-      const headers = { authorization: `Bearer ${cartWalk.token}` };
-      if (!cartWalk.token) return cartWalk.release();
-      const resumed = await request.post('/api/kommissionierung/wagen', {
-        headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
-        data: { code: cartWalk.cart },
-      });
-      if (resumed.ok()) {
-        const released = await request.post('/api/kommissionierung/wagen/abbrechen', {
-          headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
-          data: { fahrtId: (await resumed.json()).data.id },
-        });
-        expect(released.status()).toBe(200);
-      }
-      await request.get('/api/user/logout', { headers });
-      await cartWalk.release();
-    },
+    // The walk's wave closed: the picker's logout ends the trip as 'Abbrechen', what is left is picked or
+    // taken out.
+    after: async () => cartWalk.wave?.close(),
     states: [
       { name: "a cart's code in the note field", scan: '@cart', lands: { request: '@cart' } },
       {

@@ -188,6 +188,17 @@ export const errorBody = z.object({
     .string()
     .optional()
     .describe('Kommissionierung (409): this note is not picked by this handheld any more.'),
+  /**
+   * The cart flow's 409 when the trip is over for this handheld (finished, abandoned, or taken over by the
+   * same account on another handheld): the cart's code, so the screen ends the trip on this marker rather
+   * than on the wording of the message.
+   */
+  fahrtVorbei: z
+    .string()
+    .optional()
+    .describe(
+      "Kommissionierwagen (409): this cart's trip is not this handheld's any more (the cart's code).",
+    ),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 /** What an error answer may carry beside its message. */

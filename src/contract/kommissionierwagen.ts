@@ -97,6 +97,11 @@ export const cartLine = z.object({
   fehlmenge: z.number().int(),
   /** lsmenge − kommissioniert − fehlmenge: what goes into the compartment from this stop. */
   offen: z.number().int(),
+  /**
+   * The book stock of this line's article at its stop's location (0 in `ohneBestand`): a put takes what is
+   * open, or this if less. The stop's `bestand` sums every article picked there.
+   */
+  bestand: z.number().int(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 

@@ -67,6 +67,9 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
     return res.json<{ data: T }>().data;
   };
   const refused = (res: LightMyRequestResponse) => [res.statusCode, res.json<{ message: string }>().message];
+  /** A call on a trip that is over for this login: 409 with the cart's code as the marker the screen reads. */
+  const over = (res: LightMyRequestResponse) => [res.statusCode, res.json()];
+  const tripOverKW01 = [409, { success: false, message: W.tripOver('KW01'), fahrtVorbei: 'KW01' }];
   const start = (code: string, as = anna) => call(cartStart, { code }, as);
   /** The open line of this note on the trip, and its stop (null: no location holds it). */
   const lineOf = (f: Fahrt, belegnr: string): { line: CartLine; stop: CartStop | null } => {
@@ -204,7 +207,7 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
     expect(await rowsOfTrip(f.id)).toEqual([...expected].sort().map((b) => [b, 'abgebrochen']));
     expect(await claimsOf(expected)).toEqual([]);
     // The trip is over: every call on it says so.
-    expect(refused(await call(cartRelease, { fahrtId: f.id }, anna))).toEqual([409, W.tripOver('KW01')]);
+    expect(over(await call(cartRelease, { fahrtId: f.id }, anna))).toEqual(tripOverKW01);
   });
 
   it("fills KW01 from the oldest released wave, at most the wave's notes per cart", async () => {
@@ -257,16 +260,14 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
 
   it("refuses another picker's cart and trip, and resumes the caller's own", async () => {
     expect(refused(await start('KW01', lead))).toEqual([409, W.cartInUse('KW01', demo.passwordUser.name)]);
-    expect(refused(await put(trip, 'LS100010', { as: lead }))).toEqual([409, W.tripOver('KW01')]);
+    expect(over(await put(trip, 'LS100010', { as: lead }))).toEqual(tripOverKW01);
+    expect(over(await call(cartUndo, { fahrtId: trip.id, bewegungId: 1 }, lead))).toEqual(tripOverKW01);
     const again = ok(await start('KW01'));
     expect(again.id).toBe(trip.id);
     // The same login on a second handheld takes the trip over; the first one's calls are over.
     const second = await loginAs(t.app, demo.passwordUser);
     expect(ok(await start('KW01', second)).id).toBe(trip.id);
-    expect(refused(await call(cartDefer, { fahrtId: trip.id, lagerplatzId: 1 }, anna))).toEqual([
-      409,
-      W.tripOver('KW01'),
-    ]);
+    expect(over(await call(cartDefer, { fahrtId: trip.id, lagerplatzId: 1 }, anna))).toEqual(tripOverKW01);
     expect(ok(await start('KW01')).id).toBe(trip.id);
     await caller(t.app, second)(logout);
     expect(ok(await start('KW01')).id).toBe(trip.id);
@@ -466,7 +467,7 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
     });
     expect(await claimsOf(waveNotes)).toEqual([]);
     expect(await rowsOfTrip(trip.id)).toEqual(waveNotes.map((b) => [b, null]));
-    expect(refused(await call(cartFinish, { fahrtId: trip.id }, anna))).toEqual([409, W.tripOver('KW01')]);
+    expect(over(await call(cartFinish, { fahrtId: trip.id }, anna))).toEqual(tripOverKW01);
     expect(refused(await call(cartUndo, { fahrtId: trip.id, bewegungId: 1 }, anna))).toEqual([
       409,
       W.cannotUndo,
@@ -664,5 +665,61 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
       [2, 'Kommissionierwagen', 'codeTaken'],
     ]);
     expect(await stockInvariantViolations(db())).toBe(0);
+  });
+});
+
+/**
+ * A stop where two articles of one cart lie: each line says how much of ITS article lies there, so the screen
+ * never offers more than that article's stock (the stop's `bestand` sums both).
+ */
+describe.each(databaseKinds())('Kommissionierwagen: two articles at one stop on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('gives each line the stock of its own article at the location', async () => {
+    const db = t.database.db;
+    const run = async (name: 'locations' | 'stock' | 'delivery-notes' | 'pick-carts', text: string) => {
+      const result = await importCsv(db, name, text, { imagesDir: os.tmpdir() });
+      expect(result.refused).toEqual([]);
+    };
+    // A location first in walking order, holding 5 of 100007 and 9 of 100008; one note wants 3 and 4.
+    await run('locations', 'Lagerplatz;Bezeichnung\nA-00-00-01;Vorne\n');
+    await run('stock', 'Lagerplatz;Artikelnummer;Menge\nA-00-00-01;100007;5\nA-00-00-01;100008;9\n');
+    await run(
+      'delivery-notes',
+      'Belegnr;EU;Versandart;Projekt;Artikelnummer;Menge\nLSZWEI1;ja;DHL037;Onlineshop;100007;3\nLSZWEI1;ja;DHL037;Onlineshop;100008;4\n',
+    );
+    await run('pick-carts', 'Kommissionierwagen;Fächer\nKWZ;1\n');
+    // Released as a wave of its own, so the cart takes this note and not the demo's older ones.
+    const note = await db
+      .selectFrom('delivery_notes')
+      .select('id')
+      .where('belegnr', '=', 'LSZWEI1')
+      .executeTakeFirstOrThrow();
+    const wave = await db
+      .insertInto('pick_waves')
+      .values({
+        profile_name: 'Zwei Artikel',
+        released_by: await userIdOf(db, demo.leadUser.username),
+        notes_per_cart: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('pick_wave_notes').values({ delivery_note_id: note.id, wave_id: wave.id }).execute();
+
+    const anna = await loginAs(t.app, demo.passwordUser);
+    const res = await caller(t.app, anna)(cartStart, { body: { code: 'KWZ' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const f = res.json<{ data: Fahrt }>().data;
+    expect(f.route.map((s) => s.lagerplatz.code)).toEqual(['A-00-00-01']);
+    const [stop] = f.route as [CartStop];
+    expect(stop.lagerplatz.bestand).toBe(14);
+    expect(stop.positionen.map((p) => [p.nummer, p.offen, p.bestand])).toEqual([
+      ['100007', 3, 5],
+      ['100008', 4, 9],
+    ]);
   });
 });

@@ -37,13 +37,14 @@ export class ApiError extends Error {
  */
 function errorBodyOf(payload: unknown): ErrorBody | null {
   if (!payload || typeof payload !== 'object') return null;
-  const { success, message, lieferschein, abgegeben } = payload as Record<string, unknown>;
+  const { success, message, lieferschein, abgegeben, fahrtVorbei } = payload as Record<string, unknown>;
   if (success !== false || typeof message !== 'string') return null;
   return {
     success,
     message,
     ...(typeof lieferschein === 'string' ? { lieferschein } : {}),
     ...(typeof abgegeben === 'string' ? { abgegeben } : {}),
+    ...(typeof fahrtVorbei === 'string' ? { fahrtVorbei } : {}),
   };
 }
 

@@ -19,7 +19,8 @@ type Db = Kysely<Database>;
  * location in walking order holding all that is open, else the one holding most; marked locations left
  * out); lines at one location are one stop. Stops come in walking order (location code), those put off
  * with 'Später' after them in the order put off. A stop's `bestand` is the book stock there of the articles
- * picked at the stop (one article at most stops: its stock, as the single note shows it).
+ * picked at the stop (one article at most stops: its stock, as the single note shows it); each line's
+ * `bestand` is its own article's there, which is what a put of that line may take.
  */
 export async function fahrt(db: Db, tripId: number): Promise<Fahrt> {
   const trip = await db
@@ -94,6 +95,7 @@ export async function fahrt(db: Db, tripId: number): Promise<Fahrt> {
         kommissioniert: l.kommissioniert,
         fehlmenge: l.fehlmenge,
         offen: l.offen,
+        bestand: places[i]?.bestand ?? 0,
       },
     });
   });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Fahrt, kommissionierwagenTexts as W } from '../../../contract/kommissionierwagen.ts';
 import { texts } from '../../../contract/texts.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, notFound } from '../../domain/errors.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
 import type { Picker } from '../../domain/picking.ts';
 import { fahrt } from './fahrt.ts';
 
@@ -34,6 +34,10 @@ export async function lockTrip(db: Db, tripId: number): Promise<Trip> {
   return trip;
 }
 
+/** 409 tripOver, marked (`fahrtVorbei`: the cart's code) so the screen ends the trip on the marker. */
+export const tripOver = (trip: Pick<Trip, 'code'>) =>
+  new DomainError('conflict', W.tripOver(trip.code), { fahrtVorbei: trip.code });
+
 export const isCallers = (trip: Trip, picker: Picker) =>
   trip.user_id === picker.userId && trip.session_id === picker.sessionId;
 
@@ -44,7 +48,7 @@ export const isCallers = (trip: Trip, picker: Picker) =>
  */
 export async function callersTrip(db: Db, picker: Picker, tripId: number): Promise<Trip> {
   const trip = await lockTrip(db, tripId);
-  if (trip.finished_at !== null || !isCallers(trip, picker)) throw conflict(W.tripOver(trip.code));
+  if (trip.finished_at !== null || !isCallers(trip, picker)) throw tripOver(trip);
   await touchClaims(db, picker, trip.id);
   return trip;
 }

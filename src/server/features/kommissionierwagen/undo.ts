@@ -6,7 +6,7 @@ import { conflict } from '../../domain/errors.ts';
 import { claimOrRefuse, noteById, type Picker } from '../../domain/picking.ts';
 import { book, ensureRoom, lockStockRows } from '../../domain/stock.ts';
 import { locationById } from '../../repositories/location.repository.ts';
-import { answer, isCallers, lockTrip, touchClaims } from './trip.ts';
+import { answer, isCallers, lockTrip, touchClaims, tripOver } from './trip.ts';
 
 type Db = Kysely<Database>;
 
@@ -23,7 +23,7 @@ export async function cartUndo(
   input: { tripId: number; movementId: number; requestKey: string | null },
 ): Promise<{ success: true; data: Fahrt }> {
   const trip = await lockTrip(db, input.tripId);
-  if (!isCallers(trip, picker)) throw conflict(W.tripOver(trip.code));
+  if (!isCallers(trip, picker)) throw tripOver(trip);
   if (trip.finished_at !== null) throw conflict(W.cannotUndo);
   await touchClaims(db, picker, trip.id);
   const put = await db

@@ -59,7 +59,7 @@ export function CartTrip({
 
   /** A refusal that says the trip is over (finished, abandoned, its login gone) ends it here too. */
   const onRefused = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409 && error.message === w.tripOver(code))
+    if (error instanceof ApiError && error.status === 409 && error.details?.fahrtVorbei === code)
       onEnd({ over: true });
   };
   const next = { onBooked: ({ data }: { data: Fahrt }) => onFahrt(data), onRefused };
@@ -93,9 +93,9 @@ export function CartTrip({
     here && chosen?.locationId === here.lagerplatz.id
       ? (here.positionen.find((p) => p.artikelId === chosen.articleId && p.offen > 0) ?? null)
       : null;
-  // What goes into the compartment from here at once: all that is open, or what the location holds if that is
-  // less (the rest is picked elsewhere, as the single note's flow takes it).
-  const amount = line && here ? Math.max(1, Math.min(line.offen, here.lagerplatz.bestand)) : 0;
+  // What goes into the compartment from here at once: all that is open, or what the line's article has on this
+  // location if that is less (the rest is picked elsewhere, as the single note's flow takes it).
+  const amount = line ? Math.max(1, Math.min(line.offen, line.bestand)) : 0;
   const step = fahrt.fertig
     ? 'finish'
     : !stop
