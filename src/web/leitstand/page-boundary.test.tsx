@@ -5,14 +5,17 @@ import { PageBoundary } from './page-boundary.tsx';
 
 afterEach(cleanup);
 
+/** A page that throws while it draws, as long as `broken` says so. */
+let broken = true;
+function Page() {
+  if (broken) throw new Error('undefined is not an object');
+  return <p>Wellen</p>;
+}
+
 describe('a Leitstand page that fails while it draws', () => {
   it('says so in German beside the navigation, and draws the page again on "Erneut laden"', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    let broken = true;
-    function Page() {
-      if (broken) throw new Error('undefined is not an object');
-      return <p>Wellen</p>;
-    }
+    broken = true;
     render(
       <div>
         <nav>Navigation</nav>
