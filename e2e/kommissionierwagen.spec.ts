@@ -351,6 +351,7 @@ test('the Leitstand sees the wave go from open to on the cart to picked and shor
     await loginWithPassword(page, picker.username, picker.password, picker.name);
     wave.logins.push((await page.evaluate(() => localStorage.getItem('vmAccessKey'))) as string);
     await page.getByRole('link', { name: 'Kommissionierung', exact: true }).click();
+    await expect(page.getByLabel('Lieferschein')).toBeFocused();
     await scan(page, cart);
     await expect(compartments(page).getByRole('listitem')).toHaveText([
       `Fach 1 ${notes[0]} noch 1 Stück`,
