@@ -69,6 +69,7 @@ try {
     operations,
     log: (line) => console.log(line),
     rss: () => rssMb(server.child.pid ?? 0),
+    lead: { liveSeconds, backupEnv: env },
   });
   for (const row of backOfficeRows(result))
     console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.what}\n      ${row.figure}\n      goal: ${row.goal}`);

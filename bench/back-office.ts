@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { kommissionierProfilAnlegen, welleFreigeben } from '../src/contract/leitstand/kommissionierung.ts';
 import { buildPath } from '../src/contract/path.ts';
 import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/seed/large.ts';
@@ -43,8 +45,20 @@ export interface BackOfficeContext {
 
 export interface BackOfficeOperation {
   name: string;
+  /**
+   * What the lead has at hand before starting (an upload's file), made before the quiet window that goes
+   * first: the client's own work is not the operation's.
+   */
+  prepare?: (ctx: BackOfficeContext) => Promise<unknown>;
   /** Does it once; answers what it did, for the table ("211 MB, 2,000,000 rows"). */
-  run: (ctx: BackOfficeContext) => Promise<string>;
+  run: (ctx: BackOfficeContext, prepared?: unknown) => Promise<string>;
+}
+
+/** How the lead's process (back-office-lead.ts) makes the run's operations: `backOfficeOperations`' options. */
+export interface LeadSpec {
+  liveSeconds: number;
+  /** The backup operation's environment (`backupOperation`); none: no backup. */
+  backupEnv?: Record<string, string>;
 }
 
 /** A GET read to its end: status and bytes; throws on anything but 200. */
@@ -148,9 +162,15 @@ export function backOfficeOperations(options: {
     },
     {
       name: `import upload, ${en(articles)} articles`,
-      run: async ({ base, adminToken }) => {
+      prepare: async () => {
         const file = Buffer.from(articlesCsv(articles, randomUUID().slice(0, 8)), 'utf8');
-        const body = JSON.stringify({ fileName: 'articles.csv', content: file.toString('base64') });
+        return {
+          size: file.length,
+          body: JSON.stringify({ fileName: 'articles.csv', content: file.toString('base64') }),
+        };
+      },
+      run: async ({ base, adminToken }, prepared) => {
+        const { size, body } = prepared as { size: number; body: string };
         const { body: answer } = await download(base, '/api/admin/import/articles', adminToken, {
           method: 'POST',
           body,
@@ -158,7 +178,7 @@ export function backOfficeOperations(options: {
         });
         const report = JSON.parse(String(answer)) as { imported: boolean; written: number };
         if (!report.imported) throw new Error(`import refused: ${String(answer).slice(0, 300)}`);
-        return `${mb(file.length)} file, ${en(report.written)} rows written`;
+        return `${mb(size)} file, ${en(report.written)} rows written`;
       },
     },
     {
@@ -344,6 +364,12 @@ export async function floorUnderBackOffice(options: {
   log?: (line: string) => void;
   /** The server's RSS now (MB), sampled around and during each operation. */
   rss?: () => Promise<number>;
+  /**
+   * Each operation's client in a process of its own (back-office-lead.ts), made the same way as `operations`
+   * (by `backOfficeOperations` with these options): its work then does not hold the thread that times the
+   * floor. Without it, in this process.
+   */
+  lead?: LeadSpec;
 }): Promise<BackOfficeResult> {
   const quietMs = (options.quietSeconds ?? QUIET_SECONDS) * 1000;
   const samples: { dueAt: number; latency: number; outcome: CallOutcome; method: 'GET' | 'POST' }[] = [];
@@ -372,6 +398,9 @@ export async function floorUnderBackOffice(options: {
     rss: RssFigures | null;
   }[] = [];
   for (const operation of options.operations) {
+    const start = options.lead
+      ? await leadProcess(operation.name, options.ctx, options.lead)
+      : await inThisProcess(operation, options.ctx);
     const quietFrom = performance.now();
     await sleep(quietMs);
     quiet.push([quietFrom + DRAIN_MS, performance.now()]); // calls due during the operation still drain
@@ -389,7 +418,7 @@ export async function floorUnderBackOffice(options: {
     let did = '';
     let error: string | null = null;
     try {
-      did = await operation.run(options.ctx);
+      did = await start();
     } catch (failure) {
       error = (failure as Error).message.slice(0, 200);
     }
@@ -421,6 +450,53 @@ export async function floorUnderBackOffice(options: {
         .slice(0, 5)
         .map((call) => ({ at: (call.dueAt - w.from) / 1000, ms: call.latency, method: call.method })),
     })),
+  };
+}
+
+/** An operation prepared here: starting it runs it. */
+async function inThisProcess(
+  operation: BackOfficeOperation,
+  ctx: BackOfficeContext,
+): Promise<() => Promise<string>> {
+  const prepared = await operation.prepare?.(ctx);
+  return () => operation.run(ctx, prepared);
+}
+
+/**
+ * An operation prepared in the lead's process (back-office-lead.ts), waiting for its start: starting it runs it
+ * there and answers what it did, or throws its error.
+ */
+async function leadProcess(
+  name: string,
+  ctx: BackOfficeContext,
+  spec: LeadSpec,
+): Promise<() => Promise<string>> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'back-office-lead.ts'),
+      JSON.stringify({ name, ctx, spec }),
+    ],
+    {
+      env: process.env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`${name}: the lead's process ended (exit ${child.exitCode})`);
+    return line.value;
+  };
+  if ((await nextLine()) !== 'ready') throw new Error(`${name}: the lead's process did not get ready`);
+  return async () => {
+    child.stdin.write('go\n');
+    const answer = JSON.parse(await nextLine()) as { did?: string; error?: string };
+    child.stdin.end();
+    if (answer.error !== undefined) throw new Error(answer.error);
+    return answer.did ?? '';
   };
 }
 

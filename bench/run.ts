@@ -408,6 +408,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', httpBase: Figures): Pr
           quietSeconds: quick ? 6 : QUIET_SECONDS,
           log,
           rss: () => rssMb(pid),
+          lead: { liveSeconds: quick ? 5 : 60, backupEnv: env },
         });
         for (const row of backOfficeRows(result)) rows.push({ ...row, db: label });
       }
