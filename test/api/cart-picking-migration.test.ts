@@ -59,6 +59,49 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
       .executeTakeFirstOrThrow();
     return { cartId: cart.id, tripId: trip.id, compartmentIds: compartments.map((c) => c.id) };
   }
+  type CartTrip = Awaited<ReturnType<typeof cartWithTrip>>;
+
+  /** Lays `note` into a compartment of the cart (its first unless `compartmentId`), on its trip unless `tripId`. */
+  function put(
+    trx: Kysely<Database>,
+    cart: CartTrip,
+    note: number,
+    more: { tripId?: number; compartmentId?: number; waveId?: number } = {},
+  ) {
+    return trx
+      .insertInto('pick_trip_notes')
+      .values({
+        trip_id: more.tripId ?? cart.tripId,
+        cart_id: cart.cartId,
+        compartment_id: more.compartmentId ?? (cart.compartmentIds[0] as number),
+        delivery_note_id: note,
+        ...(more.waveId === undefined ? {} : { wave_id: more.waveId }),
+      })
+      .execute();
+  }
+
+  /** Ends the cart's trip and starts its next one: the next trip's id. */
+  async function nextTrip(trx: Kysely<Database>, cart: CartTrip): Promise<number> {
+    await trx
+      .updateTable('pick_trips')
+      .set({ finished_at: new Date() })
+      .where('id', '=', cart.tripId)
+      .execute();
+    const next = await trx
+      .insertInto('pick_trips')
+      .values({ cart_id: cart.cartId, user_id: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return next.id;
+  }
+
+  /** Takes a cart made outside a rolled-back transaction away again, with its trips and notes. */
+  async function removeCart(cart: CartTrip) {
+    await db.deleteFrom('pick_trip_notes').where('cart_id', '=', cart.cartId).execute();
+    await db.deleteFrom('pick_trips').where('cart_id', '=', cart.cartId).execute();
+    await db.deleteFrom('pick_cart_compartments').where('cart_id', '=', cart.cartId).execute();
+    await db.deleteFrom('pick_carts').where('id', '=', cart.cartId).execute();
+  }
 
   it('refuses a compartment code twice, and a compartment number twice on one cart', async () => {
     expect(
@@ -88,80 +131,28 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
     // A second cart's open trip cannot take a note that lies on the first.
     expect(
       await refusal(db, async (trx) => {
-        const a = await cartWithTrip(trx, 'TW01');
-        const b = await cartWithTrip(trx, 'TW02');
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({
-            trip_id: a.tripId,
-            cart_id: a.cartId,
-            compartment_id: a.compartmentIds[0] as number,
-            delivery_note_id: n1,
-          })
-          .execute();
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({
-            trip_id: b.tripId,
-            cart_id: b.cartId,
-            compartment_id: b.compartmentIds[0] as number,
-            delivery_note_id: n1,
-          })
-          .execute();
+        await put(trx, await cartWithTrip(trx, 'TW01'), n1);
+        await put(trx, await cartWithTrip(trx, 'TW02'), n1);
       }),
     ).toMatch(/pick_trip_notes_note_on_one_cart/);
     // A compartment still holding an unpacked note (an earlier trip) takes no second one; once packed it does.
     expect(
       await refusal(db, async (trx) => {
         const a = await cartWithTrip(trx, 'TW01');
-        const compartment = a.compartmentIds[0] as number;
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({ trip_id: a.tripId, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n1 })
-          .execute();
-        await trx
-          .updateTable('pick_trips')
-          .set({ finished_at: new Date() })
-          .where('id', '=', a.tripId)
-          .execute();
-        const next = await trx
-          .insertInto('pick_trips')
-          .values({ cart_id: a.cartId, user_id: userId })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({ trip_id: next.id, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n2 })
-          .execute();
+        await put(trx, a, n1);
+        await put(trx, a, n2, { tripId: await nextTrip(trx, a) });
       }),
     ).toMatch(/pick_trip_notes_one_note_per_compartment/);
     expect(
       await refusal(db, async (trx) => {
         const a = await cartWithTrip(trx, 'TW01');
-        const compartment = a.compartmentIds[0] as number;
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({ trip_id: a.tripId, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n1 })
-          .execute();
+        await put(trx, a, n1);
         await trx
           .updateTable('pick_trip_notes')
           .set({ freed_at: new Date(), freed_reason: 'gepackt' })
           .where('delivery_note_id', '=', n1)
           .execute();
-        await trx
-          .updateTable('pick_trips')
-          .set({ finished_at: new Date() })
-          .where('id', '=', a.tripId)
-          .execute();
-        const next = await trx
-          .insertInto('pick_trips')
-          .values({ cart_id: a.cartId, user_id: userId })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({ trip_id: next.id, cart_id: a.cartId, compartment_id: compartment, delivery_note_id: n2 })
-          .execute();
+        await put(trx, a, n2, { tripId: await nextTrip(trx, a) });
       }),
     ).toBe('');
   });
@@ -177,15 +168,7 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
       await refusal(db, async (trx) => {
         const a = await cartWithTrip(trx, 'TW01');
         const b = await cartWithTrip(trx, 'TW02');
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({
-            trip_id: a.tripId,
-            cart_id: a.cartId,
-            compartment_id: b.compartmentIds[0] as number,
-            delivery_note_id: notes[0] as number,
-          })
-          .execute();
+        await put(trx, a, notes[0] as number, { compartmentId: b.compartmentIds[0] as number });
       }),
     ).toMatch(/foreign key/i);
   });
@@ -220,17 +203,7 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
       await refusal(db, async (trx) => {
         const w1 = await wave(trx);
         await trx.insertInto('pick_wave_notes').values({ delivery_note_id: n1, wave_id: w1 }).execute();
-        const a = await cartWithTrip(trx, 'TW01');
-        await trx
-          .insertInto('pick_trip_notes')
-          .values({
-            trip_id: a.tripId,
-            cart_id: a.cartId,
-            compartment_id: a.compartmentIds[0] as number,
-            delivery_note_id: n1,
-            wave_id: w1,
-          })
-          .execute();
+        await put(trx, await cartWithTrip(trx, 'TW01'), n1, { waveId: w1 });
         await trx.deleteFrom('pick_wave_notes').where('delivery_note_id', '=', n1).execute();
       }),
     ).toMatch(/foreign key/i);
@@ -255,12 +228,7 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
       const won = await Promise.all(made.map(fill));
       expect(won.sort()).toEqual([0, 1]);
     } finally {
-      await db.deleteFrom('pick_trip_notes').where('delivery_note_id', '=', note).execute();
-      for (const cart of made) {
-        await db.deleteFrom('pick_trips').where('id', '=', cart.tripId).execute();
-        await db.deleteFrom('pick_cart_compartments').where('cart_id', '=', cart.cartId).execute();
-        await db.deleteFrom('pick_carts').where('id', '=', cart.cartId).execute();
-      }
+      for (const cart of made) await removeCart(cart);
     }
   });
 
@@ -288,7 +256,7 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
   });
 
   it('frees a compartment for a Klärfall closed or emptied by hand, for no other new reason; down and up (2026-11-28-07)', async () => {
-    const freed = (trx: Kysely<Database>, trip: Awaited<ReturnType<typeof cartWithTrip>>, reason: string) =>
+    const freed = (trx: Kysely<Database>, trip: CartTrip, reason: string) =>
       trx
         .insertInto('pick_trip_notes')
         .values(
@@ -331,10 +299,7 @@ describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decisi
         .execute();
       expect(await reasons()).toEqual(['geleert', 'gepackt']);
     } finally {
-      await db.deleteFrom('pick_trip_notes').where('trip_id', '=', trip.tripId).execute();
-      await db.deleteFrom('pick_trips').where('id', '=', trip.tripId).execute();
-      await db.deleteFrom('pick_cart_compartments').where('cart_id', '=', trip.cartId).execute();
-      await db.deleteFrom('pick_carts').where('id', '=', trip.cartId).execute();
+      await removeCart(trip);
     }
   });
 
