@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/server/db/schema.ts';
 import { claimedByNoOtherThan, pickableNote } from '../src/server/domain/pickable.ts';
+import { addPickCart } from '../src/server/seed/demo.ts';
 
 /**
  * Filling a pick cart (issue 41): a 20-compartment cart filled from a wave of 2,000 notes on the large
@@ -22,21 +23,7 @@ export const CART_FILL_P99_MS = 250;
  * straight in the database before the server starts. Returns the wave's size.
  */
 export async function prepareCartFill(db: Kysely<Database>, scale: number): Promise<number> {
-  const cart = await db
-    .insertInto('pick_carts')
-    .values({ code: BENCH_CART })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('pick_cart_compartments')
-    .values(
-      Array.from({ length: COMPARTMENTS }, (_, i) => ({
-        cart_id: cart.id,
-        number: i + 1,
-        code: `${BENCH_CART}-${i + 1}`,
-      })),
-    )
-    .execute();
+  await addPickCart(db, BENCH_CART, COMPARTMENTS);
   const lead = await db
     .selectFrom('users')
     .select('id')

@@ -6,7 +6,7 @@ import { kommissionierungTexts as K, pickClaim } from '../../src/contract/kommis
 import { cartPutAway, cartRelease, cartStart, type Fahrt } from '../../src/contract/kommissionierwagen.ts';
 import { moveArticle } from '../../src/contract/umbuchung.ts';
 import { bookReceipt } from '../../src/contract/wareneingang.ts';
-import { demo } from '../../src/server/seed/demo.ts';
+import { addPickCart, demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
@@ -48,23 +48,7 @@ describe.each(databaseKinds())('Kommissionierwagen races on %s', (kind) => {
   const release = async (f: Fahrt, as: string) =>
     expect((await call(cartRelease, { fahrtId: f.id }, as)).statusCode).toBe(200);
 
-  async function newCart(code: string, compartments: number): Promise<void> {
-    const cart = await db()
-      .insertInto('pick_carts')
-      .values({ code })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('pick_cart_compartments')
-      .values(
-        Array.from({ length: compartments }, (_, i) => ({
-          cart_id: cart.id,
-          number: i + 1,
-          code: `${code}-${i + 1}`,
-        })),
-      )
-      .execute();
-  }
+  const newCart = (code: string, compartments: number) => addPickCart(db(), code, compartments);
   /** A released wave of `count` new notes with these lines, `perCart` to a cart. */
   async function wave(count: number, perCart: number, lines: [string, number][]): Promise<string[]> {
     const { id } = await db()

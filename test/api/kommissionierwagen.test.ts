@@ -30,8 +30,8 @@ import {
 import { packageContent, scanPackageItem } from '../../src/contract/paketinhalt.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { importCsv } from '../../src/server/import/run.ts';
-import { demo } from '../../src/server/seed/demo.ts';
-import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
+import { addPickCart, demo } from '../../src/server/seed/demo.ts';
+import { loginAs, noteIdOf, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
 import { articleId, locationId, stockInvariantViolations, stockOf } from '../support/stock.ts';
@@ -104,14 +104,7 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
   const journalRows = async () =>
     (await db().selectFrom('movements').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow())
       .n;
-  const noteId = async (belegnr: string) =>
-    (
-      await db()
-        .selectFrom('delivery_notes')
-        .select('id')
-        .where('belegnr', '=', belegnr)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const noteId = (belegnr: string) => noteIdOf(db(), belegnr);
   const claimsOf = async (belegnrs: string[]) =>
     (
       await db()
@@ -159,23 +152,7 @@ describe.each(databaseKinds())('Kommissionierwagen API on %s', (kind) => {
         .execute();
     return wave.id;
   }
-  async function newCart(code: string, compartments: number): Promise<void> {
-    const cart = await db()
-      .insertInto('pick_carts')
-      .values({ code })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('pick_cart_compartments')
-      .values(
-        Array.from({ length: compartments }, (_, i) => ({
-          cart_id: cart.id,
-          number: i + 1,
-          code: `${code}-${i + 1}`,
-        })),
-      )
-      .execute();
-  }
+  const newCart = (code: string, compartments: number) => addPickCart(db(), code, compartments);
   const waveNotes = ['LS100010', 'LS100011', 'LS100012', 'LS100013', 'LS100014', 'LS100015'];
 
   it('lists the carts by code with their compartments, and refuses an unknown cart in German', async () => {

@@ -23,7 +23,7 @@ import {
 } from '../../src/server/features/leitstand/kommissionierung/release.ts';
 import type { Steps } from '../../src/server/http/back-office.ts';
 import { demo } from '../../src/server/seed/demo.ts';
-import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
+import { loginAs, noteIdOf, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { type BodyOf, caller } from '../support/endpoint-call.ts';
 
@@ -75,14 +75,7 @@ describe.each(databaseKinds())('Wellen and Kommissionierprofile in the Leitstand
     }>().data.lieferscheine;
   const takeOut = (waveId: number, lieferscheinId: number) =>
     as()(welleHerausnehmen, { params: { id: waveId }, body: { lieferscheinId } });
-  const noteId = async (belegnr: string) =>
-    (
-      await db()
-        .selectFrom('delivery_notes')
-        .select('id')
-        .where('belegnr', '=', belegnr)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const noteId = (belegnr: string) => noteIdOf(db(), belegnr);
   const membersOf = async (waveId: number) =>
     (
       await db()

@@ -74,6 +74,16 @@ export async function userIdOf(db: Kysely<Database>, username: string): Promise<
   return row.id;
 }
 
+/** The id of the delivery note with this Belegnummer. */
+export async function noteIdOf(db: Kysely<Database>, belegnr: string): Promise<number> {
+  const row = await db
+    .selectFrom('delivery_notes')
+    .select('id')
+    .where('belegnr', '=', belegnr)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function authHeaders(token: string, extra: Record<string, string> = {}): Record<string, string> {
   return { authorization: `Bearer ${token}`, ...extra };
 }

@@ -151,9 +151,11 @@ async function seedCarts(db: Db): Promise<void> {
     .execute();
 }
 
-/** Rollende Kommissionierung (issue 41): the pick cart KW01 with its compartments, the shift lead's profile. */
-async function seedCartPicking(db: Db): Promise<void> {
-  const { code, compartments } = demo.pickCart;
+/**
+ * A pick cart `code` with compartments 1 … `compartments`, coded `<code>-<n>` as its labels print them: the
+ * demo's, and the tests' and the bench's own carts (the `pick-carts` import writes many at once in its own way).
+ */
+export async function addPickCart(db: Db, code: string, compartments: number): Promise<number> {
   const cart = await db.insertInto('pick_carts').values({ code }).returning('id').executeTakeFirstOrThrow();
   await db
     .insertInto('pick_cart_compartments')
@@ -165,6 +167,12 @@ async function seedCartPicking(db: Db): Promise<void> {
       })),
     )
     .execute();
+  return cart.id;
+}
+
+/** Rollende Kommissionierung (issue 41): the pick cart KW01 with its compartments, the shift lead's profile. */
+async function seedCartPicking(db: Db): Promise<void> {
+  await addPickCart(db, demo.pickCart.code, demo.pickCart.compartments);
   const lead = await db
     .selectFrom('users')
     .select('id')
