@@ -55,7 +55,7 @@ export interface AppOptions {
    * The admission gate (decision 26): how many API requests work at once — the database's `concurrency`
    * (default 1, PGlite's) — and, for tests, its clock (monotonic ms).
    */
-  admission?: { concurrency?: number; now?: () => number };
+  admission?: { concurrency?: number; now?: () => number; backOfficePauseShare?: number };
   /**
    * No other process uses the database (PGlite: this process holds its data folder); default: no
    * DATABASE_URL. An import left at work is then a dead one, completed or dropped at once (decision 30).
@@ -171,6 +171,9 @@ export async function buildApp({
     concurrency: admissionOptions.concurrency ?? 1,
     maxWaitMs: config.overloadMaxWaitMs,
     ...(admissionOptions.now ? { now: admissionOptions.now } : {}),
+    ...(admissionOptions.backOfficePauseShare
+      ? { backOfficePauseShare: admissionOptions.backOfficePauseShare }
+      : {}),
     warn: (fields, message) => app.log.warn(fields, message),
     held: (lane, kind, ms) => {
       heldHistogram?.(lane, ms);

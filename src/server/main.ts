@@ -7,6 +7,7 @@ import { type DatabaseHandle, DataDirInUseError } from './db/connect.ts';
 import { PgliteMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
 import { housekeeping } from './housekeeping.ts';
+import { BACK_OFFICE_PAUSE_SHARE_POSTGRES } from './http/admission.ts';
 import { backgroundStep, floorQuiet, giveWayToCalls } from './http/background-step.ts';
 import { localChangeFeed, postgresChangeFeed } from './live/changes.ts';
 import { logStreamFor } from './log.ts';
@@ -71,7 +72,10 @@ async function main(): Promise<void> {
     logStream,
     databaseStats: handle.stats,
     changes,
-    admission: { concurrency: handle.concurrency },
+    admission: {
+      concurrency: handle.concurrency,
+      backOfficePauseShare: handle.kind === 'postgres' ? BACK_OFFICE_PAUSE_SHARE_POSTGRES : 0,
+    },
     exclusiveDatabase: handle.kind === 'pglite',
   });
   log.info(

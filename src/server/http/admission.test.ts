@@ -521,4 +521,38 @@ describe('the admission gate', () => {
     await next('scan3');
     await next('desk3');
   });
+
+  it('on PostgreSQL pauses the back office after each step while handhelds call, and not while none does', async () => {
+    const clock = manualClock();
+    const gate = new AdmissionGate({
+      concurrency: 4,
+      maxWaitMs: 500,
+      now: clock.now,
+      backOfficePauseShare: 0.5,
+    });
+    /** A step that held its place 400 ms on the gate's clock; whether it was over before a 100 ms timer. */
+    const stepBeatsTimer = async () => {
+      const step = gate.step(async () => clock.advance(400), gate.kind('step'));
+      let heldDuringPause = 0;
+      const timer = new Promise<'timer'>((resolve) =>
+        setTimeout(() => {
+          heldDuringPause = gate.inWork;
+          resolve('timer');
+        }, 100),
+      );
+      const first = await Promise.race([step.then(() => 'step' as const), timer]);
+      await step;
+      // Whoever pauses holds no place meanwhile: handheld calls go on.
+      expect(heldDuringPause).toBe(0);
+      return first === 'step';
+    };
+    // No handheld has called yet: the step is over at once.
+    expect(await stepBeatsTimer()).toBe(true);
+    await gate.run(async () => 'lookup');
+    // A handheld called: the step is followed by 200 ms without a place held.
+    expect(await stepBeatsTimer()).toBe(false);
+    // A second after the last handheld call the floor is at rest again.
+    clock.advance(1000);
+    expect(await stepBeatsTimer()).toBe(true);
+  });
 });
