@@ -39,6 +39,15 @@ export const zaehlauftragTexts = {
   nothingCounted: 'Noch nichts gezählt.',
   reason: { plan: 'Zählplan', fehlmenge: 'Fehlmenge', nachzaehlung: 'Nachzählung' },
   due: (datum: string) => `fällig ${datum}`,
+  // ── The handheld screen's (issue 42, inv-c) ──
+  /** A scan while no task is in work: refused with this. */
+  expectsNext: 'bitte „Nächster Zählauftrag“ antippen.',
+  goTo: 'Gehe zu',
+  counted: 'Gezählt!',
+  amountInvalid: 'Bitte eine Menge von 1 oder mehr eingeben.',
+  emptyTitle: 'Platz leer?',
+  emptyBody: (code: string) => `Auf ${code} ist nichts gezählt. Ist der Lagerplatz leer?`,
+  emptyKeep: 'Weiter zählen',
   // ── What 'Fertig' / 'Platz leer' did (never the difference) ──
   outcome: {
     gebucht: 'Gezählt und gebucht.',
