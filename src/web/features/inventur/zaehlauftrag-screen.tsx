@@ -180,6 +180,7 @@ export function ZaehlauftragScreen() {
     return (
       <div className="stack">
         {flash}
+        <h2 className="count-title">{z.heading}</h2>
         {ended && (
           <p className={`count-ended count-ended--${ended.ergebnis}`} role="status">
             {ended.text}
