@@ -1,3 +1,4 @@
+// Over 400 lines: the German texts and the calls of three Leitstand pages that share them (plans, tasks, differences).
 import { z } from 'zod';
 import { endpoint, id, idParam, successOnly, text } from '../endpoint.ts';
 
