@@ -467,6 +467,15 @@ export const fieldLabels = {
     eingangVor: 'Eingegangen vor',
     proWagen: 'Lieferscheine je Wagen',
     lieferscheinId: texts.paketinhalt.noteLabel,
+    // Permanente Inventur in the Leitstand (issue 42): a count plan's fields, the task list's filters
+    klasse: 'ABC-Klasse',
+    faelligInTagen: 'Fällig in Tagen',
+    benutzerId: 'Benutzer',
+    status: 'Status',
+    plan: 'Zählplan',
+    platz: 'Lagerplatz',
+    faelligBis: 'Fällig bis',
+    seite: 'Seite',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -495,6 +504,15 @@ export const fieldLabels = {
     welleFreigeben: { id: 'Profil' },
     welleLieferscheine: { id: 'Welle' },
     welleHerausnehmen: { id: 'Welle' },
+    /** Permanente Inventur: a count plan, a count task by id; a plan's range ends. */
+    zaehlplanAnlegen: { von: 'Lagerplatz von', bis: 'Lagerplatz bis', tage: 'Tage' },
+    zaehlplanAendern: { id: 'Zählplan', von: 'Lagerplatz von', bis: 'Lagerplatz bis', tage: 'Tage' },
+    zaehlplanEntfernen: { id: 'Zählplan' },
+    zaehlauftraegeAnlegen: { id: 'Zählplan' },
+    zaehlauftragZuweisen: { id: 'Zählauftrag' },
+    zaehlauftragVerwerfen: { id: 'Zählauftrag' },
+    differenzBuchen: { id: 'Zählauftrag' },
+    differenzNachzaehlen: { id: 'Zählauftrag' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

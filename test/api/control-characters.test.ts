@@ -178,6 +178,16 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     eingangVor: '14:00',
     proWagen: 6,
   };
+  const countPlan = {
+    name: 'Gang Z',
+    art: 'bereich',
+    von: 'Z-01-01-01',
+    bis: 'Z-09-99-99',
+    tage: null,
+    klasse: null,
+    faelligInTagen: 1,
+    benutzerId: null,
+  };
   const journalFilter = {
     artikel: demo.article.nummer,
     lagerplatz: demo.locations.main,
@@ -213,6 +223,20 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     kommissionierwagen: {},
     fahrtBeenden: { params: { id: '1' }, body: {} },
     fachLeeren: { params: { id: '1' }, body: { lieferscheinId: 1 } },
+    // Permanente Inventur (issue 42): a count plan (its range's codes typed), a task by id, the list's filters.
+    zaehlplaene: {},
+    zaehlplanAnlegen: { body: countPlan },
+    zaehlplanAendern: { params: { id: '1' }, body: countPlan },
+    zaehlplanEntfernen: { params: { id: '1' }, body: {} },
+    zaehlauftraegeAnlegen: { params: { id: '1' }, body: {} },
+    zaehlauftraege: {
+      query: { status: 'offen', plan: '1', platz: 'A-01', faelligBis: '2026-12-31', seite: '1' },
+    },
+    zaehlauftragZuweisen: { params: { id: '1' }, body: { benutzerId: null } },
+    zaehlauftragVerwerfen: { params: { id: '1' }, body: {} },
+    differenzen: {},
+    differenzBuchen: { params: { id: '1' }, body: {} },
+    differenzNachzaehlen: { params: { id: '1' }, body: { benutzerId: null } },
     // A page's cursor (`before`, `cursor`) is added by the walk: none is valid before a first page.
     auditList: { query: { limit: '10' } },
     users: {},
