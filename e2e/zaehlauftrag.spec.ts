@@ -202,3 +202,44 @@ test('a booking on the location during the count makes it stale: nothing posted,
   expect(await stockOn(request, token, shelf)).toEqual({ '100001': 3 });
   await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
 });
+
+test("'Abbrechen' gives the task back with its count dropped; given back on another handheld, it leaves this one", async ({
+  page,
+}) => {
+  const own = await newCountTasks(page.request, [[['100001', 2]]]);
+  const [shelf] = own.locations as [string];
+  await openCounting(page, own.counter);
+  await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+  await scan(page, shelf);
+  await count(page, '100001', '1');
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  const question = page.getByRole('dialog', { name: `Zählung von ${shelf} abbrechen?` });
+  await expect(question).toContainText('Was schon gezählt ist, wird verworfen.');
+  await question.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(outcome(page)).toHaveText('Zählung abgebrochen.');
+
+  // Still the counter's task: it comes again, its count started afresh.
+  await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+  await expect(stop(page)).toContainText(shelf);
+  await expect(stop(page)).not.toContainText('✓');
+  await scan(page, shelf);
+  await expect(page.getByText('Noch nichts gezählt.')).toBeVisible();
+
+  // The same worker gives it back on another handheld: the next count here is refused, and the screen lets go.
+  const headers = { authorization: `Bearer ${own.counter.token}` };
+  const { data } = await (await page.request.get('/api/zaehlauftrag/aktuell', { headers })).json();
+  const given = await page.request.post(`/api/zaehlauftrag/${data.id}/abbrechen`, {
+    headers: { ...headers, 'x-idempotency-key': crypto.randomUUID() },
+    data: {},
+  });
+  expect(given.status()).toBe(200);
+  await scan(page, '100001');
+  await expect(page.getByLabel('Menge')).toBeFocused();
+  await page.keyboard.type('1', { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toHaveText(
+    'Dieser Zählauftrag ist nicht mehr in Arbeit. Bitte „Nächster Zählauftrag“ antippen.',
+  );
+  await expect(page.getByRole('button', { name: 'Nächster Zählauftrag' })).toBeVisible();
+  await expect(stop(page)).toHaveCount(0);
+});
