@@ -2,7 +2,7 @@
 // approval, replays, Fehlmenge and bad input — on one database per engine, each test on locations of its own.
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logout } from '../../src/contract/auth.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 import { bookInventur } from '../../src/contract/inventur.ts';
@@ -72,6 +72,15 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
     adminId = await userIdOf(db(), demo.adminUser.username);
   });
   afterAll(() => t.close());
+  // Each test counts locations of its own: what it left open or in work is dropped, so a failing test does
+  // not leave a claim that the next one's 'Nächster Zählauftrag' would find.
+  afterEach(async () => {
+    await db()
+      .updateTable('count_tasks')
+      .set({ status: 'verworfen' })
+      .where('status', 'in', ['offen', 'in_arbeit'])
+      .execute();
+  });
 
   const db = () => t.database.db;
   const call = async (
