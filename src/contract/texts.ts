@@ -467,6 +467,8 @@ export const fieldLabels = {
     eingangVor: 'Eingegangen vor',
     proWagen: 'Lieferscheine je Wagen',
     lieferscheinId: texts.paketinhalt.noteLabel,
+    // Zählauftrag (issue 42): the article counted
+    artikelId: texts.inventur.article,
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -495,6 +497,12 @@ export const fieldLabels = {
     welleFreigeben: { id: 'Profil' },
     welleLieferscheine: { id: 'Welle' },
     welleHerausnehmen: { id: 'Welle' },
+    /** Zählauftrag (issue 42): a count task by id. */
+    zaehlauftragPlatz: { id: 'Zählauftrag' },
+    zaehlauftragZaehlung: { id: 'Zählauftrag' },
+    zaehlauftragLeer: { id: 'Zählauftrag' },
+    zaehlauftragFertig: { id: 'Zählauftrag' },
+    zaehlauftragAbbrechen: { id: 'Zählauftrag' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;
