@@ -56,7 +56,7 @@ export const inventurLeitstandTexts = {
   zuweisen: 'Zuweisen an',
   nobody: 'alle',
   changed: (by: string, at: string) => `Angelegt von ${by}, geändert ${at}`,
-  fieldOf: (field: string, name: string) => `${field} von „${name}“`,
+  fieldOf: (field: string, name: string) => `${field} (${name})`,
   add: 'Zählplan anlegen',
   addSubmit: 'Anlegen',
   save: 'Speichern',
