@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { seriousAxeFindings } from './support/axe.ts';
 import { LEAD, loginAs } from './support/helpers.ts';
 import { expect, test } from './support/test.ts';
 
@@ -89,6 +90,7 @@ test.describe('Inventur in the Leitstand at tablet size', () => {
     await plan.getByRole('button', { name: `Aufträge aus „${name}“ anlegen` }).click();
     await expect(notice).toHaveText('1 Zählauftrag angelegt.');
     await expect(plan.getByText('1 offen')).toBeVisible();
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     // The demo worker counts 7 of 10: above tolerance, a recount for somebody else.
     expect(await count(request, { username: 'demo', password: 'demo' }, code, articleId, 7)).toBe(
@@ -107,6 +109,7 @@ test.describe('Inventur in the Leitstand at tablet size', () => {
     await assignee.selectOption({ label: 'IT Admin' });
     await table.getByRole('button', { name: `Zählauftrag ${code} zuweisen` }).click();
     await expect(notice).toHaveText(`Zählauftrag ${code} an IT Admin zugewiesen.`);
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     // The Differenzen page is open when the recount arrives: the difference shows by itself.
     await page.getByRole('navigation').getByRole('link', { name: 'Differenzen' }).click();
@@ -117,6 +120,7 @@ test.describe('Inventur in the Leitstand at tablet size', () => {
     await expect(difference).toBeVisible();
     const line = difference.getByRole('row', { name: /100001/ });
     await expect(line.getByRole('cell')).toHaveText([/100001/, '7', '10', '−3', '−30 %', 'Demo Nutzer: 7']);
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     await difference.getByRole('button', { name: `Differenz an ${code} buchen` }).click();
     const dialog = page.getByRole('dialog', { name: `Differenz an ${code} buchen?` });
