@@ -767,6 +767,41 @@ describe.each(databaseKinds())('Permanente Inventur in the Leitstand on %s', (ki
     expect(late.json().message).toBe('Diese Zählung wartet nicht auf Freigabe.');
   });
 
+  it('decides a difference once per X-Idempotency-Key: “Nachzählen” sent twice makes one recount', async () => {
+    await stockAt('IV-A-023', '100001', 4);
+    const first = await finishedCount('IV-A-023', counterIds.eva, 'nachzaehlung', { '100001': [0, 4] });
+    const waiting = await finishedCount(
+      'IV-A-023',
+      counterIds.paul,
+      'wartet',
+      { '100001': [0, 4] },
+      { reason: 'nachzaehlung', recount_of: first, not_user_id: counterIds.eva },
+    );
+    const key = randomUUID();
+    const once = await as()(differenzNachzaehlen, {
+      params: { id: waiting },
+      body: { benutzerId: null },
+      key,
+    });
+    const again = await as()(differenzNachzaehlen, {
+      params: { id: waiting },
+      body: { benutzerId: null },
+      key,
+    });
+    expect(once.statusCode, once.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(once.json());
+    const recounts = await db()
+      .selectFrom('count_tasks')
+      .select('id')
+      .where('recount_of', '=', waiting)
+      .execute();
+    expect(recounts).toEqual([{ id: once.json<{ auftragId: number }>().auftragId }]);
+    expect((await auditOf('countDifference.recount')).filter((a) => a.subject === 'IV-A-023')).toHaveLength(
+      1,
+    );
+  });
+
   it('shows a stale count with its recount', async () => {
     const stale = await finishedCount('IV-A-022', counterIds.eva, 'veraltet', {});
     const recount = await insertTask('IV-A-022', { reason: 'nachzaehlung', recount_of: stale });
