@@ -329,6 +329,24 @@ describe.each(databaseKinds())('Permanente Inventur in the Leitstand on %s', (ki
     });
   });
 
+  it('makes no task for a plan whose assignee was switched off since (409 in German): nobody else would get it', async () => {
+    const name = 'Für Rita';
+    const id = await create({ name, von: 'IV-A-011', bis: 'IV-A-012', benutzerId: counterIds.rita });
+    await db().updateTable('users').set({ active: false }).where('id', '=', counterIds.rita).execute();
+    try {
+      const refused = await makeTasks(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'Der Plan ist einem deaktivierten Benutzer zugewiesen – bitte zuerst „Zuweisen an“ im Plan ändern.',
+      );
+      expect(await tasksOf(id)).toEqual([]);
+    } finally {
+      await db().updateTable('users').set({ active: true }).where('id', '=', counterIds.rita).execute();
+    }
+    expect((await makeTasks(id)).json()).toMatchObject({ angelegt: 2 });
+    await db().updateTable('count_tasks').set({ status: 'verworfen' }).where('plan_id', '=', id).execute();
+  });
+
   it('makes tasks for locations not counted for N days: never, or last counted before (a task or a free Inventur)', async () => {
     const b2 = await locationId('IV-B-002');
     await insertTask('IV-B-001', { status: 'gebucht', finished_at: daysAgo(5) });

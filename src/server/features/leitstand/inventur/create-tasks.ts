@@ -2,9 +2,10 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { inventurLeitstandTexts as T } from '../../../../contract/leitstand/inventur.ts';
 import type { Database } from '../../../db/schema.ts';
 import { OPEN_TASK_STATUSES } from '../../../domain/count-tasks.ts';
+import { conflict } from '../../../domain/errors.ts';
 import { StepSize, type Steps } from '../../../http/back-office.ts';
 import { recordAudit } from '../../../repositories/audit.repository.ts';
-import { type Change, planById } from './plans.ts';
+import { type Change, isActive, planById } from './plans.ts';
 
 type Db = Kysely<Database>;
 
@@ -83,6 +84,9 @@ function inRange(plan: Plan): RawBuilder<boolean> {
 /** The first step: the plan, its class's frequency and the due day (today in the site's zone + due_days). */
 async function planAndDueDay(db: Db, planId: number, clock: PlanClock) {
   const plan = await planById(db, planId);
+  // Only its assignee is offered a task given to somebody: one switched off since would leave them uncounted.
+  if (plan.assigned_user_id !== null && !(await isActive(db, plan.assigned_user_id)))
+    throw conflict(T.assigneeInactive);
   const frequency =
     plan.kind === 'abc' && plan.abc_class !== null
       ? await db
