@@ -476,6 +476,8 @@ export const fieldLabels = {
     platz: 'Lagerplatz',
     faelligBis: 'Fällig bis',
     seite: 'Seite',
+    // Zählauftrag (issue 42): the article counted
+    artikelId: texts.inventur.article,
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -513,6 +515,12 @@ export const fieldLabels = {
     zaehlauftragVerwerfen: { id: 'Zählauftrag' },
     differenzBuchen: { id: 'Zählauftrag' },
     differenzNachzaehlen: { id: 'Zählauftrag' },
+    /** Zählauftrag (issue 42): a count task by id. */
+    zaehlauftragPlatz: { id: 'Zählauftrag' },
+    zaehlauftragZaehlung: { id: 'Zählauftrag' },
+    zaehlauftragLeer: { id: 'Zählauftrag' },
+    zaehlauftragFertig: { id: 'Zählauftrag' },
+    zaehlauftragAbbrechen: { id: 'Zählauftrag' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;
