@@ -329,6 +329,24 @@ describe.each(databaseKinds())('Permanente Inventur in the Leitstand on %s', (ki
     });
   });
 
+  it('makes no task for a plan whose assignee was switched off since (409 in German): nobody else would get it', async () => {
+    const name = 'Für Rita';
+    const id = await create({ name, von: 'IV-A-011', bis: 'IV-A-012', benutzerId: counterIds.rita });
+    await db().updateTable('users').set({ active: false }).where('id', '=', counterIds.rita).execute();
+    try {
+      const refused = await makeTasks(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'Der Plan ist einem deaktivierten Benutzer zugewiesen – bitte zuerst „Zuweisen an“ im Plan ändern.',
+      );
+      expect(await tasksOf(id)).toEqual([]);
+    } finally {
+      await db().updateTable('users').set({ active: true }).where('id', '=', counterIds.rita).execute();
+    }
+    expect((await makeTasks(id)).json()).toMatchObject({ angelegt: 2 });
+    await db().updateTable('count_tasks').set({ status: 'verworfen' }).where('plan_id', '=', id).execute();
+  });
+
   it('makes tasks for locations not counted for N days: never, or last counted before (a task or a free Inventur)', async () => {
     const b2 = await locationId('IV-B-002');
     await insertTask('IV-B-001', { status: 'gebucht', finished_at: daysAgo(5) });
@@ -765,6 +783,41 @@ describe.each(databaseKinds())('Permanente Inventur in the Leitstand on %s', (ki
     const late = await as()(differenzBuchen, { params: { id: waiting }, body: {} });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Diese Zählung wartet nicht auf Freigabe.');
+  });
+
+  it('decides a difference once per X-Idempotency-Key: “Nachzählen” sent twice makes one recount', async () => {
+    await stockAt('IV-A-023', '100001', 4);
+    const first = await finishedCount('IV-A-023', counterIds.eva, 'nachzaehlung', { '100001': [0, 4] });
+    const waiting = await finishedCount(
+      'IV-A-023',
+      counterIds.paul,
+      'wartet',
+      { '100001': [0, 4] },
+      { reason: 'nachzaehlung', recount_of: first, not_user_id: counterIds.eva },
+    );
+    const key = randomUUID();
+    const once = await as()(differenzNachzaehlen, {
+      params: { id: waiting },
+      body: { benutzerId: null },
+      key,
+    });
+    const again = await as()(differenzNachzaehlen, {
+      params: { id: waiting },
+      body: { benutzerId: null },
+      key,
+    });
+    expect(once.statusCode, once.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(once.json());
+    const recounts = await db()
+      .selectFrom('count_tasks')
+      .select('id')
+      .where('recount_of', '=', waiting)
+      .execute();
+    expect(recounts).toEqual([{ id: once.json<{ auftragId: number }>().auftragId }]);
+    expect((await auditOf('countDifference.recount')).filter((a) => a.subject === 'IV-A-023')).toHaveLength(
+      1,
+    );
   });
 
   it('shows a stale count with its recount', async () => {

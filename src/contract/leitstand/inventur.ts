@@ -56,7 +56,7 @@ export const inventurLeitstandTexts = {
   zuweisen: 'Zuweisen an',
   nobody: 'alle',
   changed: (by: string, at: string) => `Angelegt von ${by}, geändert ${at}`,
-  fieldOf: (field: string, name: string) => `${field} von „${name}“`,
+  fieldOf: (field: string, name: string) => `${field} (${name})`,
   add: 'Zählplan anlegen',
   addSubmit: 'Anlegen',
   save: 'Speichern',
@@ -165,6 +165,8 @@ export const inventurLeitstandTexts = {
   daysNeeded: 'Bitte die Tage angeben.',
   classNeeded: 'Bitte die ABC-Klasse angeben.',
   userNotFound: 'Diesen Benutzer gibt es nicht oder er ist deaktiviert.',
+  assigneeInactive:
+    'Der Plan ist einem deaktivierten Benutzer zugewiesen – bitte zuerst „Zuweisen an“ im Plan ändern.',
   creating: 'Die Aufträge werden noch angelegt. Bitte die Seite gleich neu laden.',
   taskNotFound: 'Diesen Zählauftrag gibt es nicht.',
   notOpen: (code: string, status: string) =>

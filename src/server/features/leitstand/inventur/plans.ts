@@ -56,16 +56,25 @@ function checkColumns(c: Columns): void {
   if (c.kind === 'abc' && c.abc_class === null) throw invalid(T.classNeeded);
 }
 
-/** An active user by id, for 'zuweisen'; 400 in German when there is none (or switched off). */
-export async function activeUser(db: Db, id: number): Promise<{ id: number; name: string }> {
-  const user = await db
+/** The user by id unless switched off. */
+const activeRow = (db: Db, id: number) =>
+  db
     .selectFrom('users')
     .select(['id', 'name'])
     .where('id', '=', id)
     .where('active', '=', true)
     .executeTakeFirst();
+
+/** An active user by id, for 'zuweisen'; 400 in German when there is none (or switched off). */
+export async function activeUser(db: Db, id: number): Promise<{ id: number; name: string }> {
+  const user = await activeRow(db, id);
   if (!user) throw invalid(T.userNotFound);
   return user;
+}
+
+/** Whether the user exists and is not switched off. */
+export async function isActive(db: Db, id: number): Promise<boolean> {
+  return (await activeRow(db, id)) !== undefined;
 }
 
 /** Whom a task may be given: every active user (each role can count), by name. */
