@@ -1,4 +1,5 @@
 import type { APIRequestContext, Request } from '@playwright/test';
+import { newCountTasks } from './support/counting.ts';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, importDeliveryNote, scan, setStock, wedgeScan } from './support/helpers.ts';
 import { newPickCart, newPicker, newPickNote, OwnWave } from './support/picking.ts';
@@ -83,7 +84,9 @@ function fillIn(text: string): string {
     .replace('@pick', picking.note)
     .replace('@cart', cartWalk.cart)
     .replace('@zoll1', customs.first)
-    .replace('@zoll2', customs.second);
+    .replace('@zoll2', customs.second)
+    .replace('@count1', counting.shelf)
+    .replace('@count2', counting.other);
 }
 
 /** The Zollpaket walk's delivery notes: two new ones each walk (no cart holds them yet). */
@@ -134,6 +137,30 @@ async function putAll(page: Page): Promise<void> {
   await step(page, 'A-04-01-02', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
   await step(page, '100008', () => expect(page.getByLabel('Fach scannen')).toBeFocused());
   await step(page, '@cart-1', () => expect(page.getByRole('button', { name: 'Wagen fertig' })).toBeVisible());
+}
+
+/**
+ * The Zählauftrag walk's tasks (issue 42): two locations of its own — '@count1' with 100001 × 2, '@count2'
+ * empty — both assigned to a counter of the walk's own (e2e/support/counting.ts), '@count1' first.
+ */
+let counting = { shelf: '', other: '' };
+
+/** From the screen opened to the walk's first task claimed: its location expected. */
+async function claimCountTask(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+}
+
+/** From the screen opened to the counter at the task's location: an article expected. */
+async function atCountLocation(page: Page): Promise<void> {
+  await claimCountTask(page);
+  await step(page, '@count1', () => expect(page.getByLabel('Artikel')).toBeFocused());
+}
+
+/** From the screen opened to 100001 scanned at the location: its amount expected. */
+async function countArticleChosen(page: Page): Promise<void> {
+  await atCountLocation(page);
+  await step(page, '100001', waitLocked(page, 'Artikel'));
 }
 
 /** The packing note and open line of the walk under way (see openLine). */
@@ -361,6 +388,118 @@ const screens: Screen[] = [
         name: 'a code longer than any location',
         scan: `A-${'0'.repeat(298)}`,
         lands: { refused: refused('Lagerplatz ist zu lang: höchstens 200 Zeichen.') },
+      },
+    ],
+  },
+  {
+    name: 'Zählauftrag',
+    path: '/inventur?zaehlauftrag',
+    login: async (request) => {
+      const own = await newCountTasks(request, [[['100001', 2]], []]);
+      counting = { shelf: own.locations[0] ?? '', other: own.locations[1] ?? '' };
+      return { token: own.counter.token, id: own.counter.id, name: own.counter.name };
+    },
+    states: [
+      {
+        name: 'no task in work',
+        scan: '@count1',
+        lands: { refused: refused('bitte „Nächster Zählauftrag“ antippen.') },
+      },
+      {
+        name: '"Nächster Zählauftrag" tapped, its answer on its way',
+        reach: async (page) => {
+          await answerSlowly(page, '**/api/zaehlauftrag/naechster');
+          await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+        },
+        // The task's location: into the location field once the task is there, and that starts the count.
+        scan: '@count1',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel')).toBeFocused() },
+        ownPage: true,
+      },
+      {
+        name: 'a task: its location expected',
+        reach: claimCountTask,
+        scan: '@count1',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel')).toBeFocused() },
+      },
+      {
+        name: 'a task: another location scanned',
+        reach: claimCountTask,
+        scan: '@count2',
+        lands: { refused: 'Falscher Lagerplatz – bitte @count1 scannen.' },
+      },
+      {
+        name: 'at the location: an article expected',
+        reach: atCountLocation,
+        scan: '4006381333931',
+        lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' },
+      },
+      {
+        name: 'article scanned: its amount expected',
+        reach: countArticleChosen,
+        scan: '@count1',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: 'article scanned, an article number scanned',
+        reach: countArticleChosen,
+        scan: '100003',
+        lands: { refused: typeIn('Menge') },
+      },
+      {
+        name: 'during "Gezählt!"',
+        reach: async (page) => {
+          await countArticleChosen(page);
+          await typeAmount(page, '2', () => expect(page.getByRole('status')).toHaveText(/Gezählt!/));
+        },
+        scan: '4012345678901',
+        lands: { locked: 'Artikel', text: '100003 Textmarker gelb 4er' },
+      },
+      {
+        name: 'the count sent, its answer on its way',
+        reach: async (page) => {
+          await countArticleChosen(page);
+          await answerSlowly(page, '**/api/zaehlauftrag/*/zaehlung');
+          await page.keyboard.type('2', { delay: 80 });
+          await page.keyboard.press('Enter');
+        },
+        // The next article: not typed into the amount being sent.
+        scan: '100003',
+        lands: { locked: 'Artikel', text: '100003 Textmarker gelb 4er' },
+        ownPage: true,
+      },
+      {
+        name: '"Platz leer?" asked',
+        reach: async (page) => {
+          await atCountLocation(page);
+          await page.getByRole('button', { name: 'Fertig' }).click();
+          await expect(page.getByRole('dialog', { name: 'Platz leer?' })).toBeVisible();
+        },
+        scan: '100001',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: '"Abbrechen" asked',
+        reach: async (page) => {
+          await claimCountTask(page);
+          await page.getByRole('button', { name: 'Abbrechen' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: '@count1',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'the count ended: the next task expected',
+        reach: async (page) => {
+          await countArticleChosen(page);
+          await typeAmount(page, '2', () => expect(page.getByLabel('Artikel')).toBeFocused());
+          await page.getByRole('button', { name: 'Fertig' }).click();
+          await expect(page.getByText('Gezählt und gebucht.')).toBeVisible();
+        },
+        scan: '@count2',
+        lands: { refused: refused('bitte „Nächster Zählauftrag“ antippen.') },
       },
     ],
   },

@@ -4,6 +4,7 @@ import * as benutzer from './benutzer.ts';
 import * as bestand from './bestand.ts';
 import * as datensicherung from './datensicherung.ts';
 import * as importUpload from './import.ts';
+import * as inventur from './inventur.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
 import * as kommissionierung from './kommissionierung.ts';
 import * as nachschub from './nachschub.ts';
@@ -38,6 +39,17 @@ export const leitstandContract: readonly Endpoint[] = [
   kommissionierung.kommissionierwagen,
   kommissionierung.fahrtBeenden,
   kommissionierung.fachLeeren,
+  inventur.zaehlplaene,
+  inventur.zaehlplanAnlegen,
+  inventur.zaehlplanAendern,
+  inventur.zaehlplanEntfernen,
+  inventur.zaehlauftraegeAnlegen,
+  inventur.zaehlauftraege,
+  inventur.zaehlauftragZuweisen,
+  inventur.zaehlauftragVerwerfen,
+  inventur.differenzen,
+  inventur.differenzBuchen,
+  inventur.differenzNachzaehlen,
   audit.auditList,
   benutzer.users,
   benutzer.createUser,
@@ -65,6 +77,7 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   zollwagen,
   nachschub,
   kommissionierung,
+  inventur,
   audit,
   benutzer,
   schnittstellen,
