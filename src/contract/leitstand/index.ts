@@ -4,6 +4,7 @@ import * as benutzer from './benutzer.ts';
 import * as bestand from './bestand.ts';
 import * as datensicherung from './datensicherung.ts';
 import * as importUpload from './import.ts';
+import * as inventurAuswertung from './inventur-auswertung.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
 import * as kommissionierung from './kommissionierung.ts';
 import * as nachschub from './nachschub.ts';
@@ -56,6 +57,12 @@ export const leitstandContract: readonly Endpoint[] = [
   bestand.journalCsv,
   wareneingang.wareneingangList,
   datensicherung.datensicherung,
+  inventurAuswertung.abcKlassen,
+  inventurAuswertung.abcBerechnen,
+  inventurAuswertung.klasseAendern,
+  inventurAuswertung.abdeckung,
+  inventurAuswertung.inventurlisteCsv,
+  inventurAuswertung.inventurlistePdf,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
@@ -72,4 +79,5 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   bestand,
   wareneingang,
   datensicherung,
+  inventurAuswertung,
 ];

@@ -124,7 +124,8 @@ export async function writePdf(
   return count;
 }
 
-async function drained(out: Writable): Promise<void> {
+/** Waits until `out` wants more (or is gone): a slow download holds the drawing, not the memory. */
+export async function drained(out: Writable): Promise<void> {
   if (out.destroyed || !out.writableNeedDrain) return;
   // Whichever comes first; the other's listeners go with it (a waiting listener per sheet piled up).
   const done = new AbortController();

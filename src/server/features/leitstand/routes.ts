@@ -5,6 +5,7 @@ import { benutzerRoutes } from './benutzer/routes.ts';
 import { bestandRoutes } from './bestand/routes.ts';
 import { datensicherungRoutes } from './datensicherung/routes.ts';
 import { importRoutes } from './import/routes.ts';
+import { inventurAuswertungRoutes } from './inventur-auswertung/routes.ts';
 import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
 import { kommissionierungRoutes } from './kommissionierung/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
@@ -31,4 +32,5 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   kommissionierungRoutes(app, deps);
   wareneingangRoutes(app, deps);
   datensicherungRoutes(app, deps);
+  inventurAuswertungRoutes(app, deps);
 }
