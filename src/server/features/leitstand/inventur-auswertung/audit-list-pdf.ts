@@ -16,7 +16,7 @@ let PdfKit: typeof PDFDocument | null = null;
 
 /** A4 landscape, in points. */
 const PAGE = { width: 842, height: 595, margin: 28 } as const;
-const FONT_SIZE = 8;
+const FONT_SIZE = 7.5;
 const ROW_HEIGHT = 12;
 /** The table's first row's top (below the title) and the last row's bottom (above the page number). */
 const TABLE_TOP = PAGE.margin + 34;
@@ -25,16 +25,16 @@ const ROWS_PER_PAGE = Math.floor((TABLE_BOTTOM - TABLE_TOP) / ROW_HEIGHT) - 1;
 
 /** Each column's width (points, 786 in all) and whether it is a figure (right-aligned). */
 const COLUMNS: { width: number; figure: boolean }[] = [
-  { width: 80, figure: false },
   { width: 72, figure: false },
-  { width: 176, figure: false },
-  { width: 44, figure: true },
-  { width: 60, figure: true },
-  { width: 44, figure: true },
-  { width: 88, figure: false },
-  { width: 74, figure: false },
+  { width: 66, figure: false },
+  { width: 150, figure: false },
+  { width: 38, figure: true },
+  { width: 74, figure: true },
+  { width: 42, figure: true },
+  { width: 84, figure: false },
+  { width: 68, figure: false },
+  { width: 100, figure: false },
   { width: 92, figure: false },
-  { width: 56, figure: false },
 ];
 
 /**
@@ -43,11 +43,13 @@ const COLUMNS: { width: number; figure: boolean }[] = [
  */
 const ROWS_PER_STEP = 20;
 
-/** A cell's text cut to its column (condensed DejaVu at 8 pt: about 4 pt a character), '…' where cut. */
-function fitted(text: string, width: number): string {
-  const max = Math.floor((width - 4) / (FONT_SIZE * 0.52));
+/** A cell's text cut to its column's width as the current font measures it, '…' where cut. */
+function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
   const shown = labelText(text);
-  return shown.length <= max ? shown : `${shown.slice(0, Math.max(1, max - 1))}…`;
+  if (doc.widthOfString(shown) <= width) return shown;
+  let cut = shown;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut}…`;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function writeAuditListPdf(
     let x = PAGE.margin;
     texts.forEach((text, i) => {
       const column = COLUMNS[i] ?? { width: 40, figure: false };
-      doc.text(fitted(String(text), column.width), x + 2, y, {
+      doc.text(fitted(doc, String(text), column.width - 4), x + 2, y, {
         width: column.width - 4,
         align: column.figure ? 'right' : 'left',
         lineBreak: false,
