@@ -5,6 +5,7 @@ import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { bestandTexts } from '../../contract/leitstand/bestand.ts';
 import { datensicherungTexts } from '../../contract/leitstand/datensicherung.ts';
 import { importTexts } from '../../contract/leitstand/import.ts';
+import { inventurAuswertungTexts } from '../../contract/leitstand/inventur-auswertung.ts';
 import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { kommissionierungLeitstandTexts } from '../../contract/leitstand/kommissionierung.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
@@ -79,6 +80,18 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: wareneingangLeitstandTexts.title,
     role: 'schichtleitung',
     Page: lazy(() => import('./wareneingang/wareneingang-page.tsx')),
+  },
+  {
+    path: 'abc-klassen',
+    title: inventurAuswertungTexts.classesTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur-auswertung/abc-page.tsx')),
+  },
+  {
+    path: 'abdeckung',
+    title: inventurAuswertungTexts.coverageTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur-auswertung/abdeckung-page.tsx')),
   },
   {
     path: 'etiketten',

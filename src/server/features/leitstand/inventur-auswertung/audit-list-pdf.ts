@@ -6,9 +6,9 @@ import {
   AUDIT_LIST_COLUMNS,
   inventurAuswertungTexts as T,
 } from '../../../../contract/leitstand/inventur-auswertung.ts';
+import { drained } from '../../../documents/drained.ts';
+import { labelFonts, labelText } from '../../../documents/font.ts';
 import type { Steps } from '../../../http/back-office.ts';
-import { labelFonts, labelText } from '../../etiketten/font.ts';
-import { drained } from '../../etiketten/pdf.ts';
 import { type AuditListRow, cellsOf, localTime } from './audit-list.ts';
 
 /** pdfkit is loaded at the first PDF, as the labels' (etiketten/pdf.ts): not at the server's start. */
