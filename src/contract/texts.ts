@@ -379,6 +379,8 @@ export const fieldLabels = {
     code: texts.inventur.location,
     lpId: texts.inventur.location,
     articleId: texts.inventur.article,
+    /** The article a Zählauftrag counts (issue 42). */
+    artikelId: texts.inventur.article,
     lhm: texts.wmsretoure.lhm,
     // Bookings
     lp: texts.inventur.location,
@@ -477,6 +479,12 @@ export const fieldLabels = {
     assignBatch: { lieferschein: batchField },
     /** WMS-Retoure books onto a load carrier. */
     bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
+    /** The handheld's Zählauftrag (issue 42): a count task by id. */
+    zaehlauftragPlatz: { id: 'Zählauftrag' },
+    zaehlauftragZaehlung: { id: 'Zählauftrag' },
+    zaehlauftragLeer: { id: 'Zählauftrag' },
+    zaehlauftragFertig: { id: 'Zählauftrag' },
+    zaehlauftragAbbrechen: { id: 'Zählauftrag' },
     /** The Leitstand's customs cart, by its id. */
     zollwagenAbschliessen: { id: texts.zollpaket.historyCart },
     /** The Leitstand's user page: a user by id, a new one's username (the login screen says 'Name'). */

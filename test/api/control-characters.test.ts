@@ -139,6 +139,14 @@ const VALID: Record<string, Request> = {
   cartUndo: { body: { fahrtId: 1, bewegungId: 1 } },
   cartFinish: { body: { fahrtId: 1 } },
   cartRelease: { body: { fahrtId: 1 } },
+  // Permanente Inventur (issue 42): a count task by id (none is claimed: the calls answer 404 or 409).
+  zaehlauftragNaechster: { body: {} },
+  zaehlauftragAktuell: {},
+  zaehlauftragPlatz: { params: { id: '1' }, body: { lagerplatz: demo.locations.main } },
+  zaehlauftragZaehlung: { params: { id: '1' }, body: { artikelId: 1, menge: 1 } },
+  zaehlauftragLeer: { params: { id: '1' }, body: {} },
+  zaehlauftragFertig: { params: { id: '1' }, body: {} },
+  zaehlauftragAbbrechen: { params: { id: '1' }, body: {} },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,

@@ -102,6 +102,23 @@ describe.each(databaseKinds())('the permanent-inventory tables (issue 42, decisi
     ).toMatch(/check/i);
   });
 
+  it('holds at most one task in work per counter', async () => {
+    const other = await db
+      .selectFrom('locations')
+      .select('id')
+      .where('id', '<>', locationId)
+      .orderBy('code', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(
+      await refusal(db, (trx) =>
+        trx
+          .insertInto('count_tasks')
+          .values([task('in_arbeit'), { ...task('in_arbeit'), location_id: other.id }])
+          .execute(),
+      ),
+    ).toMatch(/count_tasks_one_in_work_per_counter/);
+  });
+
   it('seeds the four classes with their frequency and tolerance', async () => {
     const classes = await db
       .selectFrom('count_classes')

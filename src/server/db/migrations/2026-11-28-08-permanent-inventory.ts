@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
  *   waiting for the shift lead's approval ('wartet'): a partial unique index. A difference waiting for
  *   approval keeps other counts off its location, so the recount a lead orders (or the stock a lead posts)
  *   never meets a second count of the same location;
+ * - a counter has at most one task in work (a partial unique index);
  * - one line per task and article: a second scan of the article adds to it;
  * - a count posts at most once: posting moves the task from 'wartet'/'in_arbeit' to 'gebucht' by a guarded
  *   update (src/server/domain/count-tasks.ts), and the journal rows name the task (`movements.count_task_id`).
@@ -63,9 +64,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index count_tasks_next_idx on count_tasks (status, assigned_user_id, due_on)`.execute(db);
   await sql`create index count_tasks_location_idx on count_tasks (location_id, finished_at)`.execute(db);
   await sql`create index count_tasks_plan_idx on count_tasks (plan_id) where plan_id is not null`.execute(db);
-  await sql`create index count_tasks_claimed_idx on count_tasks (claimed_by) where status = 'in_arbeit'`.execute(
-    db,
-  );
+  await sql`create unique index count_tasks_one_in_work_per_counter
+    on count_tasks (claimed_by) where status = 'in_arbeit'`.execute(db);
 
   await sql`create table count_lines (
     id serial primary key,
