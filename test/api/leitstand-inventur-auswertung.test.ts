@@ -17,6 +17,12 @@ import {
 } from '../../src/contract/leitstand/inventur-auswertung.ts';
 import { findLp } from '../../src/contract/lookup.ts';
 import { buildPath } from '../../src/contract/path.ts';
+import {
+  zaehlauftragFertig,
+  zaehlauftragNaechster,
+  zaehlauftragPlatz,
+  zaehlauftragZaehlung,
+} from '../../src/contract/zaehlauftrag.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -404,6 +410,58 @@ describe.each(databaseKinds())('Inventur-Auswertung in the Leitstand on %s', (ki
       expect(words).toContain(word);
     expect(words.join(' ')).toContain('freie Inventur');
     expect(words.join(' ')).toContain('Seite 1');
+  });
+
+  it('lists a count the handheld posted at once (within tolerance) with the book stock before it and its counter', async () => {
+    const db = t.database.db;
+    const location = await db
+      .insertInto('locations')
+      .values({ code: 'R-01-01-01', name: 'R-01-01-01', lagertyp: 'Fachboden' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('stock')
+      .values({ location_id: location.id, article_id: at(ids.articles, 0), amount: 5 })
+      .execute();
+    // Assigned to the worker and due yesterday: the first the worker's 'Nächster Zählauftrag' gives.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const created = await db
+      .insertInto('count_tasks')
+      .values({ location_id: location.id, reason: 'plan', due_on: yesterday, assigned_user_id: workerId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const handheld = as(worker);
+    const next = await handheld(zaehlauftragNaechster, { body: {} });
+    expect(next.json<{ data: { id: number } }>().data.id).toBe(created.id);
+    const params = { id: created.id };
+    expect(
+      (await handheld(zaehlauftragPlatz, { params, body: { lagerplatz: 'R-01-01-01' } })).statusCode,
+    ).toBe(200);
+    const counted = await handheld(zaehlauftragZaehlung, {
+      params,
+      body: { artikelId: at(ids.articles, 0), menge: 4 },
+    });
+    expect(counted.statusCode).toBe(200);
+    // One piece short of 5: within the tolerance of a location without a class (2 pieces), posted at once.
+    const done = await handheld(zaehlauftragFertig, { params, body: {} });
+    expect(done.statusCode).toBe(200);
+    const task = await db
+      .selectFrom('count_tasks')
+      .select('status')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe('gebucht');
+
+    const today = berlinToday();
+    const list = await as()(inventurlisteCsv, { query: { von: today, bis: today } });
+    const rows = list.body
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(';'))
+      .filter((cells) => cells[0] === 'R-01-01-01');
+    expect(rows.map((cells) => [...cells.slice(0, 2), ...cells.slice(3, 7), ...cells.slice(8)])).toEqual([
+      ['R-01-01-01', ARTICLES[0], '4', '5', '-1', demo.passwordUser.name, T.withinTolerance, T.arten.plan],
+    ]);
   });
 
   it('refuses a range backwards or longer than a year in German, before the first byte', async () => {
