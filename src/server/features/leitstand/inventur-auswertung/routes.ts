@@ -33,7 +33,11 @@ export function inventurAuswertungRoutes(app: FastifyInstance, deps: Deps): void
     app,
     deps,
     contract.abcBerechnen,
-    async (_input, { user, steps }) => {
+    async (_input, { user, steps, request }) => {
+      // Behind a busy floor its steps may take longer than CONNECTION_TIMEOUT_SECONDS of a silent connection,
+      // which is meant for clients that stall (as the import's upload, once its body is in).
+      const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+      if (typeof socket?.setTimeout === 'function') socket.setTimeout(0);
       const run = await computeAbc(steps, deps.db, user.id, new Date(deps.clock()));
       // The class pages and the plans' pages reload at every write announced.
       deps.changes.publish(contract.abcBerechnen.name);
