@@ -27,9 +27,9 @@ const ROWS_PER_PAGE = Math.floor((TABLE_BOTTOM - TABLE_TOP) / ROW_HEIGHT) - 1;
 const COLUMNS: { width: number; figure: boolean }[] = [
   { width: 72, figure: false },
   { width: 66, figure: false },
-  { width: 150, figure: false },
+  { width: 140, figure: false },
   { width: 38, figure: true },
-  { width: 74, figure: true },
+  { width: 84, figure: true },
   { width: 42, figure: true },
   { width: 84, figure: false },
   { width: 68, figure: false },
