@@ -5,6 +5,7 @@ import * as bestand from './bestand.ts';
 import * as datensicherung from './datensicherung.ts';
 import * as importUpload from './import.ts';
 import * as inventur from './inventur.ts';
+import * as inventurAuswertung from './inventur-auswertung.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
 import * as kommissionierung from './kommissionierung.ts';
 import * as nachschub from './nachschub.ts';
@@ -68,6 +69,12 @@ export const leitstandContract: readonly Endpoint[] = [
   bestand.journalCsv,
   wareneingang.wareneingangList,
   datensicherung.datensicherung,
+  inventurAuswertung.abcKlassen,
+  inventurAuswertung.abcBerechnen,
+  inventurAuswertung.klasseAendern,
+  inventurAuswertung.abdeckung,
+  inventurAuswertung.inventurlisteCsv,
+  inventurAuswertung.inventurlistePdf,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
@@ -85,4 +92,5 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   bestand,
   wareneingang,
   datensicherung,
+  inventurAuswertung,
 ];

@@ -6,6 +6,7 @@ import { bestandRoutes } from './bestand/routes.ts';
 import { datensicherungRoutes } from './datensicherung/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { inventurLeitstandRoutes } from './inventur/routes.ts';
+import { inventurAuswertungRoutes } from './inventur-auswertung/routes.ts';
 import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
 import { kommissionierungRoutes } from './kommissionierung/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
@@ -33,4 +34,5 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   inventurLeitstandRoutes(app, deps);
   wareneingangRoutes(app, deps);
   datensicherungRoutes(app, deps);
+  inventurAuswertungRoutes(app, deps);
 }
