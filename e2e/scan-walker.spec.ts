@@ -12,6 +12,11 @@ import { expect, type Page, test } from './support/test.ts';
  * loud ('Scan nicht angenommen – …' in the banner). Each state is also walked after the worker tapped the
  * background and with the focus on a button (the header's logout: a burst's Enter must never press it).
  *
+ * A screen whose code loads when it is opened (`openedFrom`) is also walked 'screen opening': its entry in the
+ * menu tapped, its code 1 s late, and the burst right after the tap — it must land whole as its first state
+ * says, never split between the menu and the screen (its head refused 'hier wird nichts gescannt', its tail
+ * in the screen's field).
+ *
  * A new screen or state is walked by adding a row to `screens` below, not by writing a new test.
  */
 
@@ -47,6 +52,11 @@ interface Screen {
   path: string;
   /** Opened without a login (the login screen). */
   loggedOut?: boolean;
+  /**
+   * The menu whose entry opens this screen, whose code loads then (lazily): its first state is also walked
+   * 'screen opening'.
+   */
+  openedFrom?: string;
   states: State[];
   /** Puts back what a walk changed that other specs rely on. */
   after?: (request: APIRequestContext) => Promise<void>;
@@ -62,8 +72,10 @@ interface Login {
   name: string;
 }
 
-type Variant = 'as left' | 'background tapped' | 'button focused';
+type Variant = 'as left' | 'background tapped' | 'button focused' | 'screen opening';
 const VARIANTS: Variant[] = ['as left', 'background tapped', 'button focused'];
+/** How late a screen's code comes when the walk opens it from its menu ('screen opening'). */
+const OPENING_CODE_LATE_MS = 1000;
 
 // ── Reaching states ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -290,6 +302,7 @@ const screens: Screen[] = [
     // No scan target: the device's settings are typed by a person, and a scan is refused.
     name: 'Einstellungen',
     path: '/einstellungen',
+    openedFrom: '/',
     states: [
       { name: 'settings', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } },
       {
@@ -303,6 +316,30 @@ const screens: Screen[] = [
     ],
   },
   {
+    // A field of its own that records what the scanner sends: a code not on the test sheet is shown as received.
+    name: 'Scanner testen',
+    path: '/einstellungen/scannertest',
+    openedFrom: '/einstellungen',
+    states: [
+      {
+        name: 'nothing scanned yet',
+        scan: 'A-01-01-01',
+        lands: {
+          shows: (page) =>
+            expect(page.locator('main [role="alert"]')).toHaveText(
+              'Kein Code des Testbogens erkannt. Empfangen: A-01-01-01',
+            ),
+        },
+      },
+    ],
+  },
+  {
+    name: 'Testbogen',
+    path: '/einstellungen/testbogen',
+    openedFrom: '/einstellungen',
+    states: [{ name: 'sheet', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } }],
+  },
+  {
     name: 'Ungesendet',
     path: '/ungesendet',
     ready: (page) => expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible(),
@@ -311,6 +348,7 @@ const screens: Screen[] = [
   {
     name: 'Inventur',
     path: '/inventur',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: 'A-01-01-01', lands: { locked: 'Lagerplatz', text: 'A-01-01-01' } },
       {
@@ -506,6 +544,7 @@ const screens: Screen[] = [
   {
     name: 'Artikel umlagern',
     path: '/artikelumlagern',
+    openedFrom: '/beta',
     states: [
       { name: 'empty', scan: '100001', lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' } },
       {
@@ -579,6 +618,7 @@ const screens: Screen[] = [
   {
     name: 'Umbuchung',
     path: '/umbuchung',
+    openedFrom: '/beta',
     states: [
       { name: 'empty', scan: 'A-01-01-02', lands: { locked: 'Von Lagerplatz', text: 'A-01-01-02' } },
       {
@@ -633,6 +673,7 @@ const screens: Screen[] = [
   {
     name: 'Lagerplatzprüfung',
     path: '/lagercheck',
+    openedFrom: '/beta',
     states: [
       { name: 'empty', scan: 'A-01-01-01', lands: { request: '/api/inventur/findlp/A-01-01-01' } },
       {
@@ -658,6 +699,7 @@ const screens: Screen[] = [
   {
     name: 'Nachschub',
     path: '/nachschub',
+    openedFrom: '/beta',
     states: [
       {
         name: 'task list',
@@ -717,6 +759,7 @@ const screens: Screen[] = [
   {
     name: 'WMS-Retoure',
     path: '/wmsretoure',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '100002', lands: { locked: 'Artikel', text: /^100002 / } },
       {
@@ -803,6 +846,7 @@ const screens: Screen[] = [
   {
     name: 'Batch',
     path: '/batcherfassung',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '123456', lands: { status: /Erfasst!/ } },
       {
@@ -822,6 +866,7 @@ const screens: Screen[] = [
   {
     name: 'Batch (Lieferschein)',
     path: '/batch',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: 'LS100001', lands: { locked: 'Lieferschein', text: 'Batch 123456' } },
       {
@@ -844,6 +889,7 @@ const screens: Screen[] = [
   {
     name: 'Wechselbrücke',
     path: '/container',
+    openedFrom: '/',
     states: [
       { name: 'no option chosen', scan: '123456', lands: { refused: refused('Option auswählen!') } },
       {
@@ -890,6 +936,7 @@ const screens: Screen[] = [
   {
     name: 'Transporter',
     path: '/transporter',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: 'B-LS-4711', lands: { value: 'Kennzeichen', text: 'B-LS-4711' } },
       {
@@ -941,6 +988,7 @@ const screens: Screen[] = [
   {
     name: 'Paketinhalt',
     path: '/paketinhalt',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '@note', lands: { request: '/api/packagecontent/@note' } },
       {
@@ -1008,6 +1056,7 @@ const screens: Screen[] = [
   {
     name: 'Kommissionierung',
     path: '/kommissionierung',
+    openedFrom: '/',
     states: [
       { name: 'no note', scan: '@pick', lands: { request: '/api/kommissionierung/auftrag' } },
       {
@@ -1067,6 +1116,7 @@ const screens: Screen[] = [
   {
     name: 'Kommissionierwagen',
     path: '/kommissionierung',
+    openedFrom: '/',
     login: async (request) => {
       const wave = new OwnWave(request);
       cartWalk = { cart: '', wave };
@@ -1183,6 +1233,7 @@ const screens: Screen[] = [
   {
     name: 'Kartonagen',
     path: '/kartonagenerfassung',
+    openedFrom: '/',
     states: [
       {
         name: 'empty',
@@ -1235,6 +1286,7 @@ const screens: Screen[] = [
   {
     name: 'Paketausgang',
     path: '/paketausgang',
+    openedFrom: '/',
     states: [
       {
         name: 'empty',
@@ -1259,6 +1311,7 @@ const screens: Screen[] = [
   {
     name: 'Retoure',
     path: '/retoure',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '00340434161094042557', lands: { status: /erfasst!/i } },
       {
@@ -1273,6 +1326,7 @@ const screens: Screen[] = [
   {
     name: 'Zollpaket',
     path: '/zollpaket',
+    openedFrom: '/',
     after: closeOpenCart,
     states: [
       { name: 'no cart', scan: 'ZW04', lands: { refused: refused('bitte zuerst „Neu“ antippen.') } },
@@ -1351,6 +1405,7 @@ const screens: Screen[] = [
   {
     name: 'Wareneingang',
     path: '/wareneingang',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: WALK_RECEIPT, lands: { locked: 'Wareneingang', text: /^WE900100 / } },
       {
@@ -1546,12 +1601,17 @@ const walkedVariants = (() => {
     const possible = VARIANTS.filter(
       (v) => !state.skip?.includes(v) && !(screen.loggedOut && v === 'button focused'),
     );
-    if (chosen === 'all') return possible;
+    // The screen's first state, reached by opening it: walked 'screen opening' too, in every walk but 'other'.
+    const opening: Variant[] =
+      screen.openedFrom && state === screen.states[0] && !state.reach && chosen !== 'other'
+        ? ['screen opening']
+        : [];
+    if (chosen === 'all') return [...possible, ...opening];
     const others = possible.filter((v) => v !== 'as left');
     const asLeft = possible.includes('as left') ? (['as left'] as Variant[]) : [];
-    if (others.length < 2) return chosen === 'other' ? [] : possible;
+    if (others.length < 2) return chosen === 'other' ? [] : [...possible, ...opening];
     const other = others[turn++ % 2] as Variant;
-    return chosen === 'other' ? [other] : [...asLeft, other];
+    return chosen === 'other' ? [other] : [...asLeft, other, ...opening];
   };
 })();
 
@@ -1560,7 +1620,8 @@ for (const screen of screens) {
     for (const state of screen.states) {
       for (const variant of walkedVariants(screen, state)) {
         const name = `${state.name} · ${variant}`;
-        if (state.ownPage) {
+        // Opening a screen with its code late needs a page whose requests can be held back.
+        if (state.ownPage || variant === 'screen opening') {
           walker(name, async ({ page, request }) => {
             await walk(page, request, screen, state, variant).finally(() => screen.after?.(request));
           });
@@ -1601,13 +1662,19 @@ async function walk(page: Page, request: APIRequestContext, screen: Screen, stat
     },
     [screen.loggedOut ? null : login.token, login.id, login.name] as const,
   );
-  await page.goto(screen.path);
-  // The screen's code is loaded ('Lädt …' gone) and it shows its controls.
-  if (screen.ready) await screen.ready(page);
-  else await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
-  await state.reach?.(page);
-  // Let what the state started settle (a lookup, a dialog's focus), as a worker's next scan comes later.
-  await page.waitForTimeout(150);
+  const openedFrom = variant === 'screen opening' ? screen.openedFrom : undefined;
+  if (openedFrom) {
+    await recordRefusals(page);
+    await page.goto(openedFrom);
+  } else {
+    await page.goto(screen.path);
+    // The screen's code is loaded ('Lädt …' gone) and it shows its controls.
+    if (screen.ready) await screen.ready(page);
+    else await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
+    await state.reach?.(page);
+    // Let what the state started settle (a lookup, a dialog's focus), as a worker's next scan comes later.
+    await page.waitForTimeout(150);
+  }
 
   if (variant === 'background tapped') {
     await page.locator('h1, h2').first().click();
@@ -1622,15 +1689,67 @@ async function walk(page: Page, request: APIRequestContext, screen: Screen, stat
   page.on('request', record);
   const lockedBefore = await page.locator('.locked-value').allTextContents();
   try {
-    await wedgeScan(page, code);
+    if (openedFrom) await openAndScan(page, screen.path, code);
+    else await wedgeScan(page, code);
     await lands(page, expected, sent);
     // A refused scan changed nothing on screen either: no field was locked by it.
     if ('refused' in expected)
       expect(await page.locator('.locked-value').allTextContents()).toEqual(lockedBefore);
+    // Opened and scanned at once: no part of the scan was refused on the way (the menu's 'hier wird nichts
+    // gescannt' for its head), and a call the scan made carries all of it.
+    if (openedFrom) {
+      expect(await refusalsShown(page), 'refusals').toEqual('refused' in expected ? [expected.refused] : []);
+      if ('request' in expected)
+        expect(sent.map((r) => decodeURIComponent(r.url()) + (r.postData() ?? '')).join(' ')).toContain(code);
+    }
   } finally {
     page.off('request', record);
   }
 }
+
+/**
+ * Taps the screen's entry in the menu that is open and scans right after the tap, on a handheld's slower
+ * CPU (4×): every script fetched from the tap on (the screen's code) comes `OPENING_CODE_LATE_MS` late.
+ */
+async function openAndScan(page: Page, path: string, code: string): Promise<void> {
+  const entry = page.locator(`a[href="${path}"]`);
+  await expect(entry).toBeVisible();
+  // What the menu fetches by itself (the capture screens' code, right after the login) has come.
+  await page.waitForLoadState('networkidle');
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, OPENING_CODE_LATE_MS));
+    await route.fallback();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await wedgeScan(page, code, 'Enter', { tapFirst: entry });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+/**
+ * From the next page load on, every message the banner shows is recorded — each time it is shown, the same
+ * one twice too (a key hides it at once, so the banner on screen at the end may not say all).
+ */
+async function recordRefusals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { refusalsShown: string[] }).refusalsShown = shown;
+    let showing = '';
+    new MutationObserver(() => {
+      const banner = document.querySelector<HTMLElement>('.banner');
+      const now = banner && !banner.hidden ? (banner.textContent ?? '') : '';
+      if (now !== '' && now !== showing) shown.push(now);
+      showing = now;
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+const refusalsShown = (page: Page) =>
+  page.evaluate(() => (window as unknown as { refusalsShown: string[] }).refusalsShown);
 
 async function lands(page: Page, expected: Landing, sent: Request[]): Promise<void> {
   const mentions = (part: string) => {
