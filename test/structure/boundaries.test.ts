@@ -252,6 +252,7 @@ const tableReadExceptions: Record<string, TableReadException> = {
   'src/server/features/leitstand/inventur/create-tasks.ts': {
     reads: 1,
     why: "'Aufträge anlegen' walks every location a count plan may take, in code order a slice at a time in steps: a listing of the warehouse, not a lookup of one",
+  },
   'src/server/features/leitstand/inventur-auswertung/abc.ts': {
     reads: 2,
     why: "'ABC-Klassen berechnen' classes every location from its stock a slice at a time, and counts the articles (C: all but A and B)",
