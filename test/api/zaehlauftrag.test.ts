@@ -267,12 +267,25 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
 
   it("claims the caller's assigned task first, then the earliest due, then walking order; one counter per task", async () => {
     const mine = await task('B-03-02-01', { due: '2026-11-30', assigned: annaId });
+    const dueFirst = await task('B-03-04-04', { due: '2026-11-26' });
     const laterCode = await task('B-03-02-02', { due: '2026-11-27' });
     const earlierCode = await task('B-03-01-01', { due: '2026-11-27' });
     const admins = await task('B-03-01-02', { due: '2026-11-20', assigned: adminId });
+    const drop = (ids: number[]) =>
+      db().updateTable('count_tasks').set({ status: 'verworfen' }).where('id', 'in', ids).execute();
+    // Assigned to the caller, though due later; else the earliest due, though last in walking order.
     expect(ok<Zaehlauftrag>(await next(anna)).id).toBe(mine);
-    expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(earlierCode);
+    expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(dueFirst);
     expect(ok<Zaehlauftrag>(await next(admin)).id).toBe(admins);
+    for (const [as, id] of [
+      [anna, mine],
+      [lead, dueFirst],
+      [admin, admins],
+    ] as const)
+      expect((await abbrechen(as, id)).statusCode).toBe(200);
+    await drop([mine, dueFirst, admins]);
+    // Due the same day: walking order.
+    expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(earlierCode);
     // 'Nächster' again resumes the own task instead of claiming a second one.
     expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(earlierCode);
     // Someone else's task: refused, nothing recorded.
@@ -281,18 +294,9 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
       Z.otherCounter(demo.leadUser.name),
     ]);
     expect(await taskRow(earlierCode)).toMatchObject({ claimed_by: leadId, started_at: null });
-    for (const [as, id] of [
-      [anna, mine],
-      [lead, earlierCode],
-      [admin, admins],
-    ] as const)
-      expect((await abbrechen(as, id)).statusCode).toBe(200);
+    expect((await abbrechen(lead, earlierCode)).statusCode).toBe(200);
+    await drop([earlierCode]);
     // Two counters at once, one task left for them: one gets it, the other nothing.
-    await db()
-      .updateTable('count_tasks')
-      .set({ status: 'verworfen' })
-      .where('id', 'in', [mine, earlierCode, admins])
-      .execute();
     const both = await Promise.all([next(anna), next(lead)]);
     const got = both.map((res) => ok<Zaehlauftrag | null>(res)?.id ?? null);
     expect(got.sort()).toEqual([laterCode, null].sort());
