@@ -430,6 +430,15 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     ok(await zaehle(lead, recount?.id ?? 0, '100001', 8));
     expect(ok(await fertig(lead, recount?.id ?? 0))).toMatchObject({ ergebnis: 'gebucht' });
+
+    // A booking into the location (a free Inventur count finding more) makes a count stale too.
+    const into = await task('B-04-02-01');
+    await claimAndScan(anna, 'B-04-02-01');
+    ok(await zaehle(anna, into, '100001', 8));
+    const more = await call(bookInventur, lead, { lp, article: await articleId(db(), '100001'), amount: 9 });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(ok(await fertig(anna, into))).toMatchObject({ ergebnis: 'veraltet' });
+    expect(await journalOf(into)).toEqual([]);
   });
 
   it("judges each location by its ABC class's tolerance: pieces or percent of book stock", async () => {
