@@ -398,6 +398,32 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
       .execute();
   });
 
+  it("'Buchen' of a waiting count whose location was booked since: nothing posted, a recount instead", async () => {
+    const lp = await prepare('B-04-03-01', { '100003': 20 });
+    const first = await task('B-04-03-01');
+    await claimAndScan(anna, 'B-04-03-01');
+    ok(await zaehle(anna, first, '100003', 10));
+    expect(ok(await fertig(anna, first))).toMatchObject({ ergebnis: 'nachzaehlung' });
+    const id = await claimAndScan(lead, 'B-04-03-01');
+    ok(await zaehle(lead, id, '100003', 11));
+    expect(ok(await fertig(lead, id))).toMatchObject({ ergebnis: 'wartet' });
+    const moved = await call(moveArticle, admin, {
+      from: lp,
+      article: await articleId(db(), '100003'),
+      to: await locationId(db(), 'B-04-03-02'),
+      amount: 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const outcome = await db()
+      .transaction()
+      .execute((trx) => postCount(trx, id, adminId, { requestKey: null, timeZone: 'Europe/Berlin' }));
+    expect(outcome).toBe('veraltet');
+    expect(await journalOf(id)).toEqual([]);
+    expect(await stockOf(db(), lp, await articleId(db(), '100003'))).toBe(19);
+    expect(await taskRow(id)).toMatchObject({ status: 'veraltet', approved_by: null });
+    expect(await recountOf(id)).toMatchObject({ status: 'offen', not_user_id: leadId });
+  });
+
   it('makes a count stale when the location is booked during it: nothing posted, a recount instead', async () => {
     const lp = await prepare('B-04-02-01', { '100001': 10 });
     const other = await locationId(db(), 'B-04-02-02');
