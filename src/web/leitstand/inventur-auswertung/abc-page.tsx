@@ -53,25 +53,27 @@ export default function AbcPage() {
                 {compute.isPending ? t.computing : t.compute}
               </button>
             </p>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t.klasse}</th>
-                  <th className="number">{t.lagerplaetze}</th>
-                  <th className="number">{t.artikel}</th>
-                  <th>{t.frequenz}</th>
-                  <th>{t.toleranzStueck}</th>
-                  <th>{t.toleranzProzent}</th>
-                  <th>{t.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.klassen.map((row) => (
-                  // Keyed by the stored values: a change (here or at another desk) starts the fields anew.
-                  <ClassLine key={JSON.stringify(row)} row={row} outcome={outcome} />
-                ))}
-              </tbody>
-            </table>
+            <div className="auswertung-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>{t.klasse}</th>
+                    <th className="number">{t.lagerplaetze}</th>
+                    <th className="number">{t.artikel}</th>
+                    <th>{t.frequenz}</th>
+                    <th>{t.toleranzStueck}</th>
+                    <th>{t.toleranzProzent}</th>
+                    <th>{t.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.klassen.map((row) => (
+                    // Keyed by the stored values: a change (here or at another desk) starts the fields anew.
+                    <ClassLine key={JSON.stringify(row)} row={row} outcome={outcome} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <p className="hint auswertung-rule">{t.toleranceRule}</p>
           </>
         )}

@@ -48,29 +48,31 @@ export default function AbdeckungPage() {
       <QueryState query={query}>
         {({ data }) => (
           <>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t.gang}</th>
-                  <th className="number">{t.lagerplaetze}</th>
-                  <th className="number">{t.gezaehlt}</th>
-                  <th className="number" title={t.bestandspositionenHint}>
-                    {t.bestandspositionen}
-                  </th>
-                  <th className="number">{t.gezaehlt}</th>
-                  <th className="number" title={t.zaehlpositionenHint}>
-                    {t.zaehlpositionen}
-                  </th>
-                  <th className="number">{t.ohneDifferenz}</th>
-                </tr>
-              </thead>
-              <tbody>
-                <CoverageLine name={t.gesamt} figures={data.gesamt} strong />
-                {data.gaenge.map((g) => (
-                  <CoverageLine key={g.gang} name={g.gang} figures={g} />
-                ))}
-              </tbody>
-            </table>
+            <div className="auswertung-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>{t.gang}</th>
+                    <th className="number">{t.lagerplaetze}</th>
+                    <th className="number">{t.gezaehlt}</th>
+                    <th className="number" title={t.bestandspositionenHint}>
+                      {t.bestandspositionen}
+                    </th>
+                    <th className="number">{t.gezaehlt}</th>
+                    <th className="number" title={t.zaehlpositionenHint}>
+                      {t.zaehlpositionen}
+                    </th>
+                    <th className="number">{t.ohneDifferenz}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <CoverageLine name={t.gesamt} figures={data.gesamt} strong />
+                  {data.gaenge.map((g) => (
+                    <CoverageLine key={g.gang} name={g.gang} figures={g} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <p className="hint">
               {t.artikelMitBestand}: {data.gesamt.artikel.toLocaleString('de-DE')}, {t.gezaehlt}{' '}
               {data.gesamt.artikelGezaehlt.toLocaleString('de-DE')} (
