@@ -267,12 +267,25 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
 
   it("claims the caller's assigned task first, then the earliest due, then walking order; one counter per task", async () => {
     const mine = await task('B-03-02-01', { due: '2026-11-30', assigned: annaId });
+    const dueFirst = await task('B-03-04-04', { due: '2026-11-26' });
     const laterCode = await task('B-03-02-02', { due: '2026-11-27' });
     const earlierCode = await task('B-03-01-01', { due: '2026-11-27' });
     const admins = await task('B-03-01-02', { due: '2026-11-20', assigned: adminId });
+    const drop = (ids: number[]) =>
+      db().updateTable('count_tasks').set({ status: 'verworfen' }).where('id', 'in', ids).execute();
+    // Assigned to the caller, though due later; else the earliest due, though last in walking order.
     expect(ok<Zaehlauftrag>(await next(anna)).id).toBe(mine);
-    expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(earlierCode);
+    expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(dueFirst);
     expect(ok<Zaehlauftrag>(await next(admin)).id).toBe(admins);
+    for (const [as, id] of [
+      [anna, mine],
+      [lead, dueFirst],
+      [admin, admins],
+    ] as const)
+      expect((await abbrechen(as, id)).statusCode).toBe(200);
+    await drop([mine, dueFirst, admins]);
+    // Due the same day: walking order.
+    expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(earlierCode);
     // 'Nächster' again resumes the own task instead of claiming a second one.
     expect(ok<Zaehlauftrag>(await next(lead)).id).toBe(earlierCode);
     // Someone else's task: refused, nothing recorded.
@@ -281,18 +294,9 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
       Z.otherCounter(demo.leadUser.name),
     ]);
     expect(await taskRow(earlierCode)).toMatchObject({ claimed_by: leadId, started_at: null });
-    for (const [as, id] of [
-      [anna, mine],
-      [lead, earlierCode],
-      [admin, admins],
-    ] as const)
-      expect((await abbrechen(as, id)).statusCode).toBe(200);
+    expect((await abbrechen(lead, earlierCode)).statusCode).toBe(200);
+    await drop([earlierCode]);
     // Two counters at once, one task left for them: one gets it, the other nothing.
-    await db()
-      .updateTable('count_tasks')
-      .set({ status: 'verworfen' })
-      .where('id', 'in', [mine, earlierCode, admins])
-      .execute();
     const both = await Promise.all([next(anna), next(lead)]);
     const got = both.map((res) => ok<Zaehlauftrag | null>(res)?.id ?? null);
     expect(got.sort()).toEqual([laterCode, null].sort());
@@ -394,6 +398,32 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
       .execute();
   });
 
+  it("'Buchen' of a waiting count whose location was booked since: nothing posted, a recount instead", async () => {
+    const lp = await prepare('B-04-03-01', { '100003': 20 });
+    const first = await task('B-04-03-01');
+    await claimAndScan(anna, 'B-04-03-01');
+    ok(await zaehle(anna, first, '100003', 10));
+    expect(ok(await fertig(anna, first))).toMatchObject({ ergebnis: 'nachzaehlung' });
+    const id = await claimAndScan(lead, 'B-04-03-01');
+    ok(await zaehle(lead, id, '100003', 11));
+    expect(ok(await fertig(lead, id))).toMatchObject({ ergebnis: 'wartet' });
+    const moved = await call(moveArticle, admin, {
+      from: lp,
+      article: await articleId(db(), '100003'),
+      to: await locationId(db(), 'B-04-03-02'),
+      amount: 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const outcome = await db()
+      .transaction()
+      .execute((trx) => postCount(trx, id, adminId, { requestKey: null, timeZone: 'Europe/Berlin' }));
+    expect(outcome).toBe('veraltet');
+    expect(await journalOf(id)).toEqual([]);
+    expect(await stockOf(db(), lp, await articleId(db(), '100003'))).toBe(19);
+    expect(await taskRow(id)).toMatchObject({ status: 'veraltet', approved_by: null });
+    expect(await recountOf(id)).toMatchObject({ status: 'offen', not_user_id: leadId });
+  });
+
   it('makes a count stale when the location is booked during it: nothing posted, a recount instead', async () => {
     const lp = await prepare('B-04-02-01', { '100001': 10 });
     const other = await locationId(db(), 'B-04-02-02');
@@ -426,6 +456,15 @@ describe.each(databaseKinds())('Zählauftrag API (Permanente Inventur) on %s', (
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     ok(await zaehle(lead, recount?.id ?? 0, '100001', 8));
     expect(ok(await fertig(lead, recount?.id ?? 0))).toMatchObject({ ergebnis: 'gebucht' });
+
+    // A booking into the location (a free Inventur count finding more) makes a count stale too.
+    const into = await task('B-04-02-01');
+    await claimAndScan(anna, 'B-04-02-01');
+    ok(await zaehle(anna, into, '100001', 8));
+    const more = await call(bookInventur, lead, { lp, article: await articleId(db(), '100001'), amount: 9 });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(ok(await fertig(anna, into))).toMatchObject({ ergebnis: 'veraltet' });
+    expect(await journalOf(into)).toEqual([]);
   });
 
   it("judges each location by its ABC class's tolerance: pieces or percent of book stock", async () => {

@@ -302,8 +302,7 @@ export async function reportShortage(
  * Where a Fehlmenge was found (issue 36): the location the picker names, else the one the plan leads to (read
  * before the line is short: the plan as the picker saw it). Its book stock of the article is read, and the location
  * is marked for a count — it showed stock that was not there, so the plan offers it no more until counted
- * (and gets a count task due today, issue 42, unless one is open there).
- * Null when the plan had no location (no stock anywhere).
+ * (and the caller gives it a count task due today, issue 42). Null when the plan had no location.
  */
 async function shortLocation(
   db: Db,
