@@ -521,6 +521,14 @@ export const fieldLabels = {
     zaehlauftragVerwerfen: { id: 'Zählauftrag' },
     differenzBuchen: { id: 'Zählauftrag' },
     differenzNachzaehlen: { id: 'Zählauftrag' },
+    /** Permanente Inventur's numbers (issue 42): a class's settings, the coverage's year. */
+    klasseAendern: {
+      klasse: 'ABC-Klasse',
+      frequenzTage: 'Zählen alle … Tage',
+      toleranzStueck: 'Toleranz Stück',
+      toleranzProzent: 'Toleranz %',
+    },
+    abdeckung: { jahr: 'Jahr' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

@@ -266,6 +266,12 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     journal: { query: { ...journalFilter, limit: '50' } },
     journalCsv: { query: journalFilter },
     wareneingangList: {},
+    abcKlassen: {},
+    abcBerechnen: { body: {} },
+    klasseAendern: { body: { klasse: 'B', frequenzTage: 90, toleranzStueck: 2, toleranzProzent: 2 } },
+    abdeckung: { query: { jahr: '2026' } },
+    inventurlisteCsv: { query: { von: '2026-01-01', bis: '2026-12-31' } },
+    inventurlistePdf: { query: { von: '2026-01-01', bis: '2026-12-31' } },
     datensicherung: {},
     // Labels: a download of each kind and format, a badge, printing (to a printer nobody set up), the printer list.
     ...Object.fromEntries(

@@ -23,6 +23,8 @@ import {
   zaehlauftragPlatz,
   zaehlauftragZaehlung,
 } from '../../src/contract/zaehlauftrag.ts';
+import { computeAbc } from '../../src/server/features/leitstand/inventur-auswertung/abc.ts';
+import { directSteps, type Steps } from '../../src/server/http/back-office.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -201,6 +203,26 @@ describe.each(databaseKinds())('Inventur-Auswertung in the Leitstand on %s', (ki
       .where('action', '=', 'abc.compute')
       .executeTakeFirstOrThrow();
     expect(runs.n).toBe(2);
+  });
+
+  it('refuses a second computation while one runs, in German; the first goes on', async () => {
+    // The first computation's first step waits until the second has been asked.
+    let go = () => {};
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const held: Steps = {
+      run: async (work) => {
+        await gate;
+        return work();
+      },
+    };
+    const first = computeAbc(held, t.database.db, leadId, new Date());
+    await expect(computeAbc(directSteps, t.database.db, leadId, new Date())).rejects.toThrow(T.running);
+    go();
+    await expect(first).resolves.toMatchObject({ articles: { A: 2, B: 2 } });
+    // Done, the next may run.
+    await expect(computeAbc(directSteps, t.database.db, leadId, new Date())).resolves.toBeDefined();
   });
 
   it('edits a class’s frequency and tolerance in place, in the Protokoll; refuses bad input in German, writing nothing', async () => {
@@ -539,9 +561,8 @@ describe.each(databaseKinds())('the floor while the ABC classes are computed on 
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    let status = 0;
-    try {
-      const answer = await fetch(`${base}${abcBerechnen.path}`, {
+    const compute = () =>
+      fetch(`${base}${abcBerechnen.path}`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${lead}`,
@@ -550,6 +571,9 @@ describe.each(databaseKinds())('the floor while the ABC classes are computed on 
         },
         body: '{}',
       });
+    let status = 0;
+    try {
+      const answer = await compute();
       status = answer.status;
       await answer.arrayBuffer();
     } finally {
