@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { abcBerechnen, abdeckung } from '../src/contract/leitstand/inventur-auswertung.ts';
 import { kommissionierProfilAnlegen, welleFreigeben } from '../src/contract/leitstand/kommissionierung.ts';
 import { buildPath } from '../src/contract/path.ts';
 import { largeArticleNummer, largeEan, largeLocationCode } from '../src/server/seed/large.ts';
@@ -237,6 +238,29 @@ export function backOfficeOperations(options: {
         const { id } = JSON.parse(String(profile.body)) as { id: number };
         const { body } = await write(welleFreigeben, { id }, {});
         return `${en((JSON.parse(String(body)) as { lieferscheine: number }).lieferscheine)} notes`;
+      },
+    },
+    {
+      // Permanente Inventur (issue 42): the journal's last 90 days counted per article (the whole journal read
+      // a range of ids at a time) and every location given its best article's class; it stays, as the wave.
+      name: "'ABC-Klassen berechnen' over the whole journal",
+      run: async ({ base, leadToken }) => {
+        const { body } = await download(base, abcBerechnen.path, leadToken, {
+          method: abcBerechnen.method,
+          body: '{}',
+          headers: { 'content-type': 'application/json', 'x-idempotency-key': randomUUID() },
+        });
+        const answer = JSON.parse(String(body)) as { lagerplaetze: Record<'A' | 'B' | 'C', number> };
+        const { A, B, C } = answer.lagerplaetze;
+        return `locations A ${en(A)}, B ${en(B)}, C ${en(C)}`;
+      },
+    },
+    {
+      // The Abdeckung page's read: every location with its stock rows and the year's counts, in steps.
+      name: 'Abdeckung of the year, every location',
+      run: async ({ base, leadToken }) => {
+        const { bytes } = await download(base, abdeckung.path, leadToken);
+        return `${en(bytes)} bytes`;
       },
     },
     {

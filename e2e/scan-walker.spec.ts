@@ -1,4 +1,5 @@
 import type { APIRequestContext, Request } from '@playwright/test';
+import { newCountTasks } from './support/counting.ts';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, importDeliveryNote, scan, setStock, wedgeScan } from './support/helpers.ts';
 import { newPickCart, newPicker, newPickNote, OwnWave } from './support/picking.ts';
@@ -10,6 +11,11 @@ import { expect, type Page, test } from './support/test.ts';
  * ended by Enter — and the burst must land whole where the screen expects the next scan, or be refused out
  * loud ('Scan nicht angenommen – …' in the banner). Each state is also walked after the worker tapped the
  * background and with the focus on a button (the header's logout: a burst's Enter must never press it).
+ *
+ * A screen whose code loads when it is opened (`openedFrom`) is also walked 'screen opening': its entry in the
+ * menu tapped, its code 1 s late, and the burst right after the tap — it must land whole as its first state
+ * says, never split between the menu and the screen (its head refused 'hier wird nichts gescannt', its tail
+ * in the screen's field).
  *
  * A new screen or state is walked by adding a row to `screens` below, not by writing a new test.
  */
@@ -46,6 +52,11 @@ interface Screen {
   path: string;
   /** Opened without a login (the login screen). */
   loggedOut?: boolean;
+  /**
+   * The menu whose entry opens this screen, whose code loads then (lazily): its first state is also walked
+   * 'screen opening'.
+   */
+  openedFrom?: string;
   states: State[];
   /** Puts back what a walk changed that other specs rely on. */
   after?: (request: APIRequestContext) => Promise<void>;
@@ -61,8 +72,10 @@ interface Login {
   name: string;
 }
 
-type Variant = 'as left' | 'background tapped' | 'button focused';
+type Variant = 'as left' | 'background tapped' | 'button focused' | 'screen opening';
 const VARIANTS: Variant[] = ['as left', 'background tapped', 'button focused'];
+/** How late a screen's code comes when the walk opens it from its menu ('screen opening'). */
+const OPENING_CODE_LATE_MS = 1000;
 
 // ── Reaching states ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -83,7 +96,9 @@ function fillIn(text: string): string {
     .replace('@pick', picking.note)
     .replace('@cart', cartWalk.cart)
     .replace('@zoll1', customs.first)
-    .replace('@zoll2', customs.second);
+    .replace('@zoll2', customs.second)
+    .replace('@count1', counting.shelf)
+    .replace('@count2', counting.other);
 }
 
 /** The Zollpaket walk's delivery notes: two new ones each walk (no cart holds them yet). */
@@ -134,6 +149,30 @@ async function putAll(page: Page): Promise<void> {
   await step(page, 'A-04-01-02', () => expect(page.getByLabel('Artikel scannen')).toBeFocused());
   await step(page, '100008', () => expect(page.getByLabel('Fach scannen')).toBeFocused());
   await step(page, '@cart-1', () => expect(page.getByRole('button', { name: 'Wagen fertig' })).toBeVisible());
+}
+
+/**
+ * The Zählauftrag walk's tasks (issue 42): two locations of its own — '@count1' with 100001 × 2, '@count2'
+ * empty — both assigned to a counter of the walk's own (e2e/support/counting.ts), '@count1' first.
+ */
+let counting = { shelf: '', other: '' };
+
+/** From the screen opened to the walk's first task claimed: its location expected. */
+async function claimCountTask(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+}
+
+/** From the screen opened to the counter at the task's location: an article expected. */
+async function atCountLocation(page: Page): Promise<void> {
+  await claimCountTask(page);
+  await step(page, '@count1', () => expect(page.getByLabel('Artikel')).toBeFocused());
+}
+
+/** From the screen opened to 100001 scanned at the location: its amount expected. */
+async function countArticleChosen(page: Page): Promise<void> {
+  await atCountLocation(page);
+  await step(page, '100001', waitLocked(page, 'Artikel'));
 }
 
 /** The packing note and open line of the walk under way (see openLine). */
@@ -263,6 +302,7 @@ const screens: Screen[] = [
     // No scan target: the device's settings are typed by a person, and a scan is refused.
     name: 'Einstellungen',
     path: '/einstellungen',
+    openedFrom: '/',
     states: [
       { name: 'settings', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } },
       {
@@ -276,6 +316,30 @@ const screens: Screen[] = [
     ],
   },
   {
+    // A field of its own that records what the scanner sends: a code not on the test sheet is shown as received.
+    name: 'Scanner testen',
+    path: '/einstellungen/scannertest',
+    openedFrom: '/einstellungen',
+    states: [
+      {
+        name: 'nothing scanned yet',
+        scan: 'A-01-01-01',
+        lands: {
+          shows: (page) =>
+            expect(page.locator('main [role="alert"]')).toHaveText(
+              'Kein Code des Testbogens erkannt. Empfangen: A-01-01-01',
+            ),
+        },
+      },
+    ],
+  },
+  {
+    name: 'Testbogen',
+    path: '/einstellungen/testbogen',
+    openedFrom: '/einstellungen',
+    states: [{ name: 'sheet', scan: 'A-01-01-01', lands: { refused: NOTHING_HERE } }],
+  },
+  {
     name: 'Ungesendet',
     path: '/ungesendet',
     ready: (page) => expect(page.getByText('Alle Scans sind gesendet.')).toBeVisible(),
@@ -284,6 +348,7 @@ const screens: Screen[] = [
   {
     name: 'Inventur',
     path: '/inventur',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: 'A-01-01-01', lands: { locked: 'Lagerplatz', text: 'A-01-01-01' } },
       {
@@ -365,8 +430,121 @@ const screens: Screen[] = [
     ],
   },
   {
+    name: 'Zählauftrag',
+    path: '/inventur?zaehlauftrag',
+    login: async (request) => {
+      const own = await newCountTasks(request, [[['100001', 2]], []]);
+      counting = { shelf: own.locations[0] ?? '', other: own.locations[1] ?? '' };
+      return { token: own.counter.token, id: own.counter.id, name: own.counter.name };
+    },
+    states: [
+      {
+        name: 'no task in work',
+        scan: '@count1',
+        lands: { refused: refused('bitte „Nächster Zählauftrag“ antippen.') },
+      },
+      {
+        name: '"Nächster Zählauftrag" tapped, its answer on its way',
+        reach: async (page) => {
+          await answerSlowly(page, '**/api/zaehlauftrag/naechster');
+          await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+        },
+        // The task's location: into the location field once the task is there, and that starts the count.
+        scan: '@count1',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel')).toBeFocused() },
+        ownPage: true,
+      },
+      {
+        name: 'a task: its location expected',
+        reach: claimCountTask,
+        scan: '@count1',
+        lands: { shows: (page) => expect(page.getByLabel('Artikel')).toBeFocused() },
+      },
+      {
+        name: 'a task: another location scanned',
+        reach: claimCountTask,
+        scan: '@count2',
+        lands: { refused: 'Falscher Lagerplatz – bitte @count1 scannen.' },
+      },
+      {
+        name: 'at the location: an article expected',
+        reach: atCountLocation,
+        scan: '4006381333931',
+        lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' },
+      },
+      {
+        name: 'article scanned: its amount expected',
+        reach: countArticleChosen,
+        scan: '@count1',
+        lands: { refused: digitsOnly('Menge') },
+      },
+      {
+        name: 'article scanned, an article number scanned',
+        reach: countArticleChosen,
+        scan: '100003',
+        lands: { refused: typeIn('Menge') },
+      },
+      {
+        name: 'during "Gezählt!"',
+        reach: async (page) => {
+          await countArticleChosen(page);
+          await typeAmount(page, '2', () => expect(page.getByRole('status')).toHaveText(/Gezählt!/));
+        },
+        scan: '4012345678901',
+        lands: { locked: 'Artikel', text: '100003 Textmarker gelb 4er' },
+      },
+      {
+        name: 'the count sent, its answer on its way',
+        reach: async (page) => {
+          await countArticleChosen(page);
+          await answerSlowly(page, '**/api/zaehlauftrag/*/zaehlung');
+          await page.keyboard.type('2', { delay: 80 });
+          await page.keyboard.press('Enter');
+        },
+        // The next article: not typed into the amount being sent.
+        scan: '100003',
+        lands: { locked: 'Artikel', text: '100003 Textmarker gelb 4er' },
+        ownPage: true,
+      },
+      {
+        name: '"Platz leer?" asked',
+        reach: async (page) => {
+          await atCountLocation(page);
+          await page.getByRole('button', { name: 'Fertig' }).click();
+          await expect(page.getByRole('dialog', { name: 'Platz leer?' })).toBeVisible();
+        },
+        scan: '100001',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: '"Abbrechen" asked',
+        reach: async (page) => {
+          await claimCountTask(page);
+          await page.getByRole('button', { name: 'Abbrechen' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+        scan: '@count1',
+        lands: { refused: ANSWER_FIRST },
+        skip: ['button focused', 'background tapped'],
+      },
+      {
+        name: 'the count ended: the next task expected',
+        reach: async (page) => {
+          await countArticleChosen(page);
+          await typeAmount(page, '2', () => expect(page.getByLabel('Artikel')).toBeFocused());
+          await page.getByRole('button', { name: 'Fertig' }).click();
+          await expect(page.getByText('Gezählt und gebucht.')).toBeVisible();
+        },
+        scan: '@count2',
+        lands: { refused: refused('bitte „Nächster Zählauftrag“ antippen.') },
+      },
+    ],
+  },
+  {
     name: 'Artikel umlagern',
     path: '/artikelumlagern',
+    openedFrom: '/beta',
     states: [
       { name: 'empty', scan: '100001', lands: { locked: 'Artikel', text: '100001 Kugelschreiber blau' } },
       {
@@ -440,6 +618,7 @@ const screens: Screen[] = [
   {
     name: 'Umbuchung',
     path: '/umbuchung',
+    openedFrom: '/beta',
     states: [
       { name: 'empty', scan: 'A-01-01-02', lands: { locked: 'Von Lagerplatz', text: 'A-01-01-02' } },
       {
@@ -494,6 +673,7 @@ const screens: Screen[] = [
   {
     name: 'Lagerplatzprüfung',
     path: '/lagercheck',
+    openedFrom: '/beta',
     states: [
       { name: 'empty', scan: 'A-01-01-01', lands: { request: '/api/inventur/findlp/A-01-01-01' } },
       {
@@ -519,6 +699,7 @@ const screens: Screen[] = [
   {
     name: 'Nachschub',
     path: '/nachschub',
+    openedFrom: '/beta',
     states: [
       {
         name: 'task list',
@@ -578,6 +759,7 @@ const screens: Screen[] = [
   {
     name: 'WMS-Retoure',
     path: '/wmsretoure',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '100002', lands: { locked: 'Artikel', text: /^100002 / } },
       {
@@ -664,6 +846,7 @@ const screens: Screen[] = [
   {
     name: 'Batch',
     path: '/batcherfassung',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '123456', lands: { status: /Erfasst!/ } },
       {
@@ -683,6 +866,7 @@ const screens: Screen[] = [
   {
     name: 'Batch (Lieferschein)',
     path: '/batch',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: 'LS100001', lands: { locked: 'Lieferschein', text: 'Batch 123456' } },
       {
@@ -705,6 +889,7 @@ const screens: Screen[] = [
   {
     name: 'Wechselbrücke',
     path: '/container',
+    openedFrom: '/',
     states: [
       { name: 'no option chosen', scan: '123456', lands: { refused: refused('Option auswählen!') } },
       {
@@ -751,6 +936,7 @@ const screens: Screen[] = [
   {
     name: 'Transporter',
     path: '/transporter',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: 'B-LS-4711', lands: { value: 'Kennzeichen', text: 'B-LS-4711' } },
       {
@@ -802,6 +988,7 @@ const screens: Screen[] = [
   {
     name: 'Paketinhalt',
     path: '/paketinhalt',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '@note', lands: { request: '/api/packagecontent/@note' } },
       {
@@ -869,6 +1056,7 @@ const screens: Screen[] = [
   {
     name: 'Kommissionierung',
     path: '/kommissionierung',
+    openedFrom: '/',
     states: [
       { name: 'no note', scan: '@pick', lands: { request: '/api/kommissionierung/auftrag' } },
       {
@@ -928,6 +1116,7 @@ const screens: Screen[] = [
   {
     name: 'Kommissionierwagen',
     path: '/kommissionierung',
+    openedFrom: '/',
     login: async (request) => {
       const wave = new OwnWave(request);
       cartWalk = { cart: '', wave };
@@ -1044,6 +1233,7 @@ const screens: Screen[] = [
   {
     name: 'Kartonagen',
     path: '/kartonagenerfassung',
+    openedFrom: '/',
     states: [
       {
         name: 'empty',
@@ -1096,6 +1286,7 @@ const screens: Screen[] = [
   {
     name: 'Paketausgang',
     path: '/paketausgang',
+    openedFrom: '/',
     states: [
       {
         name: 'empty',
@@ -1120,6 +1311,7 @@ const screens: Screen[] = [
   {
     name: 'Retoure',
     path: '/retoure',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: '00340434161094042557', lands: { status: /erfasst!/i } },
       {
@@ -1134,6 +1326,7 @@ const screens: Screen[] = [
   {
     name: 'Zollpaket',
     path: '/zollpaket',
+    openedFrom: '/',
     after: closeOpenCart,
     states: [
       { name: 'no cart', scan: 'ZW04', lands: { refused: refused('bitte zuerst „Neu“ antippen.') } },
@@ -1212,6 +1405,7 @@ const screens: Screen[] = [
   {
     name: 'Wareneingang',
     path: '/wareneingang',
+    openedFrom: '/',
     states: [
       { name: 'empty', scan: WALK_RECEIPT, lands: { locked: 'Wareneingang', text: /^WE900100 / } },
       {
@@ -1407,12 +1601,17 @@ const walkedVariants = (() => {
     const possible = VARIANTS.filter(
       (v) => !state.skip?.includes(v) && !(screen.loggedOut && v === 'button focused'),
     );
-    if (chosen === 'all') return possible;
+    // The screen's first state, reached by opening it: walked 'screen opening' too, in every walk but 'other'.
+    const opening: Variant[] =
+      screen.openedFrom && state === screen.states[0] && !state.reach && chosen !== 'other'
+        ? ['screen opening']
+        : [];
+    if (chosen === 'all') return [...possible, ...opening];
     const others = possible.filter((v) => v !== 'as left');
     const asLeft = possible.includes('as left') ? (['as left'] as Variant[]) : [];
-    if (others.length < 2) return chosen === 'other' ? [] : possible;
+    if (others.length < 2) return chosen === 'other' ? [] : [...possible, ...opening];
     const other = others[turn++ % 2] as Variant;
-    return chosen === 'other' ? [other] : [...asLeft, other];
+    return chosen === 'other' ? [other] : [...asLeft, other, ...opening];
   };
 })();
 
@@ -1421,7 +1620,8 @@ for (const screen of screens) {
     for (const state of screen.states) {
       for (const variant of walkedVariants(screen, state)) {
         const name = `${state.name} · ${variant}`;
-        if (state.ownPage) {
+        // Opening a screen with its code late needs a page whose requests can be held back.
+        if (state.ownPage || variant === 'screen opening') {
           walker(name, async ({ page, request }) => {
             await walk(page, request, screen, state, variant).finally(() => screen.after?.(request));
           });
@@ -1462,13 +1662,19 @@ async function walk(page: Page, request: APIRequestContext, screen: Screen, stat
     },
     [screen.loggedOut ? null : login.token, login.id, login.name] as const,
   );
-  await page.goto(screen.path);
-  // The screen's code is loaded ('Lädt …' gone) and it shows its controls.
-  if (screen.ready) await screen.ready(page);
-  else await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
-  await state.reach?.(page);
-  // Let what the state started settle (a lookup, a dialog's focus), as a worker's next scan comes later.
-  await page.waitForTimeout(150);
+  const openedFrom = variant === 'screen opening' ? screen.openedFrom : undefined;
+  if (openedFrom) {
+    await recordRefusals(page);
+    await page.goto(openedFrom);
+  } else {
+    await page.goto(screen.path);
+    // The screen's code is loaded ('Lädt …' gone) and it shows its controls.
+    if (screen.ready) await screen.ready(page);
+    else await expect(page.locator('main :is(input, button, a)').first()).toBeVisible();
+    await state.reach?.(page);
+    // Let what the state started settle (a lookup, a dialog's focus), as a worker's next scan comes later.
+    await page.waitForTimeout(150);
+  }
 
   if (variant === 'background tapped') {
     await page.locator('h1, h2').first().click();
@@ -1483,15 +1689,67 @@ async function walk(page: Page, request: APIRequestContext, screen: Screen, stat
   page.on('request', record);
   const lockedBefore = await page.locator('.locked-value').allTextContents();
   try {
-    await wedgeScan(page, code);
+    if (openedFrom) await openAndScan(page, screen.path, code);
+    else await wedgeScan(page, code);
     await lands(page, expected, sent);
     // A refused scan changed nothing on screen either: no field was locked by it.
     if ('refused' in expected)
       expect(await page.locator('.locked-value').allTextContents()).toEqual(lockedBefore);
+    // Opened and scanned at once: no part of the scan was refused on the way (the menu's 'hier wird nichts
+    // gescannt' for its head), and a call the scan made carries all of it.
+    if (openedFrom) {
+      expect(await refusalsShown(page), 'refusals').toEqual('refused' in expected ? [expected.refused] : []);
+      if ('request' in expected)
+        expect(sent.map((r) => decodeURIComponent(r.url()) + (r.postData() ?? '')).join(' ')).toContain(code);
+    }
   } finally {
     page.off('request', record);
   }
 }
+
+/**
+ * Taps the screen's entry in the menu that is open and scans right after the tap, on a handheld's slower
+ * CPU (4×): every script fetched from the tap on (the screen's code) comes `OPENING_CODE_LATE_MS` late.
+ */
+async function openAndScan(page: Page, path: string, code: string): Promise<void> {
+  const entry = page.locator(`a[href="${path}"]`);
+  await expect(entry).toBeVisible();
+  // What the menu fetches by itself (the capture screens' code, right after the login) has come.
+  await page.waitForLoadState('networkidle');
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, OPENING_CODE_LATE_MS));
+    await route.fallback();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await wedgeScan(page, code, 'Enter', { tapFirst: entry });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+/**
+ * From the next page load on, every message the banner shows is recorded — each time it is shown, the same
+ * one twice too (a key hides it at once, so the banner on screen at the end may not say all).
+ */
+async function recordRefusals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { refusalsShown: string[] }).refusalsShown = shown;
+    let showing = '';
+    new MutationObserver(() => {
+      const banner = document.querySelector<HTMLElement>('.banner');
+      const now = banner && !banner.hidden ? (banner.textContent ?? '') : '';
+      if (now !== '' && now !== showing) shown.push(now);
+      showing = now;
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+const refusalsShown = (page: Page) =>
+  page.evaluate(() => (window as unknown as { refusalsShown: string[] }).refusalsShown);
 
 async function lands(page: Page, expected: Landing, sent: Request[]): Promise<void> {
   const mentions = (part: string) => {

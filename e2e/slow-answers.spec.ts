@@ -1,4 +1,5 @@
 import type { Request } from '@playwright/test';
+import { newCountTasks } from './support/counting.ts';
 import {
   DEMO_CARD,
   importDeliveryNote,
@@ -61,6 +62,8 @@ let pickNote = '';
 let packNote = '';
 /** The Zollpaket case's two notes. */
 let customs: string[] = [];
+/** The Zählauftrag case's location ('@count'): its task claimed, the location expected. */
+let countShelf = '';
 
 const screens: Screen[] = [
   {
@@ -221,6 +224,81 @@ const screens: Screen[] = [
             '2 Stück',
           );
           expect(calls(sent, 'POST', '/api/kommissionierung/entnahme')).toHaveLength(1);
+        },
+      },
+    ],
+  },
+  {
+    name: 'Zählauftrag',
+    slow: ['**/api/zaehlauftrag/*/platz', '**/api/zaehlauftrag/*/zaehlung'],
+    reach: async (page) => {
+      // A counter of the case's own, with a task on a location of its own (e2e/support/counting.ts): this
+      // page logs in as them instead of the demo worker.
+      const own = await newCountTasks(page.request, [
+        [
+          ['100001', 5],
+          ['100003', 5],
+        ],
+      ]);
+      countShelf = own.locations[0] ?? '';
+      const { token, id, name } = own.counter;
+      await page.evaluate(
+        ({ t, i, n }) => {
+          localStorage.setItem('vmAccessKey', t);
+          localStorage.setItem('vmUserID', i);
+          localStorage.setItem('vmUserName', n);
+        },
+        { t: token, i: String(id), n: name },
+      );
+      await page.goto('/inventur?zaehlauftrag');
+      await page.getByRole('button', { name: 'Nächster Zählauftrag' }).click();
+      await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+    },
+    cases: [
+      {
+        // The location, and the first article while the location's answer is on its way.
+        delay: 1500,
+        gap: 500,
+        scans: ['@count', '100001'],
+        landed: async (page, sent) => {
+          await expect(locked(page, 'Artikel')).toHaveText('100001 Kugelschreiber blau');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          const scanned = sent.filter((r) => r.method() === 'POST' && r.url().endsWith('/platz'));
+          expect(scanned).toHaveLength(1);
+        },
+      },
+      {
+        // At wedge speed: the second article's number is not taken as the first one's amount.
+        delay: 4000,
+        gap: 0,
+        scans: ['@count', '100001', '100003'],
+        landed: async (page) => {
+          await expect(locked(page, 'Artikel')).toHaveText('100001 Kugelschreiber blau');
+          await expect(banner(page)).toHaveText(refused('Menge bitte eintippen.'));
+          await expect(page.getByLabel('Menge')).toHaveValue('');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+        },
+      },
+      {
+        // The amount sent, and the next article at once: it waits for the article field.
+        delay: 300,
+        gap: 100,
+        tap: async (page) => {
+          await wedgeScan(page, countShelf);
+          await expect(page.getByLabel('Artikel')).toBeFocused();
+          await wedgeScan(page, '100001');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          await page.keyboard.type('2', { delay: 80 });
+          await page.keyboard.press('Enter');
+        },
+        scans: ['4012345678901'],
+        landed: async (page) => {
+          await expect(page.getByRole('region', { name: 'Gezählt' }).getByRole('listitem')).toHaveText([
+            '2 × 100001 Kugelschreiber blau',
+          ]);
+          await expect(locked(page, 'Artikel')).toHaveText('100003 Textmarker gelb 4er');
+          await expect(page.getByLabel('Menge')).toBeFocused();
+          await expect(page.getByLabel('Menge')).toHaveValue('');
         },
       },
     ],
@@ -637,7 +715,13 @@ async function walk(page: Page, screen: Screen, c: Case): Promise<void> {
   await c.tap?.(page);
   for (const [i, code] of c.scans.entries()) {
     if (i > 0 && c.gap > 0) await page.waitForTimeout(c.gap);
-    await wedgeScan(page, code.replace('@zoll1', customs[0] ?? '').replace('@zoll2', customs[1] ?? ''));
+    await wedgeScan(
+      page,
+      code
+        .replace('@zoll1', customs[0] ?? '')
+        .replace('@zoll2', customs[1] ?? '')
+        .replace('@count', countShelf),
+    );
   }
   await c.landed(page, sent);
   // Nothing came late: no further call once the screen shows where the scans landed.

@@ -72,31 +72,40 @@ export async function scanInto(page: Page, field: Locator, code: string): Promis
  * gets round to sending it, on this busy machine 5–15 ms apart, which the self-test rightly calls slow.
  * ASCII 29 goes in as text, as a wedge inserts it. Then Enter (or Tab, for a scanner set up so) — `lateBy`
  * ms after the last character, for a scanner set to wait before its suffix (or a busy device), else 2 ms.
+ * `tapFirst`: tapped right before the first key (a menu entry: a scan right after opening a screen).
  */
 export async function wedgeScan(
   page: Page,
   text: string,
   terminator: 'Enter' | 'Tab' = 'Enter',
-  { lateBy = 0 }: { lateBy?: number } = {},
+  { lateBy = 0, tapFirst }: { lateBy?: number; tapFirst?: Locator } = {},
 ): Promise<void> {
+  // Where to tap is read before the session opens: from the tap on, nothing waits between it and the keys.
+  await tapFirst?.scrollIntoViewIfNeeded();
+  const box = tapFirst ? await tapFirst.boundingBox() : null;
+  if (tapFirst && !box) throw new Error('wedgeScan: nothing to tap (not on screen)');
   const cdp = await page.context().newCDPSession(page);
   const start = Date.now() / 1000;
   let step = 0;
   const timestamp = () => start + (step++ * 2) / 1000;
+  const keys: (() => Promise<unknown>)[] = [];
   for (const c of text) {
     if (c === '\u001d') {
-      await cdp.send('Input.insertText', { text: c });
+      keys.push(() => cdp.send('Input.insertText', { text: c }));
       continue;
     }
     const at = timestamp();
-    await cdp.send('Input.dispatchKeyEvent', {
-      type: 'keyDown',
-      key: c,
-      text: c,
-      unmodifiedText: c,
-      timestamp: at,
-    });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: c, timestamp: at });
+    keys.push(
+      () =>
+        cdp.send('Input.dispatchKeyEvent', {
+          type: 'keyDown',
+          key: c,
+          text: c,
+          unmodifiedText: c,
+          timestamp: at,
+        }),
+      () => cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: c, timestamp: at }),
+    );
   }
   const end = {
     key: terminator,
@@ -106,8 +115,26 @@ export async function wedgeScan(
   };
   // Enter carries its text, as a keyboard's does: a form without a handler of its own submits on it.
   const enterText = terminator === 'Enter' ? { text: '\r', unmodifiedText: '\r' } : {};
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...end, ...enterText });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...end });
+  keys.push(
+    () => cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...end, ...enterText }),
+    () => cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...end }),
+  );
+  if (box) {
+    // A worker who taps a menu entry and pulls the trigger in one move: the tap and the scan's first key go
+    // to the browser together, so the key is handled in the task right after the tap's.
+    const at = {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+      button: 'left',
+      clickCount: 1,
+    } as const;
+    await Promise.all([
+      cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at }),
+      cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at }),
+      ...keys.splice(0, 2).map((send) => send()),
+    ]);
+  }
+  for (const send of keys) await send();
   await cdp.detach();
 }
 

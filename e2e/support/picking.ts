@@ -25,7 +25,8 @@ async function admin(request: APIRequestContext): Promise<string> {
   return adminToken;
 }
 
-async function importCsv(request: APIRequestContext, kind: string, csv: string): Promise<void> {
+/** A CSV of an import kind through the Leitstand's upload, as the admin; every line must be taken. */
+export async function importCsv(request: APIRequestContext, kind: string, csv: string): Promise<void> {
   const res = await request.post(`/api/admin/import/${kind}`, {
     headers: { authorization: `Bearer ${await admin(request)}`, 'x-idempotency-key': crypto.randomUUID() },
     data: { fileName: `${kind}.csv`, content: Buffer.from(csv, 'utf8').toString('base64') },
@@ -229,7 +230,7 @@ export class OwnWave {
 }
 
 /** A call of the lead (role schichtleitung) on one login kept for the run; a new login if it ended. */
-async function lead(
+export async function lead(
   request: APIRequestContext,
   method: 'GET' | 'POST' | 'PUT',
   path: string,

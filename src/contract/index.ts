@@ -18,6 +18,7 @@ import * as transporter from './transporter.ts';
 import * as umbuchung from './umbuchung.ts';
 import * as wareneingang from './wareneingang.ts';
 import * as wmsretoure from './wmsretoure.ts';
+import * as zaehlauftrag from './zaehlauftrag.ts';
 import * as zollpaket from './zollpaket.ts';
 
 /** Every call of SPEC §7, in the order of its table. */
@@ -77,6 +78,13 @@ export const extraContract: readonly Endpoint[] = [
   kommissionierwagen.cartUndo,
   kommissionierwagen.cartFinish,
   kommissionierwagen.cartRelease,
+  zaehlauftrag.zaehlauftragNaechster,
+  zaehlauftrag.zaehlauftragAktuell,
+  zaehlauftrag.zaehlauftragPlatz,
+  zaehlauftrag.zaehlauftragZaehlung,
+  zaehlauftrag.zaehlauftragLeer,
+  zaehlauftrag.zaehlauftragFertig,
+  zaehlauftrag.zaehlauftragAbbrechen,
 ];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */
@@ -123,5 +131,6 @@ export {
   umbuchung,
   wareneingang,
   wmsretoure,
+  zaehlauftrag,
   zollpaket,
 };

@@ -379,6 +379,8 @@ export const fieldLabels = {
     code: texts.inventur.location,
     lpId: texts.inventur.location,
     articleId: texts.inventur.article,
+    /** The article a Zählauftrag counts (issue 42). */
+    artikelId: texts.inventur.article,
     lhm: texts.wmsretoure.lhm,
     // Bookings
     lp: texts.inventur.location,
@@ -467,6 +469,15 @@ export const fieldLabels = {
     eingangVor: 'Eingegangen vor',
     proWagen: 'Lieferscheine je Wagen',
     lieferscheinId: texts.paketinhalt.noteLabel,
+    // Permanente Inventur in the Leitstand (issue 42): a count plan's fields, the task list's filters
+    klasse: 'ABC-Klasse',
+    faelligInTagen: 'Fällig in Tagen',
+    benutzerId: 'Benutzer',
+    status: 'Status',
+    plan: 'Zählplan',
+    platz: 'Lagerplatz',
+    faelligBis: 'Fällig bis',
+    seite: 'Seite',
   },
   byEndpoint: {
     /** The cheat code is scanned into the item field. */
@@ -477,6 +488,12 @@ export const fieldLabels = {
     assignBatch: { lieferschein: batchField },
     /** WMS-Retoure books onto a load carrier. */
     bookWmsRetoure: { lagerplatz: texts.wmsretoure.lhm },
+    /** The handheld's Zählauftrag (issue 42): a count task by id. */
+    zaehlauftragPlatz: { id: 'Zählauftrag' },
+    zaehlauftragZaehlung: { id: 'Zählauftrag' },
+    zaehlauftragLeer: { id: 'Zählauftrag' },
+    zaehlauftragFertig: { id: 'Zählauftrag' },
+    zaehlauftragAbbrechen: { id: 'Zählauftrag' },
     /** The Leitstand's customs cart, by its id. */
     zollwagenAbschliessen: { id: texts.zollpaket.historyCart },
     /** The Leitstand's user page: a user by id, a new one's username (the login screen says 'Name'). */
@@ -495,6 +512,23 @@ export const fieldLabels = {
     welleFreigeben: { id: 'Profil' },
     welleLieferscheine: { id: 'Welle' },
     welleHerausnehmen: { id: 'Welle' },
+    /** Permanente Inventur: a count plan, a count task by id; a plan's range ends. */
+    zaehlplanAnlegen: { von: 'Lagerplatz von', bis: 'Lagerplatz bis', tage: 'Tage' },
+    zaehlplanAendern: { id: 'Zählplan', von: 'Lagerplatz von', bis: 'Lagerplatz bis', tage: 'Tage' },
+    zaehlplanEntfernen: { id: 'Zählplan' },
+    zaehlauftraegeAnlegen: { id: 'Zählplan' },
+    zaehlauftragZuweisen: { id: 'Zählauftrag' },
+    zaehlauftragVerwerfen: { id: 'Zählauftrag' },
+    differenzBuchen: { id: 'Zählauftrag' },
+    differenzNachzaehlen: { id: 'Zählauftrag' },
+    /** Permanente Inventur's numbers (issue 42): a class's settings, the coverage's year. */
+    klasseAendern: {
+      klasse: 'ABC-Klasse',
+      frequenzTage: 'Zählen alle … Tage',
+      toleranzStueck: 'Toleranz Stück',
+      toleranzProzent: 'Toleranz %',
+    },
+    abdeckung: { jahr: 'Jahr' },
   },
 } as const satisfies {
   byKey: Record<string, FieldLabel>;

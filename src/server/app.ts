@@ -25,6 +25,7 @@ import { transporterRoutes } from './features/transporter/routes.ts';
 import { umbuchungRoutes } from './features/umbuchung/routes.ts';
 import { wareneingangRoutes } from './features/wareneingang/routes.ts';
 import { wmsretoureRoutes } from './features/wmsretoure/routes.ts';
+import { zaehlauftragRoutes } from './features/zaehlauftrag/routes.ts';
 import { zollpaketRoutes } from './features/zollpaket/routes.ts';
 import { AdmissionGate, type Lane } from './http/admission.ts';
 import { registerApiDocs } from './http/api-docs.ts';
@@ -236,6 +237,7 @@ export async function buildApp({
     zollpaketRoutes(api, deps);
     kommissionierungRoutes(api, deps);
     kommissionierwagenRoutes(api, deps);
+    zaehlauftragRoutes(api, deps);
     exportRoutes(api, deps);
     leitstandRoutes(api, deps);
     etikettenRoutes(api, deps);

@@ -139,6 +139,14 @@ const VALID: Record<string, Request> = {
   cartUndo: { body: { fahrtId: 1, bewegungId: 1 } },
   cartFinish: { body: { fahrtId: 1 } },
   cartRelease: { body: { fahrtId: 1 } },
+  // Permanente Inventur (issue 42): a count task by id (none is claimed: the calls answer 404 or 409).
+  zaehlauftragNaechster: { body: {} },
+  zaehlauftragAktuell: {},
+  zaehlauftragPlatz: { params: { id: '1' }, body: { lagerplatz: demo.locations.main } },
+  zaehlauftragZaehlung: { params: { id: '1' }, body: { artikelId: 1, menge: 1 } },
+  zaehlauftragLeer: { params: { id: '1' }, body: {} },
+  zaehlauftragFertig: { params: { id: '1' }, body: {} },
+  zaehlauftragAbbrechen: { params: { id: '1' }, body: {} },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,
@@ -169,6 +177,16 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     eu: null,
     eingangVor: '14:00',
     proWagen: 6,
+  };
+  const countPlan = {
+    name: 'Gang Z',
+    art: 'bereich',
+    von: 'Z-01-01-01',
+    bis: 'Z-09-99-99',
+    tage: null,
+    klasse: null,
+    faelligInTagen: 1,
+    benutzerId: null,
   };
   const journalFilter = {
     artikel: demo.article.nummer,
@@ -205,6 +223,20 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     kommissionierwagen: {},
     fahrtBeenden: { params: { id: '1' }, body: {} },
     fachLeeren: { params: { id: '1' }, body: { lieferscheinId: 1 } },
+    // Permanente Inventur (issue 42): a count plan (its range's codes typed), a task by id, the list's filters.
+    zaehlplaene: {},
+    zaehlplanAnlegen: { body: countPlan },
+    zaehlplanAendern: { params: { id: '1' }, body: countPlan },
+    zaehlplanEntfernen: { params: { id: '1' }, body: {} },
+    zaehlauftraegeAnlegen: { params: { id: '1' }, body: {} },
+    zaehlauftraege: {
+      query: { status: 'offen', plan: '1', platz: 'A-01', faelligBis: '2026-12-31', seite: '1' },
+    },
+    zaehlauftragZuweisen: { params: { id: '1' }, body: { benutzerId: null } },
+    zaehlauftragVerwerfen: { params: { id: '1' }, body: {} },
+    differenzen: {},
+    differenzBuchen: { params: { id: '1' }, body: {} },
+    differenzNachzaehlen: { params: { id: '1' }, body: { benutzerId: null } },
     // A page's cursor (`before`, `cursor`) is added by the walk: none is valid before a first page.
     auditList: { query: { limit: '10' } },
     users: {},
@@ -234,6 +266,12 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
     journal: { query: { ...journalFilter, limit: '50' } },
     journalCsv: { query: journalFilter },
     wareneingangList: {},
+    abcKlassen: {},
+    abcBerechnen: { body: {} },
+    klasseAendern: { body: { klasse: 'B', frequenzTage: 90, toleranzStueck: 2, toleranzProzent: 2 } },
+    abdeckung: { query: { jahr: '2026' } },
+    inventurlisteCsv: { query: { von: '2026-01-01', bis: '2026-12-31' } },
+    inventurlistePdf: { query: { von: '2026-01-01', bis: '2026-12-31' } },
     datensicherung: {},
     // Labels: a download of each kind and format, a badge, printing (to a printer nobody set up), the printer list.
     ...Object.fromEntries(

@@ -94,6 +94,13 @@ describe('the route table', () => {
       'POST /api/kommissionierung/wagen/storno',
       'POST /api/kommissionierung/wagen/fertig',
       'POST /api/kommissionierung/wagen/abbrechen',
+      'POST /api/zaehlauftrag/naechster',
+      'GET /api/zaehlauftrag/aktuell',
+      'POST /api/zaehlauftrag/:id/platz',
+      'POST /api/zaehlauftrag/:id/zaehlung',
+      'POST /api/zaehlauftrag/:id/leer',
+      'POST /api/zaehlauftrag/:id/fertig',
+      'POST /api/zaehlauftrag/:id/abbrechen',
     ]);
   });
 

@@ -4,6 +4,8 @@ import * as benutzer from './benutzer.ts';
 import * as bestand from './bestand.ts';
 import * as datensicherung from './datensicherung.ts';
 import * as importUpload from './import.ts';
+import * as inventur from './inventur.ts';
+import * as inventurAuswertung from './inventur-auswertung.ts';
 import * as klaerfaelle from './klaerfaelle.ts';
 import * as kommissionierung from './kommissionierung.ts';
 import * as nachschub from './nachschub.ts';
@@ -38,6 +40,17 @@ export const leitstandContract: readonly Endpoint[] = [
   kommissionierung.kommissionierwagen,
   kommissionierung.fahrtBeenden,
   kommissionierung.fachLeeren,
+  inventur.zaehlplaene,
+  inventur.zaehlplanAnlegen,
+  inventur.zaehlplanAendern,
+  inventur.zaehlplanEntfernen,
+  inventur.zaehlauftraegeAnlegen,
+  inventur.zaehlauftraege,
+  inventur.zaehlauftragZuweisen,
+  inventur.zaehlauftragVerwerfen,
+  inventur.differenzen,
+  inventur.differenzBuchen,
+  inventur.differenzNachzaehlen,
   audit.auditList,
   benutzer.users,
   benutzer.createUser,
@@ -56,6 +69,12 @@ export const leitstandContract: readonly Endpoint[] = [
   bestand.journalCsv,
   wareneingang.wareneingangList,
   datensicherung.datensicherung,
+  inventurAuswertung.abcKlassen,
+  inventurAuswertung.abcBerechnen,
+  inventurAuswertung.klasseAendern,
+  inventurAuswertung.abdeckung,
+  inventurAuswertung.inventurlisteCsv,
+  inventurAuswertung.inventurlistePdf,
 ];
 
 /** The area modules, for the API document's Leitstand tag (add each area's module). */
@@ -65,6 +84,7 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   zollwagen,
   nachschub,
   kommissionierung,
+  inventur,
   audit,
   benutzer,
   schnittstellen,
@@ -72,4 +92,5 @@ export const leitstandModules: readonly Record<string, unknown>[] = [
   bestand,
   wareneingang,
   datensicherung,
+  inventurAuswertung,
 ];

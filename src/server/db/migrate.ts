@@ -23,6 +23,8 @@ import * as cartPicking from './migrations/2026-11-28-04-cart-picking.ts';
 import * as cartTrips from './migrations/2026-11-28-05-cart-trips.ts';
 import * as cartUndoAndWaveOrder from './migrations/2026-11-28-06-cart-undo-and-wave-order.ts';
 import * as compartmentFreeing from './migrations/2026-11-28-07-compartment-freeing.ts';
+import * as permanentInventory from './migrations/2026-11-28-08-permanent-inventory.ts';
+import * as inventoryList from './migrations/2026-11-28-09-inventory-list.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-05-cart-trips': cartTrips,
   '2026-11-28-06-cart-undo-and-wave-order': cartUndoAndWaveOrder,
   '2026-11-28-07-compartment-freeing': compartmentFreeing,
+  '2026-11-28-08-permanent-inventory': permanentInventory,
+  '2026-11-28-09-inventory-list': inventoryList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -109,6 +109,8 @@ export interface MovementsTable {
   pick_trip_id: number | null;
   /** A cart put's reversal ('Rückgängig', 2026-11-28-06): the put it reverses, at most once. */
   reverses_movement_id: number | null;
+  /** The count task whose posting wrote this row (kind 'inventur', Permanente Inventur, 2026-11-28-08). */
+  count_task_id: number | null;
 }
 
 /** A 'Fehlmenge' reported while picking, journalled by the Fehlmenge itself (kommissionierung/service.ts). */
@@ -527,6 +529,112 @@ export interface ImportBatchesTable {
   rows: string;
 }
 
+/** What a count plan (Zählplan) selects locations by (decision 34). */
+export type CountPlanKind = 'bereich' | 'nicht_gezaehlt' | 'null_oder_korrigiert' | 'abc';
+export type AbcClass = 'A' | 'B' | 'C';
+
+/**
+ * A shift lead's count plan: which locations 'Aufträge anlegen' makes tasks for. `location_from`/`location_to`:
+ * a code range, inclusive (required for 'bereich', an optional filter for the others); `days`: not counted for
+ * N days ('nicht_gezaehlt') or went to zero / was corrected in the last N days ('null_oder_korrigiert');
+ * `abc_class`: that class's locations not counted within its frequency ('abc'). Due: today + `due_days`.
+ */
+export interface CountPlansTable {
+  id: Generated<number>;
+  name: string;
+  kind: CountPlanKind;
+  location_from: string | null;
+  location_to: string | null;
+  days: number | null;
+  abc_class: AbcClass | null;
+  due_days: Generated<number>;
+  assigned_user_id: number | null;
+  created_by: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** Why a count task exists. */
+export type CountTaskReason = 'plan' | 'fehlmenge' | 'nachzaehlung';
+
+/**
+ * Where a count task stands (decision 34). Open: 'offen' (to be counted), 'in_arbeit' (claimed by a counter),
+ * 'wartet' (a recount above tolerance, waiting for the shift lead). Closed: 'gebucht' (posted), 'nachzaehlung'
+ * (above tolerance, a recount task took over), 'veraltet' (a booking on the location during the count; a
+ * recount task took over), 'verworfen' (dropped by the shift lead).
+ */
+export type CountTaskStatus =
+  | 'offen'
+  | 'in_arbeit'
+  | 'nachzaehlung'
+  | 'wartet'
+  | 'gebucht'
+  | 'veraltet'
+  | 'verworfen';
+
+/** One location to count. At most one open ('offen', 'in_arbeit', 'wartet') per location (a unique index). */
+export interface CountTasksTable {
+  id: Generated<number>;
+  location_id: number;
+  plan_id: number | null;
+  reason: CountTaskReason;
+  due_on: ColumnType<string, string, string>;
+  assigned_user_id: number | null;
+  status: Generated<CountTaskStatus>;
+  /** The counter holding it ('in_arbeit') and the login they claimed it with (a gone login frees it). */
+  claimed_by: number | null;
+  claim_login: number | null;
+  claimed_at: Timestamp | null;
+  /** When the location was scanned, and the highest journal row id then: a later row on it makes it stale. */
+  started_at: Timestamp | null;
+  start_movement_id: number | null;
+  finished_at: Timestamp | null;
+  counted_by: number | null;
+  /** The task this one recounts, and who counted that one (a recount never goes to them). */
+  recount_of: number | null;
+  not_user_id: number | null;
+  /** The shift lead who posted it ('Buchen'); null for a count posted at once within tolerance. */
+  approved_by: number | null;
+  approved_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * A counted article of a task: `counted` is the sum of its scans (a blind count, piece by piece or box by
+ * box); `book` the book stock at 'Fertig' (never sent to the handheld). At 'Fertig' every article with stock
+ * on the location gets a line too (counted 0 where it was not found). `unexpected`: no stock row there.
+ */
+export interface CountLinesTable {
+  id: Generated<number>;
+  task_id: number;
+  article_id: number;
+  counted: number;
+  book: number | null;
+  unexpected: Generated<boolean>;
+  request_key: string | null;
+  at: Generated<Date>;
+}
+
+/**
+ * Count frequency and tolerance per ABC class ('-': a location without a class). A difference is within
+ * tolerance when |diff| ≤ tolerance_pieces or |diff| ≤ tolerance_percent × book / 100. `tolerance_percent` is
+ * numeric: read as a string.
+ */
+export interface CountClassesTable {
+  abc_class: AbcClass | '-';
+  frequency_days: number;
+  tolerance_pieces: number;
+  tolerance_percent: ColumnType<string, string | number, string | number>;
+  updated_at: Generated<Date>;
+}
+
+/** A location's ABC class, written by 'ABC-Klassen berechnen' (a location without a row has class '-'). */
+export interface LocationAbcTable {
+  location_id: number;
+  abc_class: AbcClass;
+  computed_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -575,6 +683,11 @@ export interface Database {
   pick_trip_deferrals: PickTripDeferralsTable;
   import_runs: ImportRunsTable;
   import_batches: ImportBatchesTable;
+  count_plans: CountPlansTable;
+  count_tasks: CountTasksTable;
+  count_lines: CountLinesTable;
+  count_classes: CountClassesTable;
+  location_abc: LocationAbcTable;
 }
 
 export type User = Selectable<UsersTable>;

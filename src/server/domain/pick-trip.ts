@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { loginOn } from './login-on.ts';
 
 type Db = Kysely<Database>;
 
@@ -10,8 +11,7 @@ type Db = Kysely<Database>;
  * the Leitstand marks it.
  */
 export function tripLoginOn(idleMinutes: number) {
-  return sql<boolean>`(u.active and exists (select 1 from sessions s where s.id = t.session_id
-    and s.revoked_at is null and s.last_seen_at > now() - make_interval(mins => ${idleMinutes})))`;
+  return loginOn('t.session_id', 'u.active', idleMinutes);
 }
 
 /**

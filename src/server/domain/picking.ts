@@ -4,6 +4,7 @@ import { kommissionierungTexts as T } from '../../contract/kommissionierung.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Database, DeliveryNoteStatus } from '../db/schema.ts';
 import { locationById, markForCount } from '../repositories/location.repository.ts';
+import { createShortageTask, localDate } from './count-tasks.ts';
 import { conflict, DomainError, invalid, notFound } from './errors.ts';
 import { lockStockRows, takeOut } from './stock.ts';
 
@@ -27,6 +28,8 @@ export interface Picker {
   now: Date;
   /** PICK_CLAIM_MINUTES: a claim unused this long is free. */
   claimMinutes: number;
+  /** TIME_ZONE: a Fehlmenge's count task is due on this day there. */
+  timeZone: string;
 }
 
 export interface PickNote {
@@ -254,6 +257,7 @@ export async function reportShortage(
     klaerfallId = open.id;
   }
   const place = await shortLocation(db, line, input.locationId);
+  if (place) await createShortageTask(db, place.id, localDate(picker.now, picker.timeZone));
   const short = line.fehlmenge + input.amount;
   await db.updateTable('delivery_note_lines').set({ fehlmenge: short }).where('id', '=', line.id).execute();
   // The shortage journal (export feed `pickshortages`): the line's sum says neither when nor who.
@@ -297,8 +301,8 @@ export async function reportShortage(
 /**
  * Where a Fehlmenge was found (issue 36): the location the picker names, else the one the plan leads to (read
  * before the line is short: the plan as the picker saw it). Its book stock of the article is read, and the location
- * is marked for a count — it showed stock that was not there, so the plan offers it no more until counted.
- * Null when the plan had no location (no stock anywhere).
+ * is marked for a count — it showed stock that was not there, so the plan offers it no more until counted
+ * (and the caller gives it a count task due today, issue 42). Null when the plan had no location.
  */
 async function shortLocation(
   db: Db,

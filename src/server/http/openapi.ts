@@ -26,6 +26,11 @@ const TAGS: Record<string, { description: string; modules: Record<string, unknow
     description: 'Inventur: count stock on a location',
     modules: [modules.inventur, modules.lookup],
   },
+  zaehlauftrag: {
+    description:
+      'Permanente Inventur on the handheld: claim the next count task, count its location blind (no answer carries the book stock), finish',
+    modules: [modules.zaehlauftrag],
+  },
   umbuchung: { description: 'Move stock between locations', modules: [modules.umbuchung] },
   nachschub: { description: 'Replenishment of pick places', modules: [modules.nachschub] },
   capture: {

@@ -96,6 +96,13 @@ export async function seedArticles(db: Db, rnd: Random): Promise<number> {
       name: a.name,
       kurzbezeichnung: a.name.slice(0, 16),
     })),
+    {
+      nummer: demo.inventory.difference.article.nummer,
+      ean: ean13(`400638${demo.inventory.difference.article.nummer}`),
+      herstellernummer: 'LO-SW-2',
+      name: demo.inventory.difference.article.name,
+      kurzbezeichnung: 'Locher sw',
+    },
   ];
   for (let n = 100100; n < 100400; n++) {
     const [noun, unit] = rnd.pick(NOUNS);

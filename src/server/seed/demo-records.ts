@@ -75,6 +75,22 @@ export const demo = {
   pickProfile: { name: 'Einzelteile DHL', versandart: 'DHL', maxLines: 1, notesPerCart: 6 },
   batch: '123456',
   tracking: '00340434161094042557',
+  /**
+   * Permanente Inventur (issue 42): the shift lead's plan 'Gang A' (every aisle-A location) with a task due
+   * today on each, and one difference waiting for `leitung` (Leitstand › Differenzen): 100009 on A-01-01-04
+   * (nothing else lies there; no other test books either), book stock 30, counted 24 by `demo` (above
+   * tolerance: a recount) and 25 by the card user (above again: it waits for approval).
+   */
+  inventory: {
+    plan: { name: 'Gang A', from: 'A-01-01-01', to: 'A-05-04-04' },
+    difference: {
+      location: 'A-01-01-04',
+      article: { nummer: '100009', name: 'Locher schwarz' },
+      book: 30,
+      firstCount: 24,
+      recount: 25,
+    },
+  },
   /** Wareneingang (issue 22): 100001 × 20, and 100002 × 5 with the Charge and MHD the supplier announced. */
   receipt: { nummer: 'WE100001', lieferant: 'Bürobedarf Schulz GmbH', charge: 'L2611A', mhd: '2027-06-30' },
 } as const;
@@ -85,4 +101,5 @@ export const fixedArticleNummern: ReadonlySet<string> = new Set<string>([
   demo.flaggedArticle.nummer,
   demo.article3.nummer,
   ...demo.picking.map((a) => a.nummer),
+  demo.inventory.difference.article.nummer,
 ]);

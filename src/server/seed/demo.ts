@@ -4,6 +4,7 @@ import type { Database, UsersTable } from '../db/schema.ts';
 import { bookOpeningStock } from '../domain/stock.ts';
 import { idOf, insertChunked } from './bulk.ts';
 import { type CatalogIds, catalogIds, seedArticles, seedLocations } from './demo-catalog.ts';
+import { seedInventory } from './demo-inventory.ts';
 import { demo, fixedArticleNummern } from './demo-records.ts';
 import { seedBatches, seedDeliveryNotes, seedProjects } from './demo-shipping.ts';
 import { type Random, seededRandom } from './random.ts';
@@ -37,6 +38,7 @@ export async function seedDemo(db: Db): Promise<{ articles: number; locations: n
     await seedReceipt(trx, ids);
     await seedCarts(trx);
     await seedCartPicking(trx);
+    await seedInventory(trx);
     return { articles, locations };
   });
 }
@@ -89,6 +91,8 @@ async function seedStock(
   }
   // After the random part, on no pick place (level 03): the random sequence stays the same.
   for (const a of demo.picking) put(a.location, a.nummer, a.stock);
+  const { difference } = demo.inventory;
+  put(difference.location, difference.article.nummer, difference.book);
   const stockRows = [...stock.values()];
   await bookOpeningStock(db, stockRows);
   return stockRows;

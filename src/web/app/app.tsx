@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
+import { Link, Route, Routes, useLocation } from 'react-router';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
@@ -7,7 +7,6 @@ import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
 // Not lazy: the list must open in the dead zone that filled it.
 import OutboxScreen from '../features/ungesendet/outbox-screen.tsx';
 import { paths, type ScreenName, screens } from '../paths.ts';
-import { HoldKeysWhileLoading } from '../scan/hold-while-loading.tsx';
 import { PackingProvider, usePackingStep } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -16,6 +15,7 @@ import { LoginScreen } from './login-screen.tsx';
 import { BetaMenu, MainMenu, NotFound } from './menus.tsx';
 import { OutboxBadge } from './outbox-badge.tsx';
 import { ScanRouting } from './scan-routing.tsx';
+import { AppRouter, ScreenCode } from './screen-routing.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 const InventurScreen = lazy(() => import('../features/inventur/inventur-screen.tsx'));
@@ -85,7 +85,7 @@ const screenElements: Record<ScreenName, () => ReactNode> = {
 
 export function App() {
   return (
-    <BrowserRouter>
+    <AppRouter>
       <SessionProvider>
         <BannerProvider>
           <ScanRouting />
@@ -94,7 +94,7 @@ export function App() {
           </PackingProvider>
         </BannerProvider>
       </SessionProvider>
-    </BrowserRouter>
+    </AppRouter>
   );
 }
 
@@ -263,15 +263,7 @@ function Layout({
         <ArrivalFlash />
       </Suspense>
       <main className="content">
-        <Suspense
-          fallback={
-            <HoldKeysWhileLoading>
-              <p className="hint">{texts.app.loading}</p>
-            </HoldKeysWhileLoading>
-          }
-        >
-          {children}
-        </Suspense>
+        <ScreenCode>{children}</ScreenCode>
       </main>
     </div>
   );

@@ -5,6 +5,8 @@ import { benutzerTexts } from '../../contract/leitstand/benutzer.ts';
 import { bestandTexts } from '../../contract/leitstand/bestand.ts';
 import { datensicherungTexts } from '../../contract/leitstand/datensicherung.ts';
 import { importTexts } from '../../contract/leitstand/import.ts';
+import { inventurLeitstandTexts } from '../../contract/leitstand/inventur.ts';
+import { inventurAuswertungTexts } from '../../contract/leitstand/inventur-auswertung.ts';
 import { klaerfaelleTexts } from '../../contract/leitstand/klaerfaelle.ts';
 import { kommissionierungLeitstandTexts } from '../../contract/leitstand/kommissionierung.ts';
 import { nachschubTexts } from '../../contract/leitstand/nachschub.ts';
@@ -73,6 +75,36 @@ export const leitstandPages: readonly LeitstandPage[] = [
     title: kommissionierungLeitstandTexts.cartsTitle,
     role: 'schichtleitung',
     Page: lazy(() => import('./kommissionierung/wagen-page.tsx')),
+  },
+  {
+    path: 'zaehlplaene',
+    title: inventurLeitstandTexts.plansTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur/zaehlplaene-page.tsx')),
+  },
+  {
+    path: 'zaehlauftraege',
+    title: inventurLeitstandTexts.tasksTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur/zaehlauftraege-page.tsx')),
+  },
+  {
+    path: 'differenzen',
+    title: inventurLeitstandTexts.differencesTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur/differenzen-page.tsx')),
+  },
+  {
+    path: 'abc-klassen',
+    title: inventurAuswertungTexts.classesTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur-auswertung/abc-page.tsx')),
+  },
+  {
+    path: 'abdeckung',
+    title: inventurAuswertungTexts.coverageTitle,
+    role: 'schichtleitung',
+    Page: lazy(() => import('./inventur-auswertung/abdeckung-page.tsx')),
   },
   {
     path: 'wareneingang',

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type PDFDocument from 'pdfkit';
 import { LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
+import { drained } from '../../documents/drained.ts';
+import { labelFonts, labelText } from '../../documents/font.ts';
 import type { Steps } from '../../http/back-office.ts';
-import { labelFonts, labelText } from './font.ts';
 import { type Box, type Label, layoutFor, type Modules, modulesOf, moduleWidth } from './label.ts';
 
 /**
@@ -122,19 +123,6 @@ export async function writePdf(
   await ended;
   if (!out.destroyed) out.end();
   return count;
-}
-
-async function drained(out: Writable): Promise<void> {
-  if (out.destroyed || !out.writableNeedDrain) return;
-  // Whichever comes first; the other's listeners go with it (a waiting listener per sheet piled up).
-  const done = new AbortController();
-  const waits = [once(out, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })];
-  for (const wait of waits) wait.catch(() => {});
-  try {
-    await Promise.race(waits);
-  } finally {
-    done.abort();
-  }
 }
 
 function drawLabel(doc: PDFKit.PDFDocument, label: Label, size: LabelSize, origin: { x: number; y: number }) {

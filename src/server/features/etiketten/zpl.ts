@@ -1,5 +1,5 @@
 import { type Dpi, LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
-import { labelText } from './font.ts';
+import { labelText } from '../../documents/font.ts';
 import { type Box, type Label, layoutFor, MIN_MODULE_MM, modulesOf, moduleWidth } from './label.ts';
 
 /**

@@ -10,6 +10,7 @@ export function kommissionierungRoutes(app: FastifyInstance, deps: Deps): void {
     sessionId: user.sessionId,
     now: new Date(deps.clock()),
     claimMinutes: deps.config.pickClaimMinutes,
+    timeZone: deps.config.timeZone,
   });
   registerEndpoint(app, deps, contract.pickClaim, ({ body }, { db, user }) =>
     service.pickClaim(db, picker(user), body.belegnr),

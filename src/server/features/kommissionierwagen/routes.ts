@@ -10,6 +10,7 @@ export function kommissionierwagenRoutes(app: FastifyInstance, deps: Deps): void
     sessionId: user.sessionId,
     now: new Date(deps.clock()),
     claimMinutes: deps.config.pickClaimMinutes,
+    timeZone: deps.config.timeZone,
   });
   registerEndpoint(app, deps, contract.cartList, (_input, { db }) => service.cartList(db));
   registerEndpoint(app, deps, contract.cartStart, ({ body }, { db, user }) =>

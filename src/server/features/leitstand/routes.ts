@@ -5,6 +5,8 @@ import { benutzerRoutes } from './benutzer/routes.ts';
 import { bestandRoutes } from './bestand/routes.ts';
 import { datensicherungRoutes } from './datensicherung/routes.ts';
 import { importRoutes } from './import/routes.ts';
+import { inventurLeitstandRoutes } from './inventur/routes.ts';
+import { inventurAuswertungRoutes } from './inventur-auswertung/routes.ts';
 import { klaerfaelleRoutes } from './klaerfaelle/routes.ts';
 import { kommissionierungRoutes } from './kommissionierung/routes.ts';
 import { nachschubRoutes } from './nachschub/routes.ts';
@@ -29,6 +31,8 @@ export function leitstandRoutes(app: FastifyInstance, deps: Deps): void {
   zollwagenRoutes(app, deps);
   nachschubRoutes(app, deps);
   kommissionierungRoutes(app, deps);
+  inventurLeitstandRoutes(app, deps);
   wareneingangRoutes(app, deps);
   datensicherungRoutes(app, deps);
+  inventurAuswertungRoutes(app, deps);
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { bookInventur, type InventurHistoryRow, inventurHistory } from '../../../contract/inventur.ts';
 import { texts } from '../../../contract/texts.ts';
+import { zaehlauftragTexts as z } from '../../../contract/zaehlauftrag.ts';
 import { api } from '../../api/api.ts';
 import { type FoundArticle, lookUpArticle } from '../../api/article-lookups.ts';
 import { type FoundLocation, lookUpLocation } from '../../api/lookups.ts';
@@ -10,12 +12,26 @@ import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { clockTimeSeconds } from '../../ui/format.ts';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
+import { ZaehlauftragScreen } from './zaehlauftrag-screen.tsx';
 
 /**
- * Inventur (SPEC §2): scan the location, then article after article with the counted amount. The location
- * stays chosen after a booking, so a shelf is counted without scanning it again.
+ * Inventur: the free count of SPEC §2, and above it the way to the count tasks of the permanent inventory
+ * (issue 42, `?zaehlauftrag`: zaehlauftrag-screen.tsx). Both in this screen's download: a route of their own
+ * would put its name into the first download, which has no room for it.
  */
 export default function InventurScreen() {
+  const [params] = useSearchParams();
+  return params.has(COUNT_TASK) ? <ZaehlauftragScreen /> : <FreeCount />;
+}
+
+/** The search parameter that opens the count tasks (kept on a reload, so the task in work resumes). */
+const COUNT_TASK = 'zaehlauftrag';
+
+/**
+ * The free count (SPEC §2): scan the location, then article after article with the counted amount. The
+ * location stays chosen after a booking, so a shelf is counted without scanning it again.
+ */
+function FreeCount() {
   const banner = useBanner();
   const location = useLookup<FoundLocation>();
   const article = useLookup<FoundArticle>();
@@ -69,6 +85,9 @@ export default function InventurScreen() {
   return (
     <div className="stack">
       {booking.flash}
+      <Link className="menu-button menu-button--secondary" to={`?${COUNT_TASK}`}>
+        {z.heading}
+      </Link>
       <LookupField
         lookup={location}
         label={texts.inventur.location}

@@ -4,6 +4,7 @@ import { etikettenTexts } from '../../../../contract/etiketten.ts';
 import { schnittstellenTexts } from '../../../../contract/leitstand/schnittstellen.ts';
 import type { uebersicht } from '../../../../contract/leitstand/uebersicht.ts';
 import { texts } from '../../../../contract/texts.ts';
+import { zaehlauftragTexts } from '../../../../contract/zaehlauftrag.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Steps } from '../../../http/back-office.ts';
 
@@ -16,6 +17,7 @@ type Db = Kysely<Database>;
  */
 const SCREENS: readonly [prefix: string, screen: string][] = [
   ['/api/inventur', texts.menu.inventur],
+  ['/api/zaehlauftrag', zaehlauftragTexts.heading],
   ['/api/umbuchung/artikel', texts.menu.artikelumlagern],
   ['/api/umbuchung', texts.menu.umbuchung],
   ['/api/batcherfassung', texts.menu.batcherfassung],

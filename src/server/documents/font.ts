@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
- * The labels' font (issue 39): DejaVu Sans Condensed, regular and bold, from the npm package dejavu-fonts-ttf
+ * The documents' font — the labels' (issue 39), the Inventurliste's (issue 42): DejaVu Sans Condensed, regular and bold, from the npm package dejavu-fonts-ttf
  * (Bitstream Vera licence with public-domain changes: free to redistribute and embed). It covers Latin with
  * its extensions, Greek and Cyrillic — the crew's German, Polish, Romanian, Ukrainian, Turkish and English —
  * and the condensed cut is within about 10 % of Helvetica's widths, so labels keep their text sizes. pdfkit
