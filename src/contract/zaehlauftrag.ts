@@ -39,7 +39,7 @@ export const zaehlauftragTexts = {
   nothingCounted: 'Noch nichts gezählt.',
   reason: { plan: 'Zählplan', fehlmenge: 'Fehlmenge', nachzaehlung: 'Nachzählung' },
   due: (datum: string) => `fällig ${datum}`,
-  // ── The handheld screen's (issue 42, inv-c) ──
+  // ── The handheld screen's (issue 42) ──
   /** A scan while no task is in work: refused with this. */
   expectsNext: 'bitte „Nächster Zählauftrag“ antippen.',
   goTo: 'Gehe zu',
