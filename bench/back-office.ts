@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { zaehlauftraegeAnlegen, zaehlplanAnlegen } from '../src/contract/leitstand/inventur.ts';
 import { abcBerechnen, abdeckung } from '../src/contract/leitstand/inventur-auswertung.ts';
 import { kommissionierProfilAnlegen, welleFreigeben } from '../src/contract/leitstand/kommissionierung.ts';
 import { buildPath } from '../src/contract/path.ts';
@@ -253,6 +254,37 @@ export function backOfficeOperations(options: {
         const answer = JSON.parse(String(body)) as { lagerplaetze: Record<'A' | 'B' | 'C', number> };
         const { A, B, C } = answer.lagerplaetze;
         return `locations A ${en(A)}, B ${en(B)}, C ${en(C)}`;
+      },
+    },
+    {
+      // Zählaufträge for every location of the large warehouse: one plan over all its codes, then 'Aufträge
+      // anlegen' (a stepped write). The tasks stay, as the wave; every run seeds afresh.
+      name: "'Aufträge anlegen' for every location",
+      run: async ({ base, leadToken, scale }) => {
+        const write = (e: { method: string; path: string }, params: Record<string, number>, body: unknown) =>
+          download(base, buildPath(e.path, params), leadToken, {
+            method: e.method,
+            body: JSON.stringify(body),
+            headers: { 'content-type': 'application/json', 'x-idempotency-key': randomUUID() },
+          });
+        const plan = await write(
+          zaehlplanAnlegen,
+          {},
+          {
+            name: `Bench ${randomUUID().slice(0, 8)}`,
+            art: 'bereich',
+            von: largeLocationCode(1),
+            bis: largeLocationCode(Math.max(1, Math.round(20_000 * scale))),
+            tage: null,
+            klasse: null,
+            faelligInTagen: 0,
+            benutzerId: null,
+          },
+        );
+        const { id } = JSON.parse(String(plan.body)) as { id: number };
+        const { body } = await write(zaehlauftraegeAnlegen, { id }, {});
+        const made = JSON.parse(String(body)) as { angelegt: number; uebersprungen: number };
+        return `${en(made.angelegt)} tasks made, ${en(made.uebersprungen)} skipped`;
       },
     },
     {
