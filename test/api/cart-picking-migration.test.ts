@@ -6,25 +6,7 @@ import * as cartUndo from '../../src/server/db/migrations/2026-11-28-06-cart-und
 import * as compartmentFreeing from '../../src/server/db/migrations/2026-11-28-07-compartment-freeing.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { startTestApp, type TestApp, userIdOf } from '../support/app.ts';
-import { databaseKinds } from '../support/db.ts';
-
-/** Runs `write` in a transaction that is always rolled back; resolves to the database's refusal, if any. */
-async function refusal(
-  db: Kysely<Database>,
-  write: (trx: Kysely<Database>) => Promise<unknown>,
-): Promise<string> {
-  const rolledBack = new Error('rolled back');
-  try {
-    await db.transaction().execute(async (trx) => {
-      await write(trx);
-      throw rolledBack;
-    });
-  } catch (error) {
-    if (error === rolledBack) return '';
-    return (error as Error).message;
-  }
-  return '';
-}
+import { databaseKinds, refusal } from '../support/db.ts';
 
 describe.each(databaseKinds())('the cart-picking tables (issue 41 step A, decision 33) on %s', (kind) => {
   let t: TestApp;

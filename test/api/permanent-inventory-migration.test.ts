@@ -3,25 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as permanentInventory from '../../src/server/db/migrations/2026-11-28-08-permanent-inventory.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { startTestApp, type TestApp, userIdOf } from '../support/app.ts';
-import { databaseKinds } from '../support/db.ts';
-
-/** Runs `write` in a transaction that is always rolled back; resolves to the database's refusal, if any. */
-async function refusal(
-  db: Kysely<Database>,
-  write: (trx: Kysely<Database>) => Promise<unknown>,
-): Promise<string> {
-  const rolledBack = new Error('rolled back');
-  try {
-    await db.transaction().execute(async (trx) => {
-      await write(trx);
-      throw rolledBack;
-    });
-  } catch (error) {
-    if (error === rolledBack) return '';
-    return (error as Error).message;
-  }
-  return '';
-}
+import { databaseKinds, refusal } from '../support/db.ts';
 
 describe.each(databaseKinds())('the permanent-inventory tables (issue 42, decision 34) on %s', (kind) => {
   let t: TestApp;

@@ -131,3 +131,21 @@ export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
     },
   };
 }
+
+/** Runs `write` in a transaction that is always rolled back; resolves to the database's refusal, if any. */
+export async function refusal(
+  db: Kysely<Database>,
+  write: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<string> {
+  const rolledBack = new Error('rolled back');
+  try {
+    await db.transaction().execute(async (trx) => {
+      await write(trx);
+      throw rolledBack;
+    });
+  } catch (error) {
+    if (error === rolledBack) return '';
+    return (error as Error).message;
+  }
+  return '';
+}
