@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite } from './connect.ts';
-import { DurabilityError, WalSync } from './pglite-durable-fs.ts';
+import { DurabilityError, pageLsn, WalSync, walPosition } from './pglite-durable-fs.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lagerscanner-durable-fs-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -52,6 +52,41 @@ describe('the embedded database on disk', () => {
       expect(requests).toBeGreaterThanOrEqual(40);
       // 40 commits in one burst: the first starts a sync, the rest share the next one or two.
       expect(rounds).toBeLessThan(requests / 4);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+
+  it("reads WAL positions from a segment's name and a page's LSN from its header as PostgreSQL writes them", async () => {
+    const dataDir = path.join(work, 'lsn');
+    const handle = await openPglite({ dataDir });
+    try {
+      await sql`create table counted (id int primary key, n int)`.execute(handle.db);
+      await sql`insert into counted select g, 0 from generate_series(1, 100) g`.execute(handle.db);
+      const where = await sql<{ lsn: string; file_name: string; file_offset: number }>`
+        select at.lsn::text as lsn, f.file_name, f.file_offset
+        from (select pg_current_wal_insert_lsn() as lsn) at, pg_walfile_name_offset(at.lsn) f`.execute(
+        handle.db,
+      );
+      const at = where.rows[0];
+      if (!at) throw new Error('no WAL position');
+      expect(walPosition(path.join(dataDir, 'pgdata', 'pg_wal', at.file_name), at.file_offset)).toBe(
+        lsn(at.lsn),
+      );
+
+      const before = lsn(await currentLsn(handle));
+      await sql`update counted set n = 1 where id = 1`.execute(handle.db);
+      const after = lsn(await currentLsn(handle));
+      await sql`checkpoint`.execute(handle.db);
+      const file = await sql<{ file: string }>`select pg_relation_filepath('counted') as file`.execute(
+        handle.db,
+      );
+      const page = fs
+        .readFileSync(path.join(dataDir, 'pgdata', file.rows[0]?.file ?? 'missing'))
+        .subarray(0, 8192);
+      // The update's WAL record stamped the page: its LSN lies between the positions before and after it.
+      expect(pageLsn(page, 0)).toBeGreaterThan(before);
+      expect(pageLsn(page, 0)).toBeLessThanOrEqual(after);
     } finally {
       await handle.close();
     }
@@ -128,6 +163,41 @@ describe('WalSync, the group commit', () => {
     expect(child.status).toBe(0);
   }, 60_000);
 
+  it("lets a data page be written without a sync only once the WAL up to the page's LSN is on disk", async () => {
+    const silent = () =>
+      new Worker("require('node:worker_threads').parentPort.on('message', () => {})", { eval: true });
+    const wal = new WalSync(silent);
+    const first = path.join(work, 'pg_wal', '000000010000000200000003');
+    fs.mkdirSync(path.dirname(first), { recursive: true });
+    fs.writeFileSync(first, 'wal');
+    const start = walPosition(first, 0);
+    expect(start).toBe(2 * 2 ** 32 + 3 * 16 * 1024 * 1024);
+    wal.wrote(first, 0, 8192);
+    expect(wal.onDiskUpTo(start + 100)).toBe(false); // written, not asked to be synced
+    wal.request(first);
+    wal.wrote(first, 8192, 8192); // after the request: not covered by it
+    expect(wal.onDiskUpTo(start + 100)).toBe(false); // asked, the sync not done
+    wal.drain();
+    expect(wal.onDiskUpTo(start + 8192)).toBe(true);
+    expect(wal.onDiskUpTo(start + 8193)).toBe(false);
+    expect(wal.onDiskUpTo(Number.NaN)).toBe(false);
+    // A WAL write we cannot place (past a segment as we know it): no page is judged by its LSN any more.
+    wal.wrote(first, 16 * 1024 * 1024 - 100, 8192);
+    expect(wal.onDiskUpTo(0)).toBe(false);
+    expect(wal.counts.pagesAhead).toBe(1);
+    await wal.close();
+  });
+
+  it('judges no page by its LSN when a synced WAL file is not named as a segment', async () => {
+    const silent = () =>
+      new Worker("require('node:worker_threads').parentPort.on('message', () => {})", { eval: true });
+    const wal = new WalSync(silent);
+    wal.request(segment);
+    wal.drain();
+    expect(wal.onDiskUpTo(0)).toBe(false);
+    await wal.close();
+  });
+
   it('finishes an outstanding sync on this thread before anything else is written (WAL before data)', async () => {
     // A sync thread that never answers: only the drain can make the request durable.
     const silent = () =>
@@ -143,6 +213,19 @@ describe('WalSync, the group commit', () => {
     await wal.close();
   });
 });
+
+/** An LSN as PostgreSQL prints it (`16/B374D848`) as a number. */
+function lsn(text: string): number {
+  const [high, low] = text.split('/');
+  return Number.parseInt(high ?? '', 16) * 2 ** 32 + Number.parseInt(low ?? '', 16);
+}
+
+async function currentLsn(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(
+    handle.db,
+  );
+  return rows[0]?.lsn ?? '';
+}
 
 function walOf(handle: DatabaseHandle): WalSync {
   const wal = handle.wal;

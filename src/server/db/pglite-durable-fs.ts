@@ -20,7 +20,10 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  *     WAL sync requested so far (the dialect awaits it for every statement and transaction);
  *   - a write to any other file (a data page, the control file, the commit log) or a change of a
  *     directory (create, rename, unlink, truncate): `drain()` first finishes every outstanding WAL sync on
- *     this thread — WAL before data, as PostgreSQL's buffer manager assumes.
+ *     this thread — WAL before data, as PostgreSQL's buffer manager assumes. Except a table's or index's
+ *     page whose LSN (the WAL record that last changed it, in the page's header) is already on disk: as
+ *     PostgreSQL itself flushes the WAL only up to a page's LSN before writing the page. Pages evicted
+ *     while an import writes are mostly such older pages; each drain held the thread 5–130 ms (issue 37).
  * - Every other sync (data files at a checkpoint, new WAL segments, directories after a rename) is done
  *   at once on this thread, as PostgreSQL asked for it.
  *
@@ -30,6 +33,28 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /** A WAL segment: pg_wal/ and 24 hex digits (timeline, log, segment). */
 const WAL_SEGMENT = /[/\\]pg_wal[/\\][0-9A-F]{24}$/;
+/** A table's or index's file (main fork, free space map, visibility map, and their 1 GB parts). */
+const RELATION_FILE = /[/\\](?:base[/\\]\d+|global)[/\\]\d+(?:_fsm|_vm)?(?:\.\d+)?$/;
+/** PostgreSQL's page (BLCKSZ) and WAL segment sizes, as PGlite builds and initialises them. */
+const PAGE_BYTES = 8192;
+const SEGMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The WAL position (LSN, as a number: exact below 2^53, 8 PB of WAL) of byte `offset` of `segment`: its
+ * name is timeline, then the LSN's high 32 bits, then the segment within them (256 of 16 MB each).
+ */
+export function walPosition(segment: string, offset: number): number {
+  const name = segment.slice(-24);
+  const high = Number.parseInt(name.slice(8, 16), 16);
+  const low = Number.parseInt(name.slice(16, 24), 16);
+  return high * 2 ** 32 + low * SEGMENT_BYTES + offset;
+}
+
+/** The LSN in a page's header (`pd_lsn`: two 32-bit halves, high first, little-endian as in WebAssembly). */
+export function pageLsn(bytes: Uint8Array, at: number): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset + at, 8);
+  return view.getUint32(0, true) * 2 ** 32 + view.getUint32(4, true);
+}
 /** Emscripten's errno for EIO: what a failed sync or write reports to PostgreSQL (which then PANICs). */
 const EMSCRIPTEN_EIO = 29;
 
@@ -72,17 +97,28 @@ export class WalSync {
   /** WAL syncs PostgreSQL asked for so far, and how many of them are done. */
   private requested = 0;
   private durable = 0;
+  /**
+   * WAL positions: the end of the WAL written so far; the end the requests so far cover (what was written
+   * when each was asked, within its segment); the end on disk. Null once a WAL write did not fit a segment
+   * as we know it: no page is then judged by its LSN, every data write drains as before.
+   */
+  private written: number | null = 0;
+  private requestedLsn = 0;
+  private durableLsn = 0;
   /** Segments with a request not yet sent to the sync thread. */
   private readonly pending = new Set<string>();
   /** The round the sync thread works on: the requests it covers and the segments it syncs. */
-  private inFlight: { upTo: number; paths: string[] } | null = null;
+  private inFlight: { upTo: number; upToLsn: number; paths: string[] } | null = null;
   /** Our own read-only descriptors of segments (fdatasync works on any descriptor of the file). */
   private readonly fds = new Map<string, number>();
   private waiters: { upTo: number; resolve: () => void; reject: (error: Error) => void }[] = [];
   private failure: DurabilityError | null = null;
   private worker: Worker | null = null;
-  /** Rounds the sync thread ran, and the drains: syncs done on this thread to keep WAL before data. */
-  readonly counts = { rounds: 0, drains: 0 };
+  /**
+   * Rounds the sync thread ran; the drains: syncs done on this thread to keep WAL before data; and the data
+   * pages written while a sync was outstanding that needed none (their WAL was on disk already).
+   */
+  readonly counts = { rounds: 0, drains: 0, pagesAhead: 0 };
 
   constructor(private readonly syncThread: () => Worker = () => new Worker(SYNC_THREAD, { eval: true })) {}
 
@@ -90,6 +126,11 @@ export class WalSync {
   request(segment: string): void {
     if (this.failure) throw this.failure;
     this.requested++;
+    if (!WAL_SEGMENT.test(segment)) this.written = null;
+    if (this.written !== null) {
+      const segmentEnd = walPosition(segment, SEGMENT_BYTES);
+      this.requestedLsn = Math.max(this.requestedLsn, Math.min(this.written, segmentEnd));
+    }
     this.pending.add(segment);
     if (!this.inFlight) this.startRound();
   }
@@ -97,6 +138,29 @@ export class WalSync {
   /** No WAL sync outstanding: nothing written now can come before WAL it depends on. */
   idle(): boolean {
     return this.durable >= this.requested;
+  }
+
+  /** PostgreSQL wrote `length` bytes of WAL at `position` of `segment`. */
+  wrote(segment: string, position: number, length: number): void {
+    if (this.written === null) return;
+    if (
+      !WAL_SEGMENT.test(segment) ||
+      !Number.isSafeInteger(position) ||
+      position < 0 ||
+      position + length > SEGMENT_BYTES
+    ) {
+      this.written = null;
+      return;
+    }
+    this.written = Math.max(this.written, walPosition(segment, position + length));
+  }
+
+  /** The WAL up to `lsn` is on disk: a page stamped with it may be written with no sync first. */
+  onDiskUpTo(lsn: number): boolean {
+    // Written as a negation: a position that is not a number is never on disk.
+    if (this.written === null || !(lsn <= this.durableLsn)) return false;
+    this.counts.pagesAhead++;
+    return true;
   }
 
   /** WAL syncs asked for so far, and done so far (for tests and metrics). */
@@ -135,6 +199,7 @@ export class WalSync {
     this.counts.drains++;
     this.pending.clear();
     this.durable = this.requested;
+    this.durableLsn = this.requestedLsn;
     this.settle();
   }
 
@@ -165,7 +230,7 @@ export class WalSync {
       this.fail(String((error as Error).message ?? error));
       return;
     }
-    this.inFlight = { upTo: this.requested, paths };
+    this.inFlight = { upTo: this.requested, upToLsn: this.requestedLsn, paths };
     this.counts.rounds++;
     const thread = this.thread();
     // Held while a sync runs: a caller awaiting it may be all that is left of a process (a CLI, the bench).
@@ -193,6 +258,7 @@ export class WalSync {
       return;
     }
     this.durable = Math.max(this.durable, round.upTo);
+    this.durableLsn = Math.max(this.durableLsn, round.upToLsn);
     this.settle();
     // Descriptors of segments neither just synced nor waiting: a finished segment is not asked for again.
     for (const [segment, fd] of this.fds) {
@@ -255,6 +321,7 @@ function installSyncs(mod: NodefsModule, wal: WalSync): void {
   const streamOps = NODEFS.stream_ops;
   const nodeOps = NODEFS.node_ops;
   const segments = new WeakMap<EmscriptenStream, string | null>();
+  const relations = new WeakMap<EmscriptenStream, boolean>();
   const segmentOf = (stream: EmscriptenStream): string | null => {
     let segment = segments.get(stream);
     if (segment === undefined) {
@@ -263,6 +330,14 @@ function installSyncs(mod: NodefsModule, wal: WalSync): void {
       segments.set(stream, segment);
     }
     return segment;
+  };
+  const isRelation = (stream: EmscriptenStream): boolean => {
+    let relation = relations.get(stream);
+    if (relation === undefined) {
+      relation = RELATION_FILE.test(NODEFS.realPath(stream.node));
+      relations.set(stream, relation);
+    }
+    return relation;
   };
   const asErrno = (action: () => void) => {
     try {
@@ -302,13 +377,36 @@ function installSyncs(mod: NodefsModule, wal: WalSync): void {
     canOwn?: boolean,
   ) => number;
   const write = streamOps.write as unknown as Write;
+  // Whole pages of a table or index whose LSNs the WAL on disk already reaches: PostgreSQL flushed the WAL
+  // up to them (XLogFlush) before this write, as it does before every page it writes out.
+  const walAlreadyOnDisk = (
+    stream: EmscriptenStream,
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+  ) => {
+    if (length === 0 || length % PAGE_BYTES !== 0 || position % PAGE_BYTES !== 0 || !isRelation(stream))
+      return false;
+    let newest = 0;
+    for (let at = offset; at < offset + length; at += PAGE_BYTES)
+      newest = Math.max(newest, pageLsn(buffer, at));
+    return wal.onDiskUpTo(newest);
+  };
   streamOps.write = ((stream, buffer, offset, length, position, canOwn) => {
+    const segment = segmentOf(stream);
     if (
-      segmentOf(stream) === null &&
-      !(wal.idle() || extendsWithZeros(stream, buffer, offset, length, position))
+      segment === null &&
+      !(
+        wal.idle() ||
+        extendsWithZeros(stream, buffer, offset, length, position) ||
+        walAlreadyOnDisk(stream, buffer, offset, length, position)
+      )
     )
       asErrno(() => wal.drain());
-    return write(stream, buffer, offset, length, position, canOwn);
+    const written = write(stream, buffer, offset, length, position, canOwn);
+    if (segment !== null) wal.wrote(segment, position, length);
+    return written;
   }) as Write as unknown as Op;
   if (streamOps.setattr) streamOps.setattr = afterWal(streamOps.setattr);
   for (const name of ['mknod', 'rename', 'unlink', 'rmdir', 'symlink', 'setattr']) {
