@@ -119,6 +119,27 @@ test('a count task on the handheld, counted blind', async ({ page }) => {
   await page.screenshot({ path: 'docs/screenshots/zaehlauftrag.png', animations: 'disabled', caret: 'hide' });
 });
 
+/**
+ * The lead's Differenzen page for the README: the demo's count of A-01-01-04 (article 100009: 30 in the
+ * books, counted 24 and then 25 by two people) waits for 'Buchen' or 'Nachzählen'.
+ */
+test('the difference waiting for the shift lead', async ({ browser }) => {
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  try {
+    const lead = await desk.newPage();
+    await loginAs(lead, LEAD);
+    await lead.goto('/leitstand/differenzen');
+    await expect(lead.getByRole('main')).toContainText('A-01-01-04');
+    await lead.screenshot({
+      path: 'docs/screenshots/leitstand-differenzen.png',
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  } finally {
+    await desk.close();
+  }
+});
+
 async function auth(page: Parameters<View['show']>[0]): Promise<Record<string, string>> {
   const token = await page.evaluate(() => localStorage.getItem('vmAccessKey'));
   return { authorization: `Bearer ${token}` };

@@ -137,6 +137,7 @@ export const inventurLeitstandTexts = {
   staleTitle: 'Veraltete Zählungen',
   staleHint:
     'Während dieser Zählungen wurde auf dem Platz gebucht: nichts wurde gebucht, ein Nachzählauftrag ist angelegt.',
+  noStale: (days: number) => `Keine veraltete Zählung in den letzten ${days} Tagen.`,
   recountState: (status: string) => `Nachzählung: ${status}`,
   noRecount: 'keine Nachzählung',
   // Answers of the writes

@@ -4,6 +4,7 @@ import {
   differenzBuchen,
   differenzen,
   differenzNachzaehlen,
+  STALE_DAYS,
   inventurLeitstandTexts as t,
   type Zaehler,
 } from '../../../contract/leitstand/inventur.ts';
@@ -63,6 +64,7 @@ export default function DifferenzenPage() {
             <section aria-label={t.staleTitle}>
               <h2>{t.staleTitle}</h2>
               <p className="hint">{t.staleHint}</p>
+              {data.veraltet.length === 0 && <p className="hint">{t.noStale(STALE_DAYS)}</p>}
               {data.veraltet.length > 0 && (
                 <table className="table inventur-table" aria-label={t.staleTitle}>
                   <thead>
