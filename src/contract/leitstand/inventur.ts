@@ -133,7 +133,10 @@ export const inventurLeitstandTexts = {
   recount: 'Nachzählen',
   recountLabel: (code: string) => `${code} nachzählen lassen`,
   recountTitle: (code: string) => `${code} noch einmal zählen lassen?`,
-  recountBody: 'Ein neuer Zählauftrag, fällig heute, für jemanden, der diesen Platz noch nicht gezählt hat.',
+  // True to the rule (domain/count-tasks.ts orderRecount): named, it goes to one who has not counted this
+  // place yet (the list offers no one else); for 'alle', to whoever comes first but the last counter.
+  recountBody:
+    'Ein neuer Zählauftrag, fällig heute. Mit „alle“ nimmt ihn, wer zuerst kommt – nur nicht, wer zuletzt gezählt hat.',
   staleTitle: 'Veraltete Zählungen',
   staleHint:
     'Während dieser Zählungen wurde auf dem Platz gebucht: nichts wurde gebucht, ein Nachzählauftrag ist angelegt.',
