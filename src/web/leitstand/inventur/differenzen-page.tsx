@@ -46,7 +46,7 @@ export default function DifferenzenPage() {
             {data.differenzen.length === 0 ? (
               <p className="hint">{t.noDifferences}</p>
             ) : (
-              <div className="inventur-differences">
+              <div className="leitstand-records">
                 {data.differenzen.map((d) => (
                   <Difference
                     key={d.id}
@@ -150,7 +150,7 @@ function RecounterChoice({
   onChange: (value: string) => void;
 }) {
   return (
-    <label className="inventur-fields">
+    <label className="leitstand-fields">
       {t.zuweisen}
       <select aria-label={t.zuweisen} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t.nobody}</option>
@@ -174,7 +174,7 @@ function Difference({
   onDecide: (kind: 'book' | 'recount') => void;
 }) {
   return (
-    <section className="inventur-difference" aria-label={row.lagerplatz}>
+    <section className="leitstand-record" aria-label={row.lagerplatz}>
       <h2>{row.lagerplatz}</h2>
       <p className="hint">
         {t.counted(row.gezaehltVon ?? '', dayAndTime(row.gezaehltAm))}
@@ -217,7 +217,7 @@ function Difference({
           </tbody>
         </table>
       )}
-      <div className="inventur-actions">
+      <div className="leitstand-actions">
         <button
           type="button"
           className="button button--inline"

@@ -59,7 +59,7 @@ export default function ZaehlauftraegePage() {
     <>
       <h1>{t.tasksTitle}</h1>
       <Outcome {...outcome} />
-      <search className="inventur-fields">
+      <search className="leitstand-fields">
         <label>
           {t.status}
           <select aria-label={t.status} value={filter.status} onChange={set('status')}>

@@ -96,7 +96,7 @@ export default function ZaehlplaenePage() {
             {data.plaene.length === 0 ? (
               <p className="hint">{t.noPlans}</p>
             ) : (
-              <div className="inventur-plans">
+              <div className="leitstand-records">
                 {data.plaene.map((p) => (
                   // Keyed by the last change too: a plan changed at another desk starts its fields anew.
                   <PlanCard
@@ -161,10 +161,10 @@ function PlanCard({
     );
   };
   return (
-    <section className="inventur-plan" aria-label={plan.name}>
+    <section className="leitstand-record" aria-label={plan.name}>
       <form noValidate onSubmit={submit}>
         <PlanFields draft={draft} setDraft={setDraft} users={users} of={plan.name} />
-        <div className="inventur-actions">
+        <div className="leitstand-actions">
           <button
             type="submit"
             className="button button--inline"
@@ -210,7 +210,7 @@ function AddPlan({ users, outcome }: { users: Zaehler[]; outcome: PageOutcome })
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const create = useLeitstandMutation(zaehlplanAnlegen);
   return (
-    <section className="inventur-plan inventur-add" aria-label={t.add}>
+    <section className="leitstand-record" aria-label={t.add}>
       <h2>{t.add}</h2>
       <form
         noValidate
@@ -227,7 +227,7 @@ function AddPlan({ users, outcome }: { users: Zaehler[]; outcome: PageOutcome })
         }}
       >
         <PlanFields draft={draft} setDraft={setDraft} users={users} of={null} />
-        <div className="inventur-actions">
+        <div className="leitstand-actions">
           <button type="submit" className="button button--inline" disabled={create.isPending}>
             {t.addSubmit}
           </button>
@@ -255,7 +255,7 @@ function PlanFields({
   const usesDays = draft.art === 'nicht_gezaehlt' || draft.art === 'null_oder_korrigiert';
   return (
     <>
-      <div className="inventur-fields">
+      <div className="leitstand-fields">
         <label>
           {t.name}
           <input aria-label={label(t.name)} value={draft.name} autoComplete="off" onChange={set('name')} />

@@ -83,7 +83,7 @@ export default function WellenPage() {
             data.profile.length === 0 ? (
               <p className="hint">{t.noProfiles}</p>
             ) : (
-              <div className="wellen-profiles">
+              <div className="leitstand-records">
                 {data.profile.map((p) => (
                   // Keyed by the last change too: a profile changed at another desk starts its fields anew.
                   <ProfileCard
@@ -148,10 +148,10 @@ function ProfileCard({
     );
   };
   return (
-    <section className="wellen-profile" aria-label={profile.name}>
+    <section className="leitstand-record" aria-label={profile.name}>
       <form noValidate onSubmit={submit}>
         <ProfileFields draft={draft} setDraft={setDraft} of={profile.name} />
-        <div className="wellen-actions">
+        <div className="leitstand-actions">
           <button
             type="submit"
             className="button button--inline"
@@ -197,7 +197,7 @@ function AddProfile({ outcome }: { outcome: PageOutcome }) {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const create = useLeitstandMutation(kommissionierProfilAnlegen);
   return (
-    <section className="wellen-profile wellen-add" aria-label={t.add}>
+    <section className="leitstand-record" aria-label={t.add}>
       <h3>{t.add}</h3>
       <form
         noValidate
@@ -214,7 +214,7 @@ function AddProfile({ outcome }: { outcome: PageOutcome }) {
         }}
       >
         <ProfileFields draft={draft} setDraft={setDraft} of={null} />
-        <div className="wellen-actions">
+        <div className="leitstand-actions">
           <button type="submit" className="button button--inline" disabled={create.isPending}>
             {t.addSubmit}
           </button>
@@ -238,7 +238,7 @@ function ProfileFields({
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: e.target.value });
   return (
-    <div className="wellen-fields">
+    <div className="leitstand-fields">
       <label>
         {t.name}
         <input aria-label={label(t.name)} value={draft.name} autoComplete="off" onChange={set('name')} />
