@@ -5,13 +5,13 @@ import {
   differenzen,
   differenzNachzaehlen,
   inventurLeitstandTexts as t,
-  type Zaehler,
 } from '../../../contract/leitstand/inventur.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { dayAndTime, germanNumber } from '../../ui/format.ts';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
+import { CounterChoice } from './counter-choice.tsx';
 import './inventur.css';
 
 /** A difference with its sign: +3, −2, 0. */
@@ -101,11 +101,7 @@ export default function DifferenzenPage() {
           onConfirm={() => {
             const id = deciding.row.id;
             setDeciding(null);
-            outcome.done(null);
-            book.mutate(
-              { params: { id }, body: {} },
-              outcome.after((a) => a.message),
-            );
+            outcome.send(book, { params: { id }, body: {} });
           }}
           onCancel={() => setDeciding(null)}
         >
@@ -120,16 +116,18 @@ export default function DifferenzenPage() {
           onConfirm={() => {
             const id = deciding.row.id;
             setDeciding(null);
-            outcome.done(null);
-            recount.mutate(
-              { params: { id }, body: { benutzerId: recounter === '' ? null : Number(recounter) } },
-              outcome.after((a) => a.message),
-            );
+            outcome.send(recount, {
+              params: { id },
+              body: { benutzerId: recounter === '' ? null : Number(recounter) },
+            });
           }}
           onCancel={() => setDeciding(null)}
         >
           <p>{t.recountBody}</p>
-          <RecounterChoice
+          <CounterChoice
+            caption={t.zuweisen}
+            className="leitstand-fields"
+            label={t.zuweisen}
             users={users.filter((u) => !deciding.row.gezaehltVonIds.includes(u.id))}
             value={recounter}
             onChange={setRecounter}
@@ -137,30 +135,6 @@ export default function DifferenzenPage() {
         </ConfirmDialog>
       )}
     </>
-  );
-}
-
-function RecounterChoice({
-  users,
-  value,
-  onChange,
-}: {
-  users: Zaehler[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className="leitstand-fields">
-      {t.zuweisen}
-      <select aria-label={t.zuweisen} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t.nobody}</option>
-        {users.map((u) => (
-          <option key={u.id} value={String(u.id)}>
-            {u.name}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
