@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +6,12 @@ import { lagerplatzPdf, lagerplatzZpl } from '../../src/contract/etiketten.ts';
 import { exportMovements } from '../../src/contract/export.ts';
 import { journalCsv } from '../../src/contract/leitstand/bestand.ts';
 import { kommissionierProfilAnlegen, welleFreigeben } from '../../src/contract/leitstand/kommissionierung.ts';
-import { findLp } from '../../src/contract/lookup.ts';
-import { buildPath } from '../../src/contract/path.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { createIntegrationToken } from '../../src/server/auth/integration-tokens.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { scanWhile, writeCall } from '../support/floor.ts';
 
 /**
  * The floor comes first (DESIGN §10, issue 37): while a shift lead downloads the whole journal, 3,000
@@ -82,18 +80,6 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     });
   };
 
-  /** A staff write over a real socket, with its JSON body and a new X-Idempotency-Key. */
-  const writeCall = (e: Endpoint, token: string, params: Record<string, string | number>, body: unknown) =>
-    fetch(`${base}${buildPath(e.path, params)}`, {
-      method: e.method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'x-idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify(body),
-    });
-
   /** Reads a download to its end: status, bytes and the Retry-After of a refusal. */
   async function download(
     e: Endpoint,
@@ -105,37 +91,10 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     return { status: answer.status, body, retryAfter: answer.headers.get('retry-after') };
   }
 
-  /**
-   * A handheld scanning while `operation` runs: a location lookup every 20 ms from its start to its end. Each
-   * scan's answer time; none may be refused or slower than the overload limit.
-   */
-  async function scanWhile<T>(operation: () => Promise<T>): Promise<{ result: T; scans: number[] }> {
-    const scans: number[] = [];
-    let running = true;
-    const scanner = (async () => {
-      while (running) {
-        const sent = performance.now();
-        const answer = await fetch(`${base}${buildPath(findLp.path, { code: 'A-01-01-01' })}`, {
-          headers: { authorization: `Bearer ${worker}` },
-        });
-        await answer.arrayBuffer();
-        expect(answer.status).toBe(200);
-        scans.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    try {
-      return { result: await operation(), scans };
-    } finally {
-      running = false;
-      await scanner;
-    }
-  }
-
   const slowest = (scans: number[]) => Math.max(...scans);
 
   it('answers every scan within the overload limit while a lead downloads the whole journal as CSV', async () => {
-    const { result, scans } = await scanWhile(() => download(journalCsv, lead));
+    const { result, scans } = await scanWhile(base, worker, () => download(journalCsv, lead));
     expect(result.status).toBe(200);
     const lines = result.body.toString('utf8').trim().split('\n');
     expect(lines.length).toBeGreaterThan(2 * JOURNAL_PAIRS);
@@ -146,19 +105,19 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
 
   it('answers every scan within the overload limit while 3,000 location labels are drawn as PDF, and as ZPL', async () => {
     const range = { from: 'Y-00-00', to: 'Y-29-99' };
-    const pdf = await scanWhile(() => download(lagerplatzPdf, lead, range));
+    const pdf = await scanWhile(base, worker, () => download(lagerplatzPdf, lead, range));
     expect(pdf.result.status).toBe(200);
     expect(pdf.result.body.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.scans.length).toBeGreaterThan(5);
     expect(slowest(pdf.scans)).toBeLessThan(OVERLOAD_MAX_WAIT_MS);
-    const zpl = await scanWhile(() => download(lagerplatzZpl, lead, range));
+    const zpl = await scanWhile(base, worker, () => download(lagerplatzZpl, lead, range));
     expect(zpl.result.status).toBe(200);
     expect(zpl.result.body.toString().match(/\^XA/g)).toHaveLength(LOCATIONS);
     expect(slowest(zpl.scans)).toBeLessThan(OVERLOAD_MAX_WAIT_MS);
   }, 120_000);
 
   it('answers every scan within the overload limit while an integration reads 10,000-row export pages', async () => {
-    const { result, scans } = await scanWhile(async () => {
+    const { result, scans } = await scanWhile(base, worker, async () => {
       let rows = 0;
       for (let page = 0, cursor = ''; page < 4; page++) {
         const query: Record<string, string> = cursor ? { cursor } : { since: '2000-01-01T00:00:00Z' };
@@ -188,8 +147,9 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     await sql`analyze delivery_notes`.execute(db);
     await sql`analyze delivery_note_lines`.execute(db);
     const profile = await writeCall(
-      kommissionierProfilAnlegen,
+      base,
       lead,
+      kommissionierProfilAnlegen,
       {},
       {
         name: 'Alles auf dem Flur',
@@ -202,8 +162,8 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
     );
     expect(profile.status).toBe(200);
     const { id } = (await profile.json()) as { id: number };
-    const { result, scans } = await scanWhile(async () => {
-      const answer = await writeCall(welleFreigeben, lead, { id }, {});
+    const { result, scans } = await scanWhile(base, worker, async () => {
+      const answer = await writeCall(base, lead, welleFreigeben, { id }, {});
       return { status: answer.status, body: (await answer.json()) as { lieferscheine: number } };
     });
     expect(result.status).toBe(200);
@@ -214,7 +174,7 @@ describe.each(databaseKinds())('the floor under back-office work on %s', (kind) 
   }, 120_000);
 
   it('lets one heavy operation run at a time: a second lead gets a German 503 with Retry-After, the scans go on', async () => {
-    const { result, scans } = await scanWhile(async () => {
+    const { result, scans } = await scanWhile(base, worker, async () => {
       // The first download's answer has begun (its place is taken); its body is read only later, so it
       // holds the place meanwhile whatever the machine's speed.
       const first = await fetchCall(journalCsv, lead);

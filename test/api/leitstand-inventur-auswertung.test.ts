@@ -15,8 +15,6 @@ import {
   klasseAendern,
   inventurAuswertungTexts as T,
 } from '../../src/contract/leitstand/inventur-auswertung.ts';
-import { findLp } from '../../src/contract/lookup.ts';
-import { buildPath } from '../../src/contract/path.ts';
 import {
   zaehlauftragFertig,
   zaehlauftragNaechster,
@@ -29,6 +27,7 @@ import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
 import { caller } from '../support/endpoint-call.ts';
+import { scanWhile, writeCall } from '../support/floor.ts';
 import { pdfWords } from '../support/labels.ts';
 
 /** Today in the site's time zone (testConfig: Europe/Berlin), as 'YYYY-MM-DD'. */
@@ -547,39 +546,11 @@ describe.each(databaseKinds())('the floor while the ABC classes are computed on 
   afterAll(() => t.close());
 
   it('answers every scan within the overload limit while a lead computes the ABC classes', async () => {
-    const scans: number[] = [];
-    let running = true;
-    const scanner = (async () => {
-      while (running) {
-        const sent = performance.now();
-        const answer = await fetch(`${base}${buildPath(findLp.path, { code: 'A-01-01-01' })}`, {
-          headers: { authorization: `Bearer ${worker}` },
-        });
-        await answer.arrayBuffer();
-        expect(answer.status).toBe(200);
-        scans.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    const compute = () =>
-      fetch(`${base}${abcBerechnen.path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${lead}`,
-          'content-type': 'application/json',
-          'x-idempotency-key': randomUUID(),
-        },
-        body: '{}',
-      });
-    let status = 0;
-    try {
-      const answer = await compute();
-      status = answer.status;
+    const { result: status, scans } = await scanWhile(base, worker, async () => {
+      const answer = await writeCall(base, lead, abcBerechnen, {}, {});
       await answer.arrayBuffer();
-    } finally {
-      running = false;
-      await scanner;
-    }
+      return answer.status;
+    });
     expect(status).toBe(200);
     expect(Math.max(...scans)).toBeLessThan(OVERLOAD_MAX_WAIT_MS);
     // The scans ran all along: the computation took its steps.

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
 import { zaehlauftraegeAnlegen, zaehlplanAnlegen } from '../../src/contract/leitstand/inventur.ts';
-import { findLp } from '../../src/contract/lookup.ts';
-import { buildPath } from '../../src/contract/path.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/db.ts';
+import { scanWhile, writeCall } from '../support/floor.ts';
 
 /**
  * The floor comes first (DESIGN §10) also while a shift lead makes the count tasks of a whole warehouse:
@@ -39,20 +36,10 @@ describe.each(databaseKinds())('the floor while count tasks are made on %s', (ki
   }, 180_000);
   afterAll(() => t.close());
 
-  /** A staff write over a real socket, with its JSON body and a new X-Idempotency-Key. */
-  const writeCall = (e: Endpoint, params: Record<string, string | number>, body: unknown) =>
-    fetch(`${base}${buildPath(e.path, params)}`, {
-      method: e.method,
-      headers: {
-        authorization: `Bearer ${lead}`,
-        'content-type': 'application/json',
-        'x-idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify(body),
-    });
-
   it('answers every scan within the overload limit while tasks for 20,000 locations are made', async () => {
     const plan = await writeCall(
+      base,
+      lead,
       zaehlplanAnlegen,
       {},
       {
@@ -68,29 +55,14 @@ describe.each(databaseKinds())('the floor while count tasks are made on %s', (ki
     );
     expect(plan.status).toBe(200);
     const { id } = (await plan.json()) as { id: number };
-    const scans: number[] = [];
-    let running = true;
-    const scanner = (async () => {
-      while (running) {
-        const sent = performance.now();
-        const answer = await fetch(`${base}${buildPath(findLp.path, { code: 'A-01-01-01' })}`, {
-          headers: { authorization: `Bearer ${worker}` },
-        });
-        await answer.arrayBuffer();
-        expect(answer.status).toBe(200);
-        scans.push(performance.now() - sent);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
     const started = performance.now();
-    let result: { status: number; body: { angelegt: number; uebersprungen: number } };
-    try {
-      const answer = await writeCall(zaehlauftraegeAnlegen, { id }, {});
-      result = { status: answer.status, body: (await answer.json()) as typeof result.body };
-    } finally {
-      running = false;
-      await scanner;
-    }
+    const { result, scans } = await scanWhile(base, worker, async () => {
+      const answer = await writeCall(base, lead, zaehlauftraegeAnlegen, { id }, {});
+      return {
+        status: answer.status,
+        body: (await answer.json()) as { angelegt: number; uebersprungen: number },
+      };
+    });
     const took = performance.now() - started;
     expect(result.status).toBe(200);
     expect(result.body).toEqual(expect.objectContaining({ angelegt: LOCATIONS, uebersprungen: 0 }));

@@ -147,6 +147,21 @@ export async function cartHolder(db: Db, noteId: number): Promise<{ userId: numb
   return row ?? null;
 }
 
+/**
+ * The line a booking call names (a pick, a Fehlmenge; the single note's or a cart's): the caller's claim kept
+ * or refused first (`abgegeben` when the note went elsewhere), then the line locked and open — claims before
+ * the line, in this file's lock order.
+ */
+export async function claimedLine(
+  db: Db,
+  picker: Picker,
+  note: PickNote,
+  lineId: DeliveryNoteLineId | number,
+): Promise<OpenLine> {
+  await claimOrRefuse(db, picker, note, false);
+  return openLine(db, note, lineId);
+}
+
 /** The note's line, locked; refused when it is not the note's or has nothing open. */
 export async function openLine(db: Db, note: { id: number }, lineId: DeliveryNoteLineId | number) {
   const line = await db

@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseMutationResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { messageOf } from '../api/message.ts';
 
@@ -42,16 +42,31 @@ export function useOutcome(queryKey?: QueryKey) {
     setProblem(messageOf(error));
   };
   const refresh = () => void queryClient.invalidateQueries(queryKey ? { queryKey } : undefined);
+  const after = <Answer,>(message: (answer: Answer) => string | null) => ({
+    onSuccess: (answer: Answer) => done(message(answer)),
+    onError: failed,
+    onSettled: refresh,
+  });
   return {
     notice,
     problem,
     done,
     failed,
     refresh,
-    after: <Answer,>(message: (answer: Answer) => string | null) => ({
-      onSuccess: (answer: Answer) => done(message(answer)),
-      onError: failed,
-      onSettled: refresh,
-    }),
+    after,
+    /** Sends a write whose answer's German message is the outcome; the last outcome goes meanwhile. */
+    send: <Answer extends { message: string }, Input>(
+      mutation: UseMutationResult<Answer, Error, Input>,
+      input: Input,
+    ) => {
+      done(null);
+      mutation.mutate(
+        input,
+        after((answer: Answer) => answer.message),
+      );
+    },
   };
 }
+
+/** What `useOutcome()` gives, for the parts of a page that write. */
+export type PageOutcome = ReturnType<typeof useOutcome>;

@@ -1,18 +1,9 @@
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import type PDFDocument from 'pdfkit';
 import { LABEL_SIZES, type LabelSize } from '../../../contract/etiketten.ts';
-import { drained } from '../../documents/drained.ts';
-import { labelFonts, labelText } from '../../documents/font.ts';
+import { labelText } from '../../documents/font.ts';
+import { streamedPdf } from '../../documents/pdf.ts';
 import type { Steps } from '../../http/back-office.ts';
 import { type Box, type Label, layoutFor, type Modules, modulesOf, moduleWidth } from './label.ts';
-
-/**
- * pdfkit and the label fonts (font.ts) are loaded at the first PDF, not at the server's start (≈ 24 MB RSS at
- * idle).
- */
-let PdfKit: typeof PDFDocument | null = null;
 
 const A4 = { width: 210, height: 297 } as const;
 const MM = 72 / 25.4;
@@ -49,31 +40,11 @@ export async function writePdf(
   const page = format.sheet ? A4 : format;
   const perPage = format.sheet ? format.sheet.columns * format.sheet.rows : 1;
   const perStep = LABELS_PER_STEP;
-  PdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocument;
-  const fonts = labelFonts();
-  const doc = new PdfKit({
-    autoFirstPage: false,
-    margin: 0,
-    compress: true,
-    info: { Title: title, Creator: 'Lagerscanner' },
-    // pdfkit would keep every word's glyph run for the whole document: 20,000 location codes, 20,000 runs.
-    fontLayoutCache: false,
-  });
-  // The parsed fonts, shared by every PDF (font.ts); pdfkit 0.20 takes a fontkit font as it is.
-  doc.registerFont('regular', fonts.regular as unknown as Buffer);
-  doc.registerFont('bold', fonts.bold as unknown as Buffer);
-  let waiting = false;
-  doc.on('data', (chunk: Buffer) => {
-    if (!out.write(chunk)) waiting = true;
-  });
-  const ended = once(doc, 'end');
+  const pdf = streamedPdf(out, title);
+  const doc = pdf.doc;
   let count = 0;
   const draw = async (batch: Label[]) => {
-    if (waiting) {
-      await drained(out);
-      waiting = false;
-    }
-    if (out.destroyed) return;
+    if (!(await pdf.ready())) return;
     await steps.run(async () => {
       for (const label of batch) {
         const slot = count % perPage;
@@ -113,15 +84,7 @@ export async function writePdf(
     else doc.restore();
     doc.flushPages();
   });
-  // Each font's subset written in a step of its own (≈ 1–1.5 ms each; in doc.end() both with the rest took
-  // ≈ 3 ms, three times the end step with Helvetica). pdfkit's table of the document's fonts is its own: were
-  // it renamed, doc.end() would embed them as it always does.
-  const used = (doc as unknown as { _fontFamilies?: Record<string, { finalize?: () => void }> })
-    ._fontFamilies;
-  for (const font of new Set(Object.values(used ?? {}))) await steps.run(async () => font.finalize?.());
-  await steps.run(async () => doc.end());
-  await ended;
-  if (!out.destroyed) out.end();
+  await pdf.finish(steps);
   return count;
 }
 

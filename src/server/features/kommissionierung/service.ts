@@ -14,11 +14,11 @@ import {
   cartHolder,
   claim,
   claimCutoff,
+  claimedLine,
   claimOrRefuse,
   markPickedIfDone,
   noteById,
   noteColumns,
-  openLine,
   type Picker,
   type PickNote,
   pickPlaces,
@@ -112,8 +112,7 @@ export async function pickTake(
   const note = await noteById(db, input.deliveryNoteId);
   await refuseUnlessPickable(db, note);
   await refuseIfOnCart(db, note, true);
-  await claimOrRefuse(db, picker, note, false);
-  const line = await openLine(db, note, input.lineId);
+  const line = await claimedLine(db, picker, note, input.lineId);
   await takeForLine(db, picker, note, line, input);
   return { success: true, data: await finishIfDone(db, picker, note) };
 }
@@ -136,8 +135,7 @@ export async function pickShortage(
   const note = await noteById(db, input.deliveryNoteId);
   await refuseUnlessPickable(db, note);
   await refuseIfOnCart(db, note, true);
-  await claimOrRefuse(db, picker, note, false);
-  const line = await openLine(db, note, input.lineId);
+  const line = await claimedLine(db, picker, note, input.lineId);
   await reportShortage(db, picker, note.id, line, input);
   return { success: true, data: await finishIfDone(db, picker, note) };
 }

@@ -10,9 +10,8 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { abandonTrip } from '../../domain/pick-trip.ts';
 import {
-  claimOrRefuse,
+  claimedLine,
   markPickedIfDone,
-  openLine,
   type Picker,
   type PickNote,
   refuseUnlessPickable,
@@ -88,8 +87,7 @@ export async function cartPutAway(
   const { note, compartment } = await noteOfLine(db, trip.id, input.lineId);
   if (input.compartment !== compartment.code) throw conflict(W.wrongCompartment(compartment.code));
   await refuseUnlessPickable(db, note);
-  await claimOrRefuse(db, picker, note, false);
-  const line = await openLine(db, note, input.lineId);
+  const line = await claimedLine(db, picker, note, input.lineId);
   await takeForLine(db, picker, note, line, {
     locationId: input.locationId,
     amount: input.amount,
@@ -110,8 +108,7 @@ export async function cartShortage(
   const trip = await callersTrip(db, picker, input.tripId);
   const { note } = await noteOfLine(db, trip.id, input.lineId);
   await refuseUnlessPickable(db, note);
-  await claimOrRefuse(db, picker, note, false);
-  const line = await openLine(db, note, input.lineId);
+  const line = await claimedLine(db, picker, note, input.lineId);
   await reportShortage(db, picker, note.id, line, input);
   await markPickedIfDone(db, picker, note.id);
   return answer(db, trip.id);

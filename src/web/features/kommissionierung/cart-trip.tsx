@@ -23,6 +23,7 @@ import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import { CartPuts, CartRest, CartStopLines } from './cart-parts.tsx';
 import { ShortageDialog } from './shortage-dialog.tsx';
+import { NoStockStop, StopScanField } from './stop-parts.tsx';
 
 /** How a trip ended for the screen: finished (its summary), abandoned, or over on the server. */
 export type TripEnd = { summary: CartSummary } | { message: string } | { over: true };
@@ -239,29 +240,14 @@ export function CartTrip({
           </button>
         </section>
       ) : (
-        <section className="pick-stop pick-stop--empty" aria-label={t.noStock}>
-          <span className="pick-location">{t.noStock}</span>
-          <span className="hint">{t.noStockHint}</span>
-        </section>
+        <NoStockStop />
       )}
-      {step === 'location' && (
-        <ScanField
-          current={!asking}
-          label={t.locationLabel}
-          value={locationText}
-          onChange={setLocationText}
-          onScan={scanLocation}
-        />
-      )}
-      {step === 'article' && (
-        <ScanField
-          current={!asking}
-          label={t.articleLabel}
-          value={articleText}
-          onChange={setArticleText}
-          onScan={scanArticle}
-        />
-      )}
+      <StopScanField
+        step={step}
+        current={!asking}
+        location={{ value: locationText, onChange: setLocationText, onScan: scanLocation }}
+        article={{ value: articleText, onChange: setArticleText, onScan: scanArticle }}
+      />
       {step === 'compartment' && line && (
         <>
           <p className="cart-put" aria-live="polite">

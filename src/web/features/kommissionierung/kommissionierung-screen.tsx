@@ -25,6 +25,7 @@ import { useCartCodes } from './cart-codes.ts';
 import { CartSummaryView } from './cart-parts.tsx';
 import { CartTrip, type TripEnd } from './cart-trip.tsx';
 import { ShortageDialog } from './shortage-dialog.tsx';
+import { NoStockStop, StopScanField } from './stop-parts.tsx';
 import './kommissionierung.css';
 
 /**
@@ -274,29 +275,14 @@ export default function KommissionierungScreen() {
           {step === 'article' && <span className="pick-here">✓</span>}
         </section>
       ) : (
-        <section className="pick-stop pick-stop--empty" aria-label={t.noStock}>
-          <span className="pick-location">{t.noStock}</span>
-          <span className="hint">{t.noStockHint}</span>
-        </section>
+        <NoStockStop />
       )}
-      {step === 'location' && (
-        <ScanField
-          current={!asking}
-          label={t.locationLabel}
-          value={locationText}
-          onChange={setLocationText}
-          onScan={scanLocation}
-        />
-      )}
-      {step === 'article' && (
-        <ScanField
-          current={!asking}
-          label={t.articleLabel}
-          value={articleText}
-          onChange={setArticleText}
-          onScan={scanArticle}
-        />
-      )}
+      <StopScanField
+        step={step}
+        current={!asking}
+        location={{ value: locationText, onChange: setLocationText, onScan: scanLocation }}
+        article={{ value: articleText, onChange: setArticleText, onScan: scanArticle }}
+      />
       <StopLines lines={stopLines} onShortage={setShortage} />
       <Rest open={open} current={stop?.id ?? null} />
       {askAbandon && (

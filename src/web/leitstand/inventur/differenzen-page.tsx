@@ -6,13 +6,13 @@ import {
   differenzNachzaehlen,
   STALE_DAYS,
   inventurLeitstandTexts as t,
-  type Zaehler,
 } from '../../../contract/leitstand/inventur.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { dayAndTime, germanNumber } from '../../ui/format.ts';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
+import { CounterChoice } from './counter-choice.tsx';
 import './inventur.css';
 
 /** A difference with its sign: +3, −2, 0. */
@@ -47,7 +47,7 @@ export default function DifferenzenPage() {
             {data.differenzen.length === 0 ? (
               <p className="hint">{t.noDifferences}</p>
             ) : (
-              <div className="inventur-differences">
+              <div className="leitstand-records">
                 {data.differenzen.map((d) => (
                   <Difference
                     key={d.id}
@@ -103,11 +103,7 @@ export default function DifferenzenPage() {
           onConfirm={() => {
             const id = deciding.row.id;
             setDeciding(null);
-            outcome.done(null);
-            book.mutate(
-              { params: { id }, body: {} },
-              outcome.after((a) => a.message),
-            );
+            outcome.send(book, { params: { id }, body: {} });
           }}
           onCancel={() => setDeciding(null)}
         >
@@ -122,16 +118,18 @@ export default function DifferenzenPage() {
           onConfirm={() => {
             const id = deciding.row.id;
             setDeciding(null);
-            outcome.done(null);
-            recount.mutate(
-              { params: { id }, body: { benutzerId: recounter === '' ? null : Number(recounter) } },
-              outcome.after((a) => a.message),
-            );
+            outcome.send(recount, {
+              params: { id },
+              body: { benutzerId: recounter === '' ? null : Number(recounter) },
+            });
           }}
           onCancel={() => setDeciding(null)}
         >
           <p>{t.recountBody}</p>
-          <RecounterChoice
+          <CounterChoice
+            caption={t.zuweisen}
+            className="leitstand-fields"
+            label={t.zuweisen}
             users={users.filter((u) => !deciding.row.gezaehltVonIds.includes(u.id))}
             value={recounter}
             onChange={setRecounter}
@@ -139,30 +137,6 @@ export default function DifferenzenPage() {
         </ConfirmDialog>
       )}
     </>
-  );
-}
-
-function RecounterChoice({
-  users,
-  value,
-  onChange,
-}: {
-  users: Zaehler[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className="inventur-fields">
-      {t.zuweisen}
-      <select aria-label={t.zuweisen} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t.nobody}</option>
-        {users.map((u) => (
-          <option key={u.id} value={String(u.id)}>
-            {u.name}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -176,7 +150,7 @@ function Difference({
   onDecide: (kind: 'book' | 'recount') => void;
 }) {
   return (
-    <section className="inventur-difference" aria-label={row.lagerplatz}>
+    <section className="leitstand-record" aria-label={row.lagerplatz}>
       <h2>{row.lagerplatz}</h2>
       <p className="hint">
         {t.counted(row.gezaehltVon ?? '', dayAndTime(row.gezaehltAm))}
@@ -219,7 +193,7 @@ function Difference({
           </tbody>
         </table>
       )}
-      <div className="inventur-actions">
+      <div className="leitstand-actions">
         <button
           type="button"
           className="button button--inline"

@@ -13,8 +13,9 @@ import {
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { germanDate } from '../../ui/format.ts';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { Outcome, useOutcome } from '../outcome.tsx';
+import { Outcome, type PageOutcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
+import { CounterChoice } from './counter-choice.tsx';
 import './inventur.css';
 
 interface Filter {
@@ -34,8 +35,6 @@ function queryOf(filter: Filter, page: number): Record<string, string> {
   if (page > 1) query.seite = String(page);
   return query;
 }
-
-type PageOutcome = ReturnType<typeof useOutcome>;
 
 /**
  * Zählaufträge (issue 42): every count task, filtered by status, plan, the start of the location code (an
@@ -59,7 +58,7 @@ export default function ZaehlauftraegePage() {
     <>
       <h1>{t.tasksTitle}</h1>
       <Outcome {...outcome} />
-      <search className="inventur-fields">
+      <search className="leitstand-fields">
         <label>
           {t.status}
           <select aria-label={t.status} value={filter.status} onChange={set('status')}>
@@ -162,11 +161,7 @@ export default function ZaehlauftraegePage() {
           onConfirm={() => {
             const id = discarding.id;
             setDiscarding(null);
-            outcome.done(null);
-            discard.mutate(
-              { params: { id }, body: {} },
-              outcome.after((a) => a.message),
-            );
+            outcome.send(discard, { params: { id }, body: {} });
           }}
           onCancel={() => setDiscarding(null)}
         >
@@ -205,35 +200,23 @@ function TaskLine({
       <td>
         {open && (
           <div className="inventur-row-actions">
-            <select
-              aria-label={t.assignTo(task.lagerplatz)}
+            <CounterChoice
+              label={t.assignTo(task.lagerplatz)}
+              users={users.filter((u) => u.id !== task.nichtBenutzerId)}
               value={assignee}
-              onChange={(e) => setAssignee(e.target.value)}
-            >
-              <option value="">{t.nobody}</option>
-              {users
-                .filter((u) => u.id !== task.nichtBenutzerId)
-                .map((u) => (
-                  <option key={u.id} value={String(u.id)}>
-                    {u.name}
-                  </option>
-                ))}
-            </select>
+              onChange={setAssignee}
+            />
             <button
               type="button"
               className="button button--inline"
               aria-label={t.assignLabel(task.lagerplatz)}
               disabled={assign.isPending}
-              onClick={() => {
-                outcome.done(null);
-                assign.mutate(
-                  {
-                    params: { id: task.id },
-                    body: { benutzerId: assignee === '' ? null : Number(assignee) },
-                  },
-                  outcome.after((a) => a.message),
-                );
-              }}
+              onClick={() =>
+                outcome.send(assign, {
+                  params: { id: task.id },
+                  body: { benutzerId: assignee === '' ? null : Number(assignee) },
+                })
+              }
             >
               {t.assign}
             </button>

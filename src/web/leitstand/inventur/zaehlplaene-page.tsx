@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   ABC_CLASSES,
   PLAN_KINDS,
@@ -13,11 +13,19 @@ import {
   zaehlplanAnlegen,
   zaehlplanEntfernen,
 } from '../../../contract/leitstand/inventur.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { dayAndTime } from '../../ui/format.ts';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { Outcome, useOutcome } from '../outcome.tsx';
+import { Outcome, type PageOutcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
+import {
+  draftFields,
+  NewRecordCard,
+  numberOrNull,
+  RecordCard,
+  RemoveRecordDialog,
+  useRecordDraft,
+} from '../record-card.tsx';
+import { CounterChoice } from './counter-choice.tsx';
 import './inventur.css';
 
 /** A plan's fields as typed: every field a text, so an empty one can be sent as "none". */
@@ -57,8 +65,6 @@ function draftOf(p: PlanRow): Draft {
 }
 
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
-/** An empty number field is "none" (null); anything else goes as a number (NaN is refused by the server). */
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 function formOf(d: Draft): PlanForm {
   const usesDays = d.art === 'nicht_gezaehlt' || d.art === 'null_oder_korrigiert';
@@ -74,8 +80,6 @@ function formOf(d: Draft): PlanForm {
     benutzerId: d.benutzerId === '' ? null : Number(d.benutzerId),
   };
 }
-
-type PageOutcome = ReturnType<typeof useOutcome>;
 
 /**
  * Zählpläne (issue 42): the count plans — set one up, edit each in place, remove one after a confirm (its
@@ -96,7 +100,7 @@ export default function ZaehlplaenePage() {
             {data.plaene.length === 0 ? (
               <p className="hint">{t.noPlans}</p>
             ) : (
-              <div className="inventur-plans">
+              <div className="leitstand-records">
                 {data.plaene.map((p) => (
                   // Keyed by the last change too: a plan changed at another desk starts its fields anew.
                   <PlanCard
@@ -114,23 +118,14 @@ export default function ZaehlplaenePage() {
         )}
       </QueryState>
       {removing && (
-        <ConfirmDialog
-          title={t.removeTitle(removing.name)}
-          confirmLabel={t.remove}
-          cancelLabel={t.cancel}
-          onConfirm={() => {
-            const id = removing.id;
-            setRemoving(null);
-            outcome.done(null);
-            remove.mutate(
-              { params: { id }, body: {} },
-              outcome.after((a) => a.message),
-            );
-          }}
-          onCancel={() => setRemoving(null)}
+        <RemoveRecordDialog
+          texts={t}
+          name={removing.name}
+          onConfirm={() => outcome.send(remove, { params: { id: removing.id }, body: {} })}
+          onClose={() => setRemoving(null)}
         >
           {t.removeBody(removing.offen)}
-        </ConfirmDialog>
+        </RemoveRecordDialog>
       )}
     </>
   );
@@ -147,93 +142,41 @@ function PlanCard({
   outcome: PageOutcome;
   onRemove: (p: PlanRow) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(plan));
+  const { draft, setDraft, unchanged } = useRecordDraft(plan, draftOf);
   const save = useLeitstandMutation(zaehlplanAendern);
   const create = useLeitstandMutation(zaehlauftraegeAnlegen);
-  const busy = save.isPending || create.isPending;
-  const unchanged = JSON.stringify(draft) === JSON.stringify(draftOf(plan));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    outcome.done(null);
-    save.mutate(
-      { params: { id: plan.id }, body: formOf(draft) },
-      outcome.after((a) => a.message),
-    );
-  };
   return (
-    <section className="inventur-plan" aria-label={plan.name}>
-      <form noValidate onSubmit={submit}>
-        <PlanFields draft={draft} setDraft={setDraft} users={users} of={plan.name} />
-        <div className="inventur-actions">
-          <button
-            type="submit"
-            className="button button--inline"
-            aria-label={t.saveLabel(plan.name)}
-            disabled={busy || unchanged}
-          >
-            {t.save}
-          </button>
-          <button
-            type="button"
-            className="button button--inline"
-            aria-label={t.createTasksLabel(plan.name)}
-            disabled={busy || !unchanged}
-            onClick={() => {
-              outcome.done(null);
-              create.mutate(
-                { params: { id: plan.id }, body: {} },
-                outcome.after((a) => a.message),
-              );
-            }}
-          >
-            {create.isPending ? '…' : t.createTasks}
-          </button>
-          <button
-            type="button"
-            className="button button--inline button--secondary"
-            aria-label={t.removeLabel(plan.name)}
-            disabled={busy}
-            onClick={() => onRemove(plan)}
-          >
-            {t.remove}
-          </button>
-          <span className="hint">
-            {t.openTasks(plan.offen)} · {t.changed(plan.angelegtVon, dayAndTime(plan.geaendertAm))}
-          </span>
-        </div>
-      </form>
-    </section>
+    <RecordCard
+      name={plan.name}
+      texts={t}
+      busy={save.isPending || create.isPending}
+      unchanged={unchanged}
+      onSave={() => outcome.send(save, { params: { id: plan.id }, body: formOf(draft) })}
+      action={{
+        label: t.createTasksLabel(plan.name),
+        text: create.isPending ? '…' : t.createTasks,
+        run: () => outcome.send(create, { params: { id: plan.id }, body: {} }),
+      }}
+      onRemove={() => onRemove(plan)}
+      hint={`${t.openTasks(plan.offen)} · ${t.changed(plan.angelegtVon, dayAndTime(plan.geaendertAm))}`}
+    >
+      <PlanFields draft={draft} setDraft={setDraft} users={users} of={plan.name} />
+    </RecordCard>
   );
 }
 
 function AddPlan({ users, outcome }: { users: Zaehler[]; outcome: PageOutcome }) {
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
   const create = useLeitstandMutation(zaehlplanAnlegen);
   return (
-    <section className="inventur-plan inventur-add" aria-label={t.add}>
-      <h2>{t.add}</h2>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          outcome.done(null);
-          create.mutate(
-            { body: formOf(draft) },
-            outcome.after((a) => {
-              setDraft(emptyDraft);
-              return a.message;
-            }),
-          );
-        }}
-      >
-        <PlanFields draft={draft} setDraft={setDraft} users={users} of={null} />
-        <div className="inventur-actions">
-          <button type="submit" className="button button--inline" disabled={create.isPending}>
-            {t.addSubmit}
-          </button>
-        </div>
-      </form>
-    </section>
+    <NewRecordCard
+      texts={t}
+      Heading="h2"
+      empty={emptyDraft}
+      create={create}
+      inputOf={(draft) => ({ body: formOf(draft) })}
+      outcome={outcome}
+      fields={(draft, setDraft) => <PlanFields draft={draft} setDraft={setDraft} users={users} of={null} />}
+    />
   );
 }
 
@@ -249,13 +192,11 @@ function PlanFields({
   users: Zaehler[];
   of: string | null;
 }) {
-  const label = (field: string) => (of === null ? field : t.fieldOf(field, of));
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+  const { label, set } = draftFields(draft, setDraft, of, t);
   const usesDays = draft.art === 'nicht_gezaehlt' || draft.art === 'null_oder_korrigiert';
   return (
     <>
-      <div className="inventur-fields">
+      <div className="leitstand-fields">
         <label>
           {t.name}
           <input aria-label={label(t.name)} value={draft.name} autoComplete="off" onChange={set('name')} />
@@ -318,17 +259,13 @@ function PlanFields({
             onChange={set('faelligInTagen')}
           />
         </label>
-        <label>
-          {t.zuweisen}
-          <select aria-label={label(t.zuweisen)} value={draft.benutzerId} onChange={set('benutzerId')}>
-            <option value="">{t.nobody}</option>
-            {users.map((u) => (
-              <option key={u.id} value={String(u.id)}>
-                {u.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CounterChoice
+          caption={t.zuweisen}
+          label={label(t.zuweisen)}
+          users={users}
+          value={draft.benutzerId}
+          onChange={(benutzerId) => setDraft({ ...draft, benutzerId })}
+        />
       </div>
       <p className="hint">{t.kindHints[draft.art]}</p>
     </>

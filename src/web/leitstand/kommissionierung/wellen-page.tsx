@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   kommissionierProfilAendern,
   kommissionierProfilAnlegen,
@@ -9,11 +9,18 @@ import {
   kommissionierungLeitstandTexts as t,
   welleFreigeben,
 } from '../../../contract/leitstand/kommissionierung.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { dayAndTime } from '../../ui/format.ts';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { Outcome, useOutcome } from '../outcome.tsx';
+import { Outcome, type PageOutcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
+import {
+  draftFields,
+  NewRecordCard,
+  numberOrNull,
+  RecordCard,
+  RemoveRecordDialog,
+  useRecordDraft,
+} from '../record-card.tsx';
 import { Waves } from './waves.tsx';
 import './kommissionierung.css';
 
@@ -46,9 +53,6 @@ function draftOf(p: ProfilRow): Draft {
     proWagen: String(p.proWagen),
   };
 }
-
-/** An empty number field is "any" (null); anything else goes as a number (NaN is refused by the server). */
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 function formOf(d: Draft): ProfilForm {
   return {
@@ -83,7 +87,7 @@ export default function WellenPage() {
             data.profile.length === 0 ? (
               <p className="hint">{t.noProfiles}</p>
             ) : (
-              <div className="wellen-profiles">
+              <div className="leitstand-records">
                 {data.profile.map((p) => (
                   // Keyed by the last change too: a profile changed at another desk starts its fields anew.
                   <ProfileCard
@@ -101,29 +105,18 @@ export default function WellenPage() {
       </section>
       <Waves outcome={outcome} />
       {removing && (
-        <ConfirmDialog
-          title={t.removeTitle(removing.name)}
-          confirmLabel={t.remove}
-          cancelLabel={t.cancel}
-          onConfirm={() => {
-            const id = removing.id;
-            setRemoving(null);
-            outcome.done(null);
-            remove.mutate(
-              { params: { id }, body: {} },
-              outcome.after((a) => a.message),
-            );
-          }}
-          onCancel={() => setRemoving(null)}
+        <RemoveRecordDialog
+          texts={t}
+          name={removing.name}
+          onConfirm={() => outcome.send(remove, { params: { id: removing.id }, body: {} })}
+          onClose={() => setRemoving(null)}
         >
           {t.removeBody}
-        </ConfirmDialog>
+        </RemoveRecordDialog>
       )}
     </>
   );
 }
-
-type PageOutcome = ReturnType<typeof useOutcome>;
 
 function ProfileCard({
   profile,
@@ -134,93 +127,41 @@ function ProfileCard({
   outcome: PageOutcome;
   onRemove: (p: ProfilRow) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(profile));
+  const { draft, setDraft, unchanged } = useRecordDraft(profile, draftOf);
   const save = useLeitstandMutation(kommissionierProfilAendern);
   const release = useLeitstandMutation(welleFreigeben);
-  const busy = save.isPending || release.isPending;
-  const unchanged = JSON.stringify(draft) === JSON.stringify(draftOf(profile));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    outcome.done(null);
-    save.mutate(
-      { params: { id: profile.id }, body: formOf(draft) },
-      outcome.after((a) => a.message),
-    );
-  };
   return (
-    <section className="wellen-profile" aria-label={profile.name}>
-      <form noValidate onSubmit={submit}>
-        <ProfileFields draft={draft} setDraft={setDraft} of={profile.name} />
-        <div className="wellen-actions">
-          <button
-            type="submit"
-            className="button button--inline"
-            aria-label={t.saveLabel(profile.name)}
-            disabled={busy || unchanged}
-          >
-            {t.save}
-          </button>
-          <button
-            type="button"
-            className="button button--inline"
-            aria-label={t.releaseLabel(profile.name)}
-            disabled={busy || !unchanged}
-            onClick={() => {
-              outcome.done(null);
-              release.mutate(
-                { params: { id: profile.id }, body: {} },
-                outcome.after((a) => a.message),
-              );
-            }}
-          >
-            {t.release}
-          </button>
-          <button
-            type="button"
-            className="button button--inline button--secondary"
-            aria-label={t.removeLabel(profile.name)}
-            disabled={busy}
-            onClick={() => onRemove(profile)}
-          >
-            {t.remove}
-          </button>
-          <span className="hint">
-            {t.changed}: {profile.geaendertVon}, {dayAndTime(profile.geaendertAm)}
-          </span>
-        </div>
-      </form>
-    </section>
+    <RecordCard
+      name={profile.name}
+      texts={t}
+      busy={save.isPending || release.isPending}
+      unchanged={unchanged}
+      onSave={() => outcome.send(save, { params: { id: profile.id }, body: formOf(draft) })}
+      action={{
+        label: t.releaseLabel(profile.name),
+        text: t.release,
+        run: () => outcome.send(release, { params: { id: profile.id }, body: {} }),
+      }}
+      onRemove={() => onRemove(profile)}
+      hint={`${t.changed}: ${profile.geaendertVon}, ${dayAndTime(profile.geaendertAm)}`}
+    >
+      <ProfileFields draft={draft} setDraft={setDraft} of={profile.name} />
+    </RecordCard>
   );
 }
 
 function AddProfile({ outcome }: { outcome: PageOutcome }) {
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
   const create = useLeitstandMutation(kommissionierProfilAnlegen);
   return (
-    <section className="wellen-profile wellen-add" aria-label={t.add}>
-      <h3>{t.add}</h3>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          outcome.done(null);
-          create.mutate(
-            { body: formOf(draft) },
-            outcome.after((a) => {
-              setDraft(emptyDraft);
-              return a.message;
-            }),
-          );
-        }}
-      >
-        <ProfileFields draft={draft} setDraft={setDraft} of={null} />
-        <div className="wellen-actions">
-          <button type="submit" className="button button--inline" disabled={create.isPending}>
-            {t.addSubmit}
-          </button>
-        </div>
-      </form>
-    </section>
+    <NewRecordCard
+      texts={t}
+      Heading="h3"
+      empty={emptyDraft}
+      create={create}
+      inputOf={(draft) => ({ body: formOf(draft) })}
+      outcome={outcome}
+      fields={(draft, setDraft) => <ProfileFields draft={draft} setDraft={setDraft} of={null} />}
+    />
   );
 }
 
@@ -234,11 +175,9 @@ function ProfileFields({
   setDraft: (d: Draft) => void;
   of: string | null;
 }) {
-  const label = (field: string) => (of === null ? field : t.fieldOf(field, of));
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+  const { label, set } = draftFields(draft, setDraft, of, t);
   return (
-    <div className="wellen-fields">
+    <div className="leitstand-fields">
       <label>
         {t.name}
         <input aria-label={label(t.name)} value={draft.name} autoComplete="off" onChange={set('name')} />

@@ -1,18 +1,12 @@
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import type PDFDocument from 'pdfkit';
 import {
   AUDIT_LIST_COLUMNS,
   inventurAuswertungTexts as T,
 } from '../../../../contract/leitstand/inventur-auswertung.ts';
-import { drained } from '../../../documents/drained.ts';
-import { labelFonts, labelText } from '../../../documents/font.ts';
+import { labelText } from '../../../documents/font.ts';
+import { streamedPdf } from '../../../documents/pdf.ts';
 import type { Steps } from '../../../http/back-office.ts';
 import { type AuditListRow, cellsOf, localTime } from './audit-list.ts';
-
-/** pdfkit is loaded at the first PDF, as the labels' (etiketten/pdf.ts): not at the server's start. */
-let PdfKit: typeof PDFDocument | null = null;
 
 /** A4 landscape, in points. */
 const PAGE = { width: 842, height: 595, margin: 28 } as const;
@@ -64,22 +58,8 @@ export async function writeAuditListPdf(
   title: string,
   timeZone: string,
 ): Promise<number> {
-  PdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocument;
-  const fonts = labelFonts();
-  const doc = new PdfKit({
-    autoFirstPage: false,
-    margin: 0,
-    compress: true,
-    info: { Title: title, Creator: 'Lagerscanner' },
-    fontLayoutCache: false,
-  });
-  doc.registerFont('regular', fonts.regular as unknown as Buffer);
-  doc.registerFont('bold', fonts.bold as unknown as Buffer);
-  let waiting = false;
-  doc.on('data', (chunk: Buffer) => {
-    if (!out.write(chunk)) waiting = true;
-  });
-  const ended = once(doc, 'end');
+  const pdf = streamedPdf(out, title);
+  const doc = pdf.doc;
   const time = localTime(timeZone);
   let count = 0;
   let page = 0;
@@ -119,11 +99,7 @@ export async function writeAuditListPdf(
       });
   };
   const draw = async (rows: AuditListRow[]) => {
-    if (waiting) {
-      await drained(out);
-      waiting = false;
-    }
-    if (out.destroyed) return;
+    if (!(await pdf.ready())) return;
     await steps.run(async () => {
       for (const r of rows) {
         if (page === 0 || row >= ROWS_PER_PAGE) newPage();
@@ -148,12 +124,6 @@ export async function writeAuditListPdf(
     }
     doc.flushPages();
   });
-  // Each font's subset in a step of its own, as the labels' (etiketten/pdf.ts).
-  const used = (doc as unknown as { _fontFamilies?: Record<string, { finalize?: () => void }> })
-    ._fontFamilies;
-  for (const font of new Set(Object.values(used ?? {}))) await steps.run(async () => font.finalize?.());
-  await steps.run(async () => doc.end());
-  await ended;
-  if (!out.destroyed) out.end();
+  await pdf.finish(steps);
   return count;
 }
