@@ -2,7 +2,7 @@ import type { OfflineCall } from '../contract/outbox.ts';
 import { coreTexts as texts } from '../contract/texts-core.ts';
 
 /**
- * Every screen route (DESIGN §2a), with the title its header shows; `captures`: the call whose scans wait in
+ * Every screen route (DESIGN §2a), with the title its header shows (read when shown: in the worker's language); `captures`: the call whose scans wait in
  * the outbox without a connection (the screen says so); screens without it need the server.
  */
 interface Screen {
@@ -14,27 +14,116 @@ interface Screen {
 }
 
 const screenList = {
-  batcherfassung: { path: '/batcherfassung', title: texts.menu.batcherfassung, captures: 'captureBatch' },
-  kartonagenerfassung: { path: '/kartonagenerfassung', title: texts.menu.kartonagenerfassung },
-  paketausgang: { path: '/paketausgang', title: texts.menu.paketausgang, captures: 'paketausgang' },
-  paketinhalt: { path: '/paketinhalt', title: texts.menu.paketinhalt },
-  inventur: { path: '/inventur', title: texts.menu.inventur },
-  retoure: { path: '/retoure', title: texts.menu.retoure, captures: 'retourenerfassung' },
-  batch: { path: '/batch', title: texts.menu.batch },
-  container: { path: '/container', title: texts.menu.container, captures: 'captureContainer' },
-  transporter: { path: '/transporter', title: texts.menu.transporter, captures: 'captureTransporter' },
-  wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
-  zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
+  batcherfassung: {
+    path: '/batcherfassung',
+    get title() {
+      return texts.menu.batcherfassung;
+    },
+    captures: 'captureBatch',
+  },
+  kartonagenerfassung: {
+    path: '/kartonagenerfassung',
+    get title() {
+      return texts.menu.kartonagenerfassung;
+    },
+  },
+  paketausgang: {
+    path: '/paketausgang',
+    get title() {
+      return texts.menu.paketausgang;
+    },
+    captures: 'paketausgang',
+  },
+  paketinhalt: {
+    path: '/paketinhalt',
+    get title() {
+      return texts.menu.paketinhalt;
+    },
+  },
+  inventur: {
+    path: '/inventur',
+    get title() {
+      return texts.menu.inventur;
+    },
+  },
+  retoure: {
+    path: '/retoure',
+    get title() {
+      return texts.menu.retoure;
+    },
+    captures: 'retourenerfassung',
+  },
+  batch: {
+    path: '/batch',
+    get title() {
+      return texts.menu.batch;
+    },
+  },
+  container: {
+    path: '/container',
+    get title() {
+      return texts.menu.container;
+    },
+    captures: 'captureContainer',
+  },
+  transporter: {
+    path: '/transporter',
+    get title() {
+      return texts.menu.transporter;
+    },
+    captures: 'captureTransporter',
+  },
+  wmsretoure: {
+    path: '/wmsretoure',
+    get title() {
+      return texts.menu.wmsretoure;
+    },
+  },
+  zollpaket: {
+    path: '/zollpaket',
+    get title() {
+      return texts.menu.zollpaket;
+    },
+  },
   kommissionierung: {
     path: '/kommissionierung',
-    title: texts.menu.kommissionierung,
-    button: texts.menu.kommissionierungButton,
+    get title() {
+      return texts.menu.kommissionierung;
+    },
+    get button() {
+      return texts.menu.kommissionierungButton;
+    },
   },
-  umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
-  artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
-  nachschub: { path: '/nachschub', title: texts.menu.nachschub },
-  lagercheck: { path: '/lagercheck', title: texts.menu.lagercheck },
-  wareneingang: { path: '/wareneingang', title: texts.menu.wareneingang },
+  umbuchung: {
+    path: '/umbuchung',
+    get title() {
+      return texts.menu.umbuchung;
+    },
+  },
+  artikelumlagern: {
+    path: '/artikelumlagern',
+    get title() {
+      return texts.menu.artikelumlagern;
+    },
+  },
+  nachschub: {
+    path: '/nachschub',
+    get title() {
+      return texts.menu.nachschub;
+    },
+  },
+  lagercheck: {
+    path: '/lagercheck',
+    get title() {
+      return texts.menu.lagercheck;
+    },
+  },
+  wareneingang: {
+    path: '/wareneingang',
+    get title() {
+      return texts.menu.wareneingang;
+    },
+  },
 } satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screenList;

@@ -199,7 +199,24 @@ export default function ArtikelUmlagernScreen() {
 
 const infoRowKey = (row: InfoRow) => row.kurzbezeichnung;
 const infoColumns: Column<InfoRow>[] = [
-  { header: texts.umlagern.infoLocation, cell: (row) => row.kurzbezeichnung, kind: 'code' },
-  { header: texts.umlagern.infoType, cell: (row) => row.lagertyp },
-  { header: texts.umlagern.infoAmount, cell: (row) => row.amount, kind: 'number' },
+  {
+    get header() {
+      return texts.umlagern.infoLocation;
+    },
+    cell: (row) => row.kurzbezeichnung,
+    kind: 'code',
+  },
+  {
+    get header() {
+      return texts.umlagern.infoType;
+    },
+    cell: (row) => row.lagertyp,
+  },
+  {
+    get header() {
+      return texts.umlagern.infoAmount;
+    },
+    cell: (row) => row.amount,
+    kind: 'number',
+  },
 ];
