@@ -460,7 +460,8 @@ export const fieldLabels = localized('fieldLabels', {
     fahrtId: 'Wagen',
     fach: 'Fach',
     bewegungId: 'Entnahme',
-    // Login
+    // Login; the worker's own language (Einstellungen, decision 35)
+    language: 'Sprache',
     stechuhrdevice: texts.batch.employeeLabel,
     username: texts.login.username,
     password: texts.login.password,

@@ -15,17 +15,31 @@ export function setLanguageSource(read: () => Language): void {
   source = read;
 }
 
-/**
- * Told of every text a catalogue renders (its key path, e.g. `texts.lookup.articleNotFound`, and its arguments):
- * the server keeps them per request, so an error body can carry a stable `code` and `params` beside the message.
- */
-export type RenderObserver = (code: string, params: readonly unknown[], text: string) => void;
-let observer: RenderObserver | undefined;
+/** A text as a catalogue rendered it: its stable code (the key path, `lookup.locationNotFound`) and arguments. */
+export interface RenderedText {
+  code: string;
+  params: readonly unknown[];
+}
 
-export function observeRendering(observe: RenderObserver | undefined): void {
-  observer = observe;
+/**
+ * Where rendered texts are noted: the server keeps them per request (src/server/http/language.ts), so an error
+ * body can carry a stable `code` and `params` beside its message. The web app keeps none.
+ */
+export interface RenderLog {
+  note(text: string, rendered: RenderedText): void;
+  find(text: string): RenderedText | undefined;
+}
+let log: RenderLog | undefined;
+
+export function setRenderLog(next: RenderLog | undefined): void {
+  log = next;
 }
 
 export function rendered(code: string, params: readonly unknown[], text: string): void {
-  observer?.(code, params, text);
+  log?.note(text, { code, params });
+}
+
+/** The code and arguments a text was rendered with in this request, if a catalogue rendered it. */
+export function findRendered(text: string): RenderedText | undefined {
+  return log?.find(text);
 }

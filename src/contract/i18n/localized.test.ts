@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { texts } from '../texts.ts';
 import { zaehlauftragTexts } from '../zaehlauftrag.ts';
-import { observeRendering, setLanguageSource } from './current.ts';
+import { setLanguageSource, setRenderLog } from './current.ts';
 import type { Language } from './languages.ts';
 import { addCatalogue } from './localized.ts';
 
@@ -15,7 +15,7 @@ addCatalogue('en', {
 
 afterEach(() => {
   language = 'de';
-  observeRendering(undefined);
+  setRenderLog(undefined);
 });
 
 describe('a text read through its catalogue', () => {
@@ -49,9 +49,12 @@ describe('a text read through its catalogue', () => {
     expect(texts.inventur).toBe(texts.inventur);
   });
 
-  it('tells the observer each text it renders, by its key path and arguments', () => {
+  it('notes each text it renders, by its key path and arguments', () => {
     const seen: unknown[] = [];
-    observeRendering((code, params, text) => seen.push({ code, params, text }));
+    setRenderLog({
+      note: (text, { code, params }) => seen.push({ code, params, text }),
+      find: () => undefined,
+    });
     language = 'en';
     texts.lookup.locationNotFound('A-01');
     void texts.errors.network;
