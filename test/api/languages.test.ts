@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setLanguage } from '../../src/contract/auth.ts';
+import { loginPassword, setLanguage } from '../../src/contract/auth.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { moveLocation } from '../../src/contract/umbuchung.ts';
 import { receiptByNumber, wareneingangTexts } from '../../src/contract/wareneingang.ts';
@@ -73,11 +73,9 @@ describe.each(databaseKinds())('refusals in the caller’s language on %s', (kin
 
   it('answers before the login in the device’s language (X-Language), German for an unknown one', async () => {
     const login = (language: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
+      caller(t.app, null)(loginPassword, {
+        body: { username: 'niemand', password: 'falsch' },
         headers: { 'x-language': language },
-        payload: { username: 'niemand', password: 'falsch' },
       });
     const unknownLanguage = await login('xx');
     expect(unknownLanguage.statusCode).toBe(401);
@@ -92,10 +90,8 @@ describe.each(databaseKinds())('refusals in the caller’s language on %s', (kin
     expect((await call(setLanguage, { body: { language: 'pl' } })).json()).toEqual({ success: true });
     const refused = await call(receiptByNumber, { params: { wareneingang: 'WE999998' } });
     expect(refused.json()).toMatchObject({ message: 'Nie znaleziono przyjęcia towaru "WE999998"!' });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: demo.passwordUser.username, password: demo.passwordUser.password },
+    const again = await caller(t.app, null)(loginPassword, {
+      body: { username: demo.passwordUser.username, password: demo.passwordUser.password },
     });
     expect(again.json()).toMatchObject({ language: 'pl' });
     expect((await call(setLanguage, { body: { language: 'de' } })).statusCode).toBe(200);
@@ -112,10 +108,8 @@ describe.each(databaseKinds())('refusals in the caller’s language on %s', (kin
   });
 
   it('tells the login the user’s language', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { username: demo.leadUser.username, password: demo.leadUser.password },
+    const res = await caller(t.app, null)(loginPassword, {
+      body: { username: demo.leadUser.username, password: demo.leadUser.password },
     });
     expect(res.json()).toMatchObject({ success: true, language: 'pl' });
   });
