@@ -1,8 +1,10 @@
 /**
- * The texts a handheld needs before a screen opens — the app's frame, login, menus, settings, errors, the
- * outbox, refused scans. Apart from texts.ts so the first download carries these only (its budget:
- * test/tools/bundle-budget.test.ts); `texts` in texts.ts holds them too, beside every screen's, and is what
- * the server, the tests and the screens use. The modules of the first download import `coreTexts as texts`.
+ * The texts a handheld needs before a screen opens — the app's frame, login, menus, the errors it shows
+ * itself, the outbox, refused scans. Apart from texts.ts so the first download carries these only (its budget:
+ * test/tools/bundle-budget.test.ts); `texts` in texts.ts holds them too, beside every screen's (a section both
+ * have, `errors` and `settings`, is joined there), and is what the server, the tests and the screens use. The
+ * modules of the first download import `coreTexts as texts`. Each section is read in the current language
+ * (`localizedSections`, decision 35).
  */
 
 import { localizedSections } from './i18n/localized.ts';
