@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, successOnly, text } from './endpoint.ts';
+import { languageCodes } from './i18n/languages.ts';
 import { scanLimits } from './limits.ts';
 import { ROLES } from './roles.ts';
 
@@ -10,6 +11,8 @@ export const loginAnswer = z.object({
   id: z.number().int(),
   /** Not in SPEC §7: what the login may do (DESIGN §9); the handheld shows the Leitstand to leads. */
   role: z.enum(ROLES),
+  /** Not in SPEC §7: the language the user reads (issue 43, decision 35); the handheld switches to it. */
+  language: z.enum(languageCodes),
 });
 
 /** Card login: `stechuhrdevice` is the text the scanner reads from the employee card. */
@@ -40,5 +43,17 @@ export const logout = endpoint({
   name: 'logout',
   method: 'GET',
   path: '/api/user/logout',
+  response: successOnly,
+});
+
+/**
+ * Not in SPEC §7 (issue 43, decision 35): a worker chooses their own language in Einstellungen. Kept with the
+ * user, not the device: every handheld they log in on, and every answer of the server, follows it.
+ */
+export const setLanguage = endpoint({
+  name: 'setLanguage',
+  method: 'PUT',
+  path: '/api/einstellungen/sprache',
+  body: z.object({ language: z.enum(languageCodes) }),
   response: successOnly,
 });

@@ -172,6 +172,19 @@ export const errorBody = z.object({
   success: z.literal(false),
   message: z.string(),
   /**
+   * Not in SPEC §7 (issue 43, decision 35): what the message says, for a client or integration that must not
+   * parse words — the catalogue's key of the text (`lookup.locationNotFound`), or `http.<status>` for a
+   * message no catalogue made. The same in every language; `params` are the text's arguments in order.
+   */
+  code: z
+    .string()
+    .optional()
+    .describe("The message's stable code: its text's key (lookup.locationNotFound), else http.<status>."),
+  params: z
+    .array(z.unknown())
+    .optional()
+    .describe('The arguments the message was made with, in order (the scanned code, …); [] for none.'),
+  /**
    * scanPackageItem's 404 when the scanned item is another delivery note's number: that note's belegnr, so
    * the packing screen can offer to switch to it.
    */

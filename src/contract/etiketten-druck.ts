@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, scanText, text } from './endpoint.ts';
+import { localized } from './i18n/localized.ts';
 import { scanLimits } from './limits.ts';
 
 /**
@@ -39,7 +40,7 @@ export const ROLL_SIZES = ['100x50', '57x32'] as const satisfies readonly LabelS
 export const MAX_PRINT = 1000;
 
 /** The handheld's label texts (the Leitstand's are in `etiketten.ts`, which includes these). */
-export const druckTexts = {
+export const druckTexts = localized('druck', {
   handheldPrint: 'Etikett drucken',
   handheldNoPrinter: 'Kein Drucker gewählt: bitte in den Einstellungen einen Drucker wählen.',
   handheldPrinting: 'Etikett wird gedruckt …',
@@ -48,7 +49,7 @@ export const druckTexts = {
   settingsHint: 'Der Drucker dieser Station für „Etikett drucken“.',
   printerLabel: (p: { name: string; groesse: string; dpi: number }) =>
     `${p.name} (${p.groesse.replace('x', ' × ')} mm, ${p.dpi} dpi)`,
-} as const;
+} as const);
 
 /** A printer's name, as the admin gives it. */
 export const printerName = text(50, { min: 1, controls: 'typed' });

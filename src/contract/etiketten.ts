@@ -10,6 +10,8 @@ import {
   printerName,
   ROLL_SIZES,
 } from './etiketten-druck.ts';
+import { joined } from './i18n/joined.ts';
+import { localized } from './i18n/localized.ts';
 import { scanLimits } from './limits.ts';
 
 // The handheld's part (printing one label, the station's printer) lives in etiketten-druck.ts.
@@ -52,163 +54,165 @@ export const HANDHELD_MAX = 10;
 export const PRINT_TIMEOUT_MS = 4000;
 
 /** The labels' and calls' texts (here, not in texts.ts: the handheld's first download does not need them; its screens need only `druckTexts`). */
-export const etikettenTexts = {
-  ...druckTexts,
-  title: 'Etiketten',
-  kinds: {
-    lagerplatz: 'Lagerplatz',
-    lhm: 'LHM',
-    artikel: 'Artikel',
-    zollwagen: 'Zollwagen',
-    kommissionierwagen: 'Kommissionierwagen',
-    fach: 'Fach',
-    ausweis: 'Ausweis',
-  } satisfies Record<LabelKind, string>,
-  sizes: {
-    'a4-70x36': 'A4-Bogen 70 × 36 mm (3 × 8)',
-    'a4-105x48': 'A4-Bogen 105 × 48 mm (2 × 6)',
-    '100x50': 'Rolle 100 × 50 mm',
-    '57x32': 'Rolle 57 × 32 mm',
-  } satisfies Record<LabelSize, string>,
-  /** Printed on the label. */
-  label: {
-    lhm: 'Ladungsträger',
-    artikelNummer: (nummer: string) => `Art.-Nr. ${nummer}`,
-    ausweis: 'Mitarbeiterausweis',
-    kommissionierwagen: (compartments: number) =>
-      compartments === 1 ? 'Kommissionierwagen · 1 Fach' : `Kommissionierwagen · ${compartments} Fächer`,
-    fach: (number: number, cart: string) => `Fach ${number} · Wagen ${cart}`,
-  },
-  // Refusals (400 / 404)
-  codesOrRange: 'Bitte Codes angeben oder einen Bereich mit „Von“ und „Bis“.',
-  codesAndRange: 'Bitte entweder Codes oder einen Bereich angeben, nicht beides.',
-  rangeOnlyLocations: 'Einen Bereich gibt es nur für Lagerplätze und LHM.',
-  rangeIncomplete: 'Für einen Bereich bitte „Von“ und „Bis“ angeben.',
-  rangeOrder: (from: string, to: string) => `Der Bereich ist leer: „${from}“ kommt nach „${to}“.`,
-  rangeTooLarge: (count: number) =>
-    `Der Bereich umfasst ${count} Etiketten; höchstens ${MAX_RANGE} auf einmal.`,
-  duplicate: (code: string) => `„${code}“ ist doppelt angegeben.`,
-  unknown: (kind: LabelKind, codes: string[]) => {
-    const shown = codes
-      .slice(0, 10)
-      .map((c) => `„${c}“`)
-      .join(', ');
-    const more = codes.length > 10 ? ` und ${codes.length - 10} weitere` : '';
-    const what = {
-      lagerplatz: ['Lagerplatz', 'Lagerplätze'],
-      lhm: ['LHM', 'LHM'],
-      artikel: ['Artikel', 'Artikel'],
-      zollwagen: ['Zollwagen', 'Zollwagen'],
-      kommissionierwagen: ['Kommissionierwagen', 'Kommissionierwagen'],
-      fach: ['Fach', 'Fächer'],
-      ausweis: ['Ausweiskarte', 'Ausweiskarten'],
-    }[kind];
-    return codes.length === 1
-      ? `${what[0]} ${shown} gibt es nicht.`
-      : `Diese ${what[1]} gibt es nicht: ${shown}${more}.`;
-  },
-  /** A card text is a secret: the refusal counts the cards, it never repeats them. */
-  unknownCards: (count: number) =>
-    count === 1
-      ? 'Diese Ausweiskarte gehört zu keinem aktiven Benutzer.'
-      : `${count} Ausweiskarten gehören zu keinem aktiven Benutzer.`,
-  duplicateCard: 'Eine Ausweiskarte ist doppelt angegeben.',
-  /** An LHM code asked for as a location label, or the other way round. */
-  notLhm: (code: string) => `„${code}“ ist ein Lagerplatz, kein LHM.`,
-  isLhm: (code: string) => `„${code}“ ist ein LHM, kein Lagerplatz: bitte als LHM-Etikett drucken.`,
-  notPrintable: (code: string) =>
-    `„${code}“ enthält Zeichen, die ein Barcode (Code 128) nicht tragen kann: nur Buchstaben A–Z, Ziffern und einfache Satzzeichen.`,
-  tooLong: (code: string, size: LabelSize) =>
-    `„${code}“ ist zu lang für ein Etikett ${etikettenTexts.sizes[size]}: der Barcode würde zu schmal zum Scannen. Bitte ein größeres Etikett wählen.`,
-  zplNeedsRoll: 'ZPL gibt es nur für Rollenetiketten (100 × 50 mm oder 57 × 32 mm).',
-  dpiOnlyZpl: 'Die Auflösung (dpi) gilt nur für ZPL.',
-  arrowOnlyLocations: 'Einen Pfeil gibt es nur auf Lagerplatz-Etiketten.',
-  // Printing
-  printerUnknown: (name: string) => `Drucker „${name}“ ist nicht eingerichtet.`,
-  printerDown: (name: string) =>
-    `Drucker „${name}“ antwortet nicht. Das Etikett wurde nicht gedruckt – bitte Drucker prüfen und erneut drucken.`,
-  printed: (count: number, printer: string) =>
-    count === 1 ? `1 Etikett an ${printer} gesendet.` : `${count} Etiketten an ${printer} gesendet.`,
-  handheldKinds: 'Am Handscanner lassen sich nur Lagerplatz-, LHM- und Zollwagen-Etiketten drucken.',
-  handheldMax: `Am Handscanner höchstens ${HANDHELD_MAX} Etiketten auf einmal.`,
-  printRunning: 'Dieser Druckauftrag läuft noch. Bitte kurz warten und den Drucker prüfen.',
-  printTooMany: `Höchstens ${MAX_PRINT} Etiketten je Druckauftrag.`,
-  ausweisAdmin: 'Ausweise darf nur die IT-Administration drucken.',
-  artikelLeitstand: 'Artikel-Etiketten druckt die Schichtleitung im Leitstand.',
-  // The admin's printer list
-  printers: 'Drucker',
-  printerName: 'Name',
-  printerHost: 'Adresse',
-  printerPort: 'Port',
-  printerDpi: 'Auflösung',
-  printerSize: 'Etikettengröße',
-  printerSource: 'Eingerichtet',
-  fromEnvironment: 'Umgebung (PRINTERS)',
-  fromLeitstand: 'Leitstand',
-  printerSaved: (name: string) => `Drucker „${name}“ gespeichert.`,
-  printerRemoved: (name: string) => `Drucker „${name}“ entfernt.`,
-  printerNameTaken: (name: string) => `Einen Drucker „${name}“ gibt es schon.`,
-  printerNotFound: (id: number) => `Drucker ${id} gibt es nicht.`,
-  printerHostInvalid: 'Adresse: bitte einen Rechnernamen oder eine IP-Adresse angeben (ohne Port).',
-  /** The port is not among 9100 and PRINTER_PORTS (issue 39: a printer is no way into other services). */
-  printerPortBlocked: (port: number, allowed: number[]) =>
-    `Port ${port} ist für Drucker nicht freigegeben (freigegeben: ${allowed.join(', ')}). Weitere Ports gibt die IT mit PRINTER_PORTS frei.`,
-  printerHostNumeric: 'Adresse: eine IP-Adresse bitte mit vier Zahlen angeben, z. B. 192.0.2.10.',
-  /** Loopback, unspecified, link-local, metadata, multicast: not a printer's address (PRINTER_ALLOWED_ADDRESSES). */
-  printerAddressBlocked: (host: string) =>
-    `Adresse ${host}: dieser Server selbst, Link-local-, Metadaten- und Rundsende-Adressen sind für Drucker gesperrt. Steht der Drucker wirklich dort, gibt die IT die Adresse mit PRINTER_ALLOWED_ADDRESSES frei.`,
-  /** 409 when a job is sent: the printer's address (as resolved now) or port is blocked. */
-  printerBlocked: (name: string) =>
-    `Drucker „${name}“: seine Adresse oder sein Port ist für Drucker gesperrt. Das Etikett wurde nicht gedruckt. Bitte die IT fragen.`,
-  // The Leitstand's page
-  intro:
-    'Etiketten als PDF (A4-Bogen oder Rolle) oder ZPL für Zebra-Drucker herunterladen, oder direkt an einen Netzwerkdrucker senden. Jeder Barcode ist genau das, was der Handscanner an dieser Stelle erwartet.',
-  locationsHeading: 'Lagerplätze und LHM',
-  locationKind: 'Art',
-  rangeFrom: 'Von Lagerplatz',
-  rangeTo: 'Bis Lagerplatz',
-  /** Why 'Herunterladen' and 'Drucken' wait, beside them. */
-  needsLocation:
-    'Bitte „Von Lagerplatz“ angeben – für ein einzelnes Etikett genügt das, für einen Bereich auch „Bis Lagerplatz“.',
-  needsArticles: 'Bitte zuerst Artikel suchen und auswählen.',
-  needsPrinter: 'Zum Drucken bitte einen Drucker einrichten (IT-Administration).',
-  arrow: 'Pfeil',
-  arrows: { keiner: 'kein Pfeil', hoch: 'Pfeil nach oben', runter: 'Pfeil nach unten' },
-  articlesHeading: 'Artikel',
-  articleSearch: 'Artikel suchen',
-  search: 'Suchen',
-  select: (nummer: string) => `Artikel ${nummer} auswählen`,
-  selected: (count: number) => (count === 1 ? '1 Artikel ausgewählt' : `${count} Artikel ausgewählt`),
-  clearSelection: 'Auswahl leeren',
-  noArticles: 'Keine Artikel gefunden.',
-  moreArticles: 'Weitere Treffer: bitte die Suche genauer fassen.',
-  cartsHeading: 'Zollwagen',
-  cartsHint: 'Ein Etikett für jeden Zollwagen.',
-  pickCartsHeading: 'Kommissionierwagen',
-  pickCartsHint: 'Ein Etikett für jeden Kommissionierwagen – und eines für jedes seiner Fächer.',
-  pickCartsLabels: 'Wagen',
-  compartmentLabels: 'Fächer',
-  format: 'Format',
-  formats: { pdf: 'PDF', zpl: 'ZPL (Zebra)' },
-  size: 'Größe',
-  dpi: 'Auflösung',
-  dpis: { 203: '203 dpi', 300: '300 dpi' },
-  download: 'Herunterladen',
-  printer: 'Drucker',
-  noPrinter: 'Kein Drucker eingerichtet',
-  print: 'Drucken',
-  downloaded: (file: string) => `${file} heruntergeladen.`,
-  printersHeading: 'Drucker (IT-Administration)',
-  printersHint:
-    'Netzwerk-Etikettendrucker (Zebra, roher Port 9100). Drucker aus der Umgebungsvariable PRINTERS lassen sich hier nicht ändern.',
-  addPrinter: 'Drucker hinzufügen',
-  edit: 'Ändern',
-  save: 'Speichern',
-  cancel: 'Abbrechen',
-  remove: 'Entfernen',
-  removeLabel: (name: string) => `Drucker ${name} entfernen`,
-  editLabel: (name: string) => `Drucker ${name} ändern`,
-} as const;
+export const etikettenTexts = joined(
+  druckTexts,
+  localized('etiketten', {
+    title: 'Etiketten',
+    kinds: {
+      lagerplatz: 'Lagerplatz',
+      lhm: 'LHM',
+      artikel: 'Artikel',
+      zollwagen: 'Zollwagen',
+      kommissionierwagen: 'Kommissionierwagen',
+      fach: 'Fach',
+      ausweis: 'Ausweis',
+    } satisfies Record<LabelKind, string>,
+    sizes: {
+      'a4-70x36': 'A4-Bogen 70 × 36 mm (3 × 8)',
+      'a4-105x48': 'A4-Bogen 105 × 48 mm (2 × 6)',
+      '100x50': 'Rolle 100 × 50 mm',
+      '57x32': 'Rolle 57 × 32 mm',
+    } satisfies Record<LabelSize, string>,
+    /** Printed on the label. */
+    label: {
+      lhm: 'Ladungsträger',
+      artikelNummer: (nummer: string) => `Art.-Nr. ${nummer}`,
+      ausweis: 'Mitarbeiterausweis',
+      kommissionierwagen: (compartments: number) =>
+        compartments === 1 ? 'Kommissionierwagen · 1 Fach' : `Kommissionierwagen · ${compartments} Fächer`,
+      fach: (number: number, cart: string) => `Fach ${number} · Wagen ${cart}`,
+    },
+    // Refusals (400 / 404)
+    codesOrRange: 'Bitte Codes angeben oder einen Bereich mit „Von“ und „Bis“.',
+    codesAndRange: 'Bitte entweder Codes oder einen Bereich angeben, nicht beides.',
+    rangeOnlyLocations: 'Einen Bereich gibt es nur für Lagerplätze und LHM.',
+    rangeIncomplete: 'Für einen Bereich bitte „Von“ und „Bis“ angeben.',
+    rangeOrder: (from: string, to: string) => `Der Bereich ist leer: „${from}“ kommt nach „${to}“.`,
+    rangeTooLarge: (count: number) =>
+      `Der Bereich umfasst ${count} Etiketten; höchstens ${MAX_RANGE} auf einmal.`,
+    duplicate: (code: string) => `„${code}“ ist doppelt angegeben.`,
+    unknown: (kind: LabelKind, codes: string[]) => {
+      const shown = codes
+        .slice(0, 10)
+        .map((c) => `„${c}“`)
+        .join(', ');
+      const more = codes.length > 10 ? ` und ${codes.length - 10} weitere` : '';
+      const what = {
+        lagerplatz: ['Lagerplatz', 'Lagerplätze'],
+        lhm: ['LHM', 'LHM'],
+        artikel: ['Artikel', 'Artikel'],
+        zollwagen: ['Zollwagen', 'Zollwagen'],
+        kommissionierwagen: ['Kommissionierwagen', 'Kommissionierwagen'],
+        fach: ['Fach', 'Fächer'],
+        ausweis: ['Ausweiskarte', 'Ausweiskarten'],
+      }[kind];
+      return codes.length === 1
+        ? `${what[0]} ${shown} gibt es nicht.`
+        : `Diese ${what[1]} gibt es nicht: ${shown}${more}.`;
+    },
+    /** A card text is a secret: the refusal counts the cards, it never repeats them. */
+    unknownCards: (count: number) =>
+      count === 1
+        ? 'Diese Ausweiskarte gehört zu keinem aktiven Benutzer.'
+        : `${count} Ausweiskarten gehören zu keinem aktiven Benutzer.`,
+    duplicateCard: 'Eine Ausweiskarte ist doppelt angegeben.',
+    /** An LHM code asked for as a location label, or the other way round. */
+    notLhm: (code: string) => `„${code}“ ist ein Lagerplatz, kein LHM.`,
+    isLhm: (code: string) => `„${code}“ ist ein LHM, kein Lagerplatz: bitte als LHM-Etikett drucken.`,
+    notPrintable: (code: string) =>
+      `„${code}“ enthält Zeichen, die ein Barcode (Code 128) nicht tragen kann: nur Buchstaben A–Z, Ziffern und einfache Satzzeichen.`,
+    tooLong: (code: string, size: LabelSize) =>
+      `„${code}“ ist zu lang für ein Etikett ${etikettenTexts.sizes[size]}: der Barcode würde zu schmal zum Scannen. Bitte ein größeres Etikett wählen.`,
+    zplNeedsRoll: 'ZPL gibt es nur für Rollenetiketten (100 × 50 mm oder 57 × 32 mm).',
+    dpiOnlyZpl: 'Die Auflösung (dpi) gilt nur für ZPL.',
+    arrowOnlyLocations: 'Einen Pfeil gibt es nur auf Lagerplatz-Etiketten.',
+    // Printing
+    printerUnknown: (name: string) => `Drucker „${name}“ ist nicht eingerichtet.`,
+    printerDown: (name: string) =>
+      `Drucker „${name}“ antwortet nicht. Das Etikett wurde nicht gedruckt – bitte Drucker prüfen und erneut drucken.`,
+    printed: (count: number, printer: string) =>
+      count === 1 ? `1 Etikett an ${printer} gesendet.` : `${count} Etiketten an ${printer} gesendet.`,
+    handheldKinds: 'Am Handscanner lassen sich nur Lagerplatz-, LHM- und Zollwagen-Etiketten drucken.',
+    handheldMax: `Am Handscanner höchstens ${HANDHELD_MAX} Etiketten auf einmal.`,
+    printRunning: 'Dieser Druckauftrag läuft noch. Bitte kurz warten und den Drucker prüfen.',
+    printTooMany: `Höchstens ${MAX_PRINT} Etiketten je Druckauftrag.`,
+    ausweisAdmin: 'Ausweise darf nur die IT-Administration drucken.',
+    artikelLeitstand: 'Artikel-Etiketten druckt die Schichtleitung im Leitstand.',
+    // The admin's printer list
+    printers: 'Drucker',
+    printerName: 'Name',
+    printerHost: 'Adresse',
+    printerPort: 'Port',
+    printerDpi: 'Auflösung',
+    printerSize: 'Etikettengröße',
+    printerSource: 'Eingerichtet',
+    fromEnvironment: 'Umgebung (PRINTERS)',
+    fromLeitstand: 'Leitstand',
+    printerSaved: (name: string) => `Drucker „${name}“ gespeichert.`,
+    printerRemoved: (name: string) => `Drucker „${name}“ entfernt.`,
+    printerNameTaken: (name: string) => `Einen Drucker „${name}“ gibt es schon.`,
+    printerNotFound: (id: number) => `Drucker ${id} gibt es nicht.`,
+    printerHostInvalid: 'Adresse: bitte einen Rechnernamen oder eine IP-Adresse angeben (ohne Port).',
+    /** The port is not among 9100 and PRINTER_PORTS (issue 39: a printer is no way into other services). */
+    printerPortBlocked: (port: number, allowed: number[]) =>
+      `Port ${port} ist für Drucker nicht freigegeben (freigegeben: ${allowed.join(', ')}). Weitere Ports gibt die IT mit PRINTER_PORTS frei.`,
+    printerHostNumeric: 'Adresse: eine IP-Adresse bitte mit vier Zahlen angeben, z. B. 192.0.2.10.',
+    /** Loopback, unspecified, link-local, metadata, multicast: not a printer's address (PRINTER_ALLOWED_ADDRESSES). */
+    printerAddressBlocked: (host: string) =>
+      `Adresse ${host}: dieser Server selbst, Link-local-, Metadaten- und Rundsende-Adressen sind für Drucker gesperrt. Steht der Drucker wirklich dort, gibt die IT die Adresse mit PRINTER_ALLOWED_ADDRESSES frei.`,
+    /** 409 when a job is sent: the printer's address (as resolved now) or port is blocked. */
+    printerBlocked: (name: string) =>
+      `Drucker „${name}“: seine Adresse oder sein Port ist für Drucker gesperrt. Das Etikett wurde nicht gedruckt. Bitte die IT fragen.`,
+    // The Leitstand's page
+    intro:
+      'Etiketten als PDF (A4-Bogen oder Rolle) oder ZPL für Zebra-Drucker herunterladen, oder direkt an einen Netzwerkdrucker senden. Jeder Barcode ist genau das, was der Handscanner an dieser Stelle erwartet.',
+    locationsHeading: 'Lagerplätze und LHM',
+    locationKind: 'Art',
+    rangeFrom: 'Von Lagerplatz',
+    rangeTo: 'Bis Lagerplatz',
+    /** Why 'Herunterladen' and 'Drucken' wait, beside them. */
+    needsLocation:
+      'Bitte „Von Lagerplatz“ angeben – für ein einzelnes Etikett genügt das, für einen Bereich auch „Bis Lagerplatz“.',
+    needsArticles: 'Bitte zuerst Artikel suchen und auswählen.',
+    needsPrinter: 'Zum Drucken bitte einen Drucker einrichten (IT-Administration).',
+    arrow: 'Pfeil',
+    arrows: { keiner: 'kein Pfeil', hoch: 'Pfeil nach oben', runter: 'Pfeil nach unten' },
+    articlesHeading: 'Artikel',
+    articleSearch: 'Artikel suchen',
+    search: 'Suchen',
+    select: (nummer: string) => `Artikel ${nummer} auswählen`,
+    selected: (count: number) => (count === 1 ? '1 Artikel ausgewählt' : `${count} Artikel ausgewählt`),
+    clearSelection: 'Auswahl leeren',
+    noArticles: 'Keine Artikel gefunden.',
+    moreArticles: 'Weitere Treffer: bitte die Suche genauer fassen.',
+    cartsHeading: 'Zollwagen',
+    cartsHint: 'Ein Etikett für jeden Zollwagen.',
+    pickCartsHeading: 'Kommissionierwagen',
+    pickCartsHint: 'Ein Etikett für jeden Kommissionierwagen – und eines für jedes seiner Fächer.',
+    pickCartsLabels: 'Wagen',
+    compartmentLabels: 'Fächer',
+    format: 'Format',
+    formats: { pdf: 'PDF', zpl: 'ZPL (Zebra)' },
+    size: 'Größe',
+    dpi: 'Auflösung',
+    dpis: { 203: '203 dpi', 300: '300 dpi' },
+    download: 'Herunterladen',
+    printer: 'Drucker',
+    noPrinter: 'Kein Drucker eingerichtet',
+    print: 'Drucken',
+    downloaded: (file: string) => `${file} heruntergeladen.`,
+    printersHeading: 'Drucker (IT-Administration)',
+    printersHint:
+      'Netzwerk-Etikettendrucker (Zebra, roher Port 9100). Drucker aus der Umgebungsvariable PRINTERS lassen sich hier nicht ändern.',
+    addPrinter: 'Drucker hinzufügen',
+    edit: 'Ändern',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    remove: 'Entfernen',
+    removeLabel: (name: string) => `Drucker ${name} entfernen`,
+    editLabel: (name: string) => `Drucker ${name} ändern`,
+  } as const),
+);
 
 /** One or several codes: `codes=A&codes=B` (the query parser gives one string or an array). */
 const codesParam = z

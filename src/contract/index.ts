@@ -85,6 +85,7 @@ export const extraContract: readonly Endpoint[] = [
   zaehlauftrag.zaehlauftragLeer,
   zaehlauftrag.zaehlauftragFertig,
   zaehlauftrag.zaehlauftragAbbrechen,
+  auth.setLanguage,
 ];
 
 /** The Leitstand's calls for shift leads and admins (src/contract/leitstand/). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amount, endpoint, scanText, successOnly } from './endpoint.ts';
+import { localized } from './i18n/localized.ts';
 import { deliveryNoteId, deliveryNoteLineId, locationId } from './ids.ts';
 
 /**
@@ -11,7 +12,7 @@ import { deliveryNoteId, deliveryNoteLineId, locationId } from './ids.ts';
  */
 
 /** The screen's and the calls' German texts (not in texts.ts: loaded with the screen, not with the menu). */
-export const kommissionierungTexts = {
+export const kommissionierungTexts = localized('kommissionierung', {
   title: 'Kommissionierung',
   noteLabel: 'Lieferschein',
   next: 'Nächster Auftrag',
@@ -82,7 +83,7 @@ export const kommissionierungTexts = {
   rest: (stops: number, pieces: number) =>
     `Noch ${stops} ${stops === 1 ? 'Lagerplatz' : 'Lagerplätze'}, ${pieces} Stück`,
   restNoStock: 'ohne Bestand',
-} as const;
+} as const);
 
 /** One line of the note with where to pick it. */
 export const pickLine = z.object({

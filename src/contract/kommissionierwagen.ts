@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amount, endpoint, id, scanText, successOnly } from './endpoint.ts';
+import { localized } from './i18n/localized.ts';
 import { deliveryNoteLineId, locationId } from './ids.ts';
 
 /**
@@ -15,7 +16,7 @@ import { deliveryNoteLineId, locationId } from './ids.ts';
  */
 
 /** The cart flow's German texts (loaded with the Kommissionierung screen). */
-export const kommissionierwagenTexts = {
+export const kommissionierwagenTexts = localized('kommissionierwagen', {
   cart: (code: string) => `Wagen ${code}`,
   /** What goes where at a stop: 'Fach 3: 2 Stück'. */
   put: (fach: number, menge: number) => `Fach ${fach}: ${menge} Stück`,
@@ -75,7 +76,7 @@ export const kommissionierwagenTexts = {
   stillOpen: (lines: number) => `Noch ${lines} ${lines === 1 ? 'Position' : 'Positionen'} offen.`,
   /** 409: a put reversed twice, or after its note was packed. */
   cannotUndo: 'Diese Entnahme kann nicht mehr zurückgelegt werden.',
-} as const;
+} as const);
 
 const wagen = z.object({ id: id, code: z.string() });
 

@@ -1,14 +1,18 @@
 /**
- * The texts a handheld needs before a screen opens — the app's frame, login, menus, settings, errors, the
- * outbox, refused scans. Apart from texts.ts so the first download carries these only (its budget:
- * test/tools/bundle-budget.test.ts); `texts` in texts.ts holds them too, beside every screen's, and is what
- * the server, the tests and the screens use. The modules of the first download import `coreTexts as texts`.
+ * The texts a handheld needs before a screen opens — the app's frame, login, menus, the errors it shows
+ * itself, the outbox, refused scans. Apart from texts.ts so the first download carries these only (its budget:
+ * test/tools/bundle-budget.test.ts); `texts` in texts.ts holds them too, beside every screen's (a section both
+ * have, `errors` and `settings`, is joined there), and is what the server, the tests and the screens use. The
+ * modules of the first download import `coreTexts as texts`. Each section is read in the current language
+ * (`localizedSections`, decision 35).
  */
+
+import { localizedSections } from './i18n/localized.ts';
 
 /** A number as a German reader writes it (1.000.000). */
 const de = (n: number) => n.toLocaleString('de-DE');
 
-export const coreTexts = {
+export const coreTexts = localizedSections({
   app: {
     title: 'Lagerscanner',
     back: 'Zurück',
@@ -33,26 +37,12 @@ export const coreTexts = {
       'Keine Verbindung zum Server. Erfassungen werden gespeichert und später gesendet; alles andere geht erst wieder mit Netz.',
     newVersion: 'Neue Version – neu laden',
   },
+  /** The two titles the app's frame shows; the settings screen's own texts are in texts.ts (not in the first download). */
   settings: {
-    sound: 'Ton',
-    volume: 'Lautstärke',
-    vibration: 'Vibration',
-    deviceName: 'Gerätename',
-    deviceNameHint: 'z. B. Scanner 3 Wareneingang',
-    prefix: 'Präfix des Scanners',
-    suffix: 'Suffix des Scanners',
-    groupSeparatorAs: 'Gruppentrenner (GS) kommt als',
-    doubleRead: 'Doppelt gelesen, wenn derselbe Code innerhalb von … ms kommt',
-    scannerHint:
-      'Nur ausfüllen, wenn der Scanner Zeichen vor oder nach jedem Code sendet oder den GS1-Gruppentrenner als anderes Zeichen tippt.',
-    testSuccess: 'Test: Erfolg',
-    testError: 'Test: Fehler',
-    saved: 'Gespeichert – gilt für dieses Gerät.',
-    scannerTest: 'Scanner testen',
-    testSheet: 'Testbogen drucken',
     scannerTestTitle: 'Scanner testen',
     testSheetTitle: 'Testbogen Scanner',
   },
+
   menu: {
     /** Shown to shift leads and admins only (DESIGN §9). */
     leitstand: 'Leitstand',
@@ -91,8 +81,6 @@ export const coreTexts = {
   },
   errors: {
     noLogin: 'Kein Login. Seite wird neu geladen.',
-    unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
-    forbidden: 'Keine Berechtigung für diesen Vorgang.',
     /** 403: the login's role is below what the call needs (DESIGN §9). */
     role: {
       mitarbeiter: 'Keine Berechtigung für diesen Vorgang.',
@@ -103,10 +91,7 @@ export const coreTexts = {
     scanNotSaved: 'Scan wurde nicht gespeichert - melde dich neu an!',
     system500: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
     network: 'Netzwerkfehler. Bitte erneut versuchen.',
-    notFound: 'Nicht gefunden.',
     routeNotFound: 'Diese Adresse gibt es nicht.',
-    urlTooLong: 'Die Adresse ist zu lang.',
-    badUrl: 'Die Adresse ist ungültig.',
     /**
      * A field the server refused, named by its label on the screen (`fieldLabels` below), with what is wrong
      * where the worker can act on it (src/contract/input-errors.ts picks the text).
@@ -129,14 +114,7 @@ export const coreTexts = {
       notAnId: (field: string) => `${field} ist keine gültige Nummer.`,
       invalid: (field: string) => `${field} ist ungültig.`,
     },
-    invalidJson: 'Die Anfrage ist kein gültiges JSON.',
-    bodyTooLarge: 'Die Anfrage ist zu groß.',
-    unsupportedMediaType: 'Die Anfrage muss JSON sein.',
-    missingIdempotencyKey:
-      'Die Anfrage hat keinen gültigen Idempotenz-Schlüssel (X-Idempotency-Key, UUID v4).',
-    idempotencyConflict: 'Dieser Vorgang wurde schon mit anderen Daten gesendet. Bitte neu eingeben.',
     csrf: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
-    unavailable: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
   },
   /** The outbox of capture scans made without a connection (issue 10). */
   outbox: {
@@ -196,4 +174,4 @@ export const coreTexts = {
     nothingHere: 'hier wird nichts gescannt. Bitte zuerst eine Funktion wählen.',
     answerFirst: 'bitte zuerst die Frage beantworten.',
   },
-} as const;
+} as const);

@@ -1,15 +1,13 @@
-import { texts } from './texts.ts';
+import { localized } from './i18n/localized.ts';
 
 /**
  * The texts of the scanner self-test and its printed test sheet (German, as staff read them). Apart from
  * texts.ts because only those two screens need them: they stay out of the bundle every scanner loads first.
  */
-export const scannerTestTexts = {
-  sheetTitle: texts.settings.testSheetTitle,
+export const scannerTestTexts = localized('scannerTest', {
   sheetIntro:
     'Ausdrucken, dann unter Einstellungen → „Scanner testen“ die drei Codes scannen (Reihenfolge egal).',
   print: 'Drucken',
-  title: texts.settings.scannerTestTitle,
   intro:
     'Den gedruckten Testbogen nehmen und die drei Codes in dieses Feld scannen. Das Ergebnis steht darunter.',
   field: 'Hier scannen',
@@ -77,4 +75,4 @@ export const scannerTestTexts = {
     charactersAdvice:
       'Im Scanner „Zeichen als Tastaturereignisse senden“ einschalten (Zebra DataWedge: „Send characters as events“) oder eine kleine Zeichenverzögerung (5–10 ms) einstellen.',
   },
-} as const;
+} as const);

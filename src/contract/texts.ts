@@ -1,5 +1,7 @@
 // Over 400 lines on purpose: every German sentence staff see, one catalogue read top to bottom (by whoever
 // checks them against SPEC, and by a translator, issue 43).
+import { joined } from './i18n/joined.ts';
+import { localized, localizedSections } from './i18n/localized.ts';
 import { coreTexts } from './texts-core.ts';
 
 /**
@@ -10,10 +12,40 @@ import { coreTexts } from './texts-core.ts';
 /** A number as a German reader writes it (1.000.000). */
 const de = (n: number) => n.toLocaleString('de-DE');
 
-export const texts = {
-  ...coreTexts,
+const ownTexts = localizedSections({
+  /** The settings screen's texts (the app's frame has the titles, texts-core.ts). */
+  settings: {
+    sound: 'Ton',
+    volume: 'Lautstärke',
+    vibration: 'Vibration',
+    deviceName: 'Gerätename',
+    deviceNameHint: 'z. B. Scanner 3 Wareneingang',
+    prefix: 'Präfix des Scanners',
+    suffix: 'Suffix des Scanners',
+    groupSeparatorAs: 'Gruppentrenner (GS) kommt als',
+    doubleRead: 'Doppelt gelesen, wenn derselbe Code innerhalb von … ms kommt',
+    scannerHint:
+      'Nur ausfüllen, wenn der Scanner Zeichen vor oder nach jedem Code sendet oder den GS1-Gruppentrenner als anderes Zeichen tippt.',
+    testSuccess: 'Test: Erfolg',
+    testError: 'Test: Fehler',
+    saved: 'Gespeichert – gilt für dieses Gerät.',
+    scannerTest: 'Scanner testen',
+    testSheet: 'Testbogen drucken',
+  },
   errors: {
-    ...coreTexts.errors,
+    // Only the server sends these: the handheld shows its words, so they are not in the first download.
+    unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
+    forbidden: 'Keine Berechtigung für diesen Vorgang.',
+    notFound: 'Nicht gefunden.',
+    urlTooLong: 'Die Adresse ist zu lang.',
+    badUrl: 'Die Adresse ist ungültig.',
+    invalidJson: 'Die Anfrage ist kein gültiges JSON.',
+    bodyTooLarge: 'Die Anfrage ist zu groß.',
+    unsupportedMediaType: 'Die Anfrage muss JSON sein.',
+    missingIdempotencyKey:
+      'Die Anfrage hat keinen gültigen Idempotenz-Schlüssel (X-Idempotency-Key, UUID v4).',
+    idempotencyConflict: 'Dieser Vorgang wurde schon mit anderen Daten gesendet. Bitte neu eingeben.',
+    unavailable: 'Der Server ist gerade nicht bereit. Bitte gleich erneut versuchen.',
     /**
      * 503 when more scans arrive than the server can serve (decision 26): the handheld shows the server's own
      * words, so this text travels in the answer and is not part of the first download.
@@ -358,7 +390,15 @@ export const texts = {
     },
     misplaced: (ai: string) => `GS1-Code: Feld (${ai}) steht im Link an falscher Stelle.`,
   },
-} as const;
+} as const);
+
+/** Every text: the first download's (coreTexts) with every screen's and the server's. */
+export const texts = {
+  ...coreTexts,
+  ...ownTexts,
+  errors: joined(coreTexts.errors, ownTexts.errors),
+  settings: joined(coreTexts.settings, ownTexts.settings),
+};
 
 /** A field's name on the screen; a field may also have its own text for a scan that is too long. */
 export type FieldLabel = string | { readonly label: string; readonly tooLong: string };
@@ -370,9 +410,10 @@ const batchField = { label: texts.batch.label, tooLong: texts.batch.tooLong } as
  * The German name of every input field of the scanner calls, as the worker sees it on the screen: a server
  * message names a field by it ('Lagerplatz ist zu lang: …'), never by the API's key (`code`). `byKey` is a
  * key's meaning; `byEndpoint` overrides it on the one call where the same key means something else.
- * src/contract/input-errors.test.ts fails for a field of any scanner call without a label here.
+ * src/contract/input-errors.test.ts fails for a field of any scanner call without a label here. A catalogue of
+ * its own (`localized`): a label is read when a message is made, in the caller's language.
  */
-export const fieldLabels = {
+export const fieldLabels = localized('fieldLabels', {
   byKey: {
     // Lookups (Inventur, Umbuchung, Artikel umlagern, Nachschub, Lagerplatzprüfung, WMS-Retoure)
     number: texts.inventur.article,
@@ -419,7 +460,8 @@ export const fieldLabels = {
     fahrtId: 'Wagen',
     fach: 'Fach',
     bewegungId: 'Entnahme',
-    // Login
+    // Login; the worker's own language (Einstellungen, decision 35)
+    language: 'Sprache',
     stechuhrdevice: texts.batch.employeeLabel,
     username: texts.login.username,
     password: texts.login.password,
@@ -533,4 +575,4 @@ export const fieldLabels = {
 } as const satisfies {
   byKey: Record<string, FieldLabel>;
   byEndpoint: Record<string, Record<string, FieldLabel>>;
-};
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, scanText, scanTextOrEmpty, text } from './endpoint.ts';
+import { localized } from './i18n/localized.ts';
 import { locationCode, receiptLineId, receiptLineIdParam } from './ids.ts';
 import { AMOUNT_MAX, scanLimits } from './limits.ts';
 
@@ -12,7 +13,7 @@ import { AMOUNT_MAX, scanLimits } from './limits.ts';
 
 const de = (n: number) => n.toLocaleString('de-DE');
 
-export const wareneingangTexts = {
+export const wareneingangTexts = localized('wareneingang', {
   title: 'Wareneingang',
   receipt: 'Wareneingang',
   receiptHint: 'Belegnummer des Wareneingangs scannen, z. B. WE100001',
@@ -79,7 +80,7 @@ export const wareneingangTexts = {
   expects: {
     receipt: 'einen Wareneingang',
   },
-} as const;
+} as const);
 
 /** A receipt's number as scanned or imported (WE100001). */
 export const receiptNumber = () => scanText(scanLimits.code);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amount, endpoint, id, idParam, successOnly } from './endpoint.ts';
+import { localized } from './i18n/localized.ts';
 import { articleId, locationCode } from './ids.ts';
 
 /**
@@ -16,7 +17,7 @@ import { articleId, locationCode } from './ids.ts';
  */
 
 /** The screen's and the calls' German texts (loaded with the screen, not with the menu). */
-export const zaehlauftragTexts = {
+export const zaehlauftragTexts = localized('zaehlauftrag', {
   // ── The screen's own words ──
   heading: 'Zählauftrag',
   next: 'Nächster Zählauftrag',
@@ -77,7 +78,7 @@ export const zaehlauftragTexts = {
   alreadyPosted: 'Diese Zählung ist bereits gebucht.',
   /** 409 (Leitstand): 'Buchen'/'Nachzählen' for a count that does not wait for approval. */
   notWaiting: 'Diese Zählung wartet nicht auf Freigabe.',
-} as const;
+} as const);
 
 /** Why a count task exists. */
 export const zaehlGrund = z.enum(['plan', 'fehlmenge', 'nachzaehlung']);

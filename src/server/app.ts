@@ -35,6 +35,7 @@ import { CsrfTokens } from './http/csrf.ts';
 import type { Deps } from './http/deps.ts';
 import { DiskFullWatch } from './http/disk-full.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
+import { answerInCallersLanguage } from './http/language.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { isSourceMap, registerWebApp } from './http/web.ts';
 import { type ChangeFeed, localChangeFeed } from './live/changes.ts';
@@ -127,6 +128,8 @@ export async function buildApp({
     if (pending) await pending;
   });
 
+  // Every text of a request in its caller's language, every error body with a stable code (decision 35).
+  await answerInCallersLanguage(app);
   const diskFull = new DiskFullWatch(diskFullHoldMs);
   registerErrorHandler(app, diskFull);
   const csrf = await CsrfTokens.load(db);
@@ -146,7 +149,7 @@ export async function buildApp({
           .header('access-control-allow-methods', 'GET, POST, PUT')
           .header(
             'access-control-allow-headers',
-            'authorization, access-token, content-type, x-idempotency-key, x-csrf-token, x-requested-with, x-request-id',
+            'authorization, access-token, content-type, x-idempotency-key, x-csrf-token, x-requested-with, x-request-id, x-language',
           )
           .header('access-control-max-age', '600')
           .send();

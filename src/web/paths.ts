@@ -2,8 +2,9 @@ import type { OfflineCall } from '../contract/outbox.ts';
 import { coreTexts as texts } from '../contract/texts-core.ts';
 
 /**
- * Every screen route (DESIGN §2a), with the title its header shows; `captures`: the call whose scans wait in
- * the outbox without a connection (the screen says so); screens without it need the server.
+ * Every screen route (DESIGN §2a), with the title its header shows (`texts.menu`, by the screen's name);
+ * `captures`: the call whose scans wait in the outbox without a connection (the screen says so); screens
+ * without it need the server.
  */
 interface Screen {
   path: string;
@@ -13,32 +14,52 @@ interface Screen {
   captures?: OfflineCall;
 }
 
+/** Where a screen is; its menu button's text by its key in `texts.menu`, where it differs from the title. */
+interface ScreenEntry {
+  path: string;
+  button?: keyof typeof texts.menu;
+  captures?: OfflineCall;
+}
+
 const screenList = {
-  batcherfassung: { path: '/batcherfassung', title: texts.menu.batcherfassung, captures: 'captureBatch' },
-  kartonagenerfassung: { path: '/kartonagenerfassung', title: texts.menu.kartonagenerfassung },
-  paketausgang: { path: '/paketausgang', title: texts.menu.paketausgang, captures: 'paketausgang' },
-  paketinhalt: { path: '/paketinhalt', title: texts.menu.paketinhalt },
-  inventur: { path: '/inventur', title: texts.menu.inventur },
-  retoure: { path: '/retoure', title: texts.menu.retoure, captures: 'retourenerfassung' },
-  batch: { path: '/batch', title: texts.menu.batch },
-  container: { path: '/container', title: texts.menu.container, captures: 'captureContainer' },
-  transporter: { path: '/transporter', title: texts.menu.transporter, captures: 'captureTransporter' },
-  wmsretoure: { path: '/wmsretoure', title: texts.menu.wmsretoure },
-  zollpaket: { path: '/zollpaket', title: texts.menu.zollpaket },
-  kommissionierung: {
-    path: '/kommissionierung',
-    title: texts.menu.kommissionierung,
-    button: texts.menu.kommissionierungButton,
-  },
-  umbuchung: { path: '/umbuchung', title: texts.menu.umbuchung },
-  artikelumlagern: { path: '/artikelumlagern', title: texts.menu.artikelumlagern },
-  nachschub: { path: '/nachschub', title: texts.menu.nachschub },
-  lagercheck: { path: '/lagercheck', title: texts.menu.lagercheck },
-  wareneingang: { path: '/wareneingang', title: texts.menu.wareneingang },
-} satisfies Record<string, Screen>;
+  batcherfassung: { path: '/batcherfassung', captures: 'captureBatch' },
+  kartonagenerfassung: { path: '/kartonagenerfassung' },
+  paketausgang: { path: '/paketausgang', captures: 'paketausgang' },
+  paketinhalt: { path: '/paketinhalt' },
+  inventur: { path: '/inventur' },
+  retoure: { path: '/retoure', captures: 'retourenerfassung' },
+  batch: { path: '/batch' },
+  container: { path: '/container', captures: 'captureContainer' },
+  transporter: { path: '/transporter', captures: 'captureTransporter' },
+  wmsretoure: { path: '/wmsretoure' },
+  zollpaket: { path: '/zollpaket' },
+  kommissionierung: { path: '/kommissionierung', button: 'kommissionierungButton' },
+  umbuchung: { path: '/umbuchung' },
+  artikelumlagern: { path: '/artikelumlagern' },
+  nachschub: { path: '/nachschub' },
+  lagercheck: { path: '/lagercheck' },
+  wareneingang: { path: '/wareneingang' },
+} satisfies Record<string, ScreenEntry>;
 
 export type ScreenName = keyof typeof screenList;
-export const screens: Readonly<Record<ScreenName, Screen>> = screenList;
+
+/** A screen's title and menu button are read when shown (decision 35): in the worker's language. */
+function screen(name: ScreenName): Screen {
+  const { path, captures, button }: ScreenEntry = screenList[name];
+  return {
+    path,
+    captures,
+    get title() {
+      return texts.menu[name];
+    },
+    get button() {
+      return button && texts.menu[button];
+    },
+  };
+}
+export const screens = Object.fromEntries(
+  Object.keys(screenList).map((name) => [name, screen(name as ScreenName)]),
+) as Readonly<Record<ScreenName, Screen>>;
 
 /** The main menu: SPEC §2's 11 buttons in its order, then the flows added since (issue 22). */
 export const mainMenu: ScreenName[] = [

@@ -72,7 +72,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
         remoteAddress: '10.9.9.1',
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         success: false,
         message: texts.login.failed,
       });
@@ -133,7 +133,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     ] as const) {
       const res = await anonymous()(endpoint, { body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toMatchObject({ success: false, message });
     }
   });
 
@@ -145,7 +145,7 @@ describe.each(databaseKinds())('login and sessions on %s', (kind) => {
     expect((await history(authHeaders(token))).statusCode).toBe(200);
     expect((await history({ 'access-token': token })).statusCode).toBe(200);
     const refused = await history({});
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       success: false,
       message: texts.errors.unauthorized,
     });

@@ -147,6 +147,8 @@ const VALID: Record<string, Request> = {
   zaehlauftragLeer: { params: { id: '1' }, body: {} },
   zaehlauftragFertig: { params: { id: '1' }, body: {} },
   zaehlauftragAbbrechen: { params: { id: '1' }, body: {} },
+  // The worker's own language (issue 43)
+  setLanguage: { body: { language: 'de' } },
   ...Object.fromEntries(
     FEEDS.map((feed) => [
       `export${feed}`,

@@ -97,7 +97,7 @@ describe.each(databaseKinds())('exactly once on %s', (kind) => {
     expect((await book(11, key)).statusCode).toBe(200);
     const res = await book(12, key);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       success: false,
       message: texts.errors.idempotencyConflict,
     });

@@ -91,7 +91,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
         [benutzer.newUserCard, { params: { id: adminId }, body: {} }],
       ] as const) {
         const res = await as(endpoint, call);
-        expect([endpoint.name, res.statusCode, res.json()]).toEqual([
+        expect([endpoint.name, res.statusCode, res.json()]).toMatchObject([
           endpoint.name,
           403,
           { success: false, message: texts.errors.role.admin },
@@ -209,7 +209,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
     ];
     for (const [body, status, message] of cases) {
       const res = await create(body);
-      expect([body, res.statusCode, res.json()]).toEqual([body, status, { success: false, message }]);
+      expect([body, res.statusCode, res.json()]).toMatchObject([body, status, { success: false, message }]);
     }
     expect(await userCount()).toBe(users);
     expect(await auditCount()).toBe(entries);
@@ -337,7 +337,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
       params: { id: adminId },
       body: { role: 'schichtleitung' },
     });
-    expect([me.statusCode, me.json()]).toEqual([400, { success: false, message: refusals.lastAdmin }]);
+    expect([me.statusCode, me.json()]).toMatchObject([400, { success: false, message: refusals.lastAdmin }]);
     const off = await admin(benutzer.setUserActive, { params: { id: adminId }, body: { active: false } });
     expect([off.statusCode, off.json().message]).toEqual([400, refusals.lastAdmin]);
     // A second admin who is deactivated does not count.

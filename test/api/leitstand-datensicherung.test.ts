@@ -47,6 +47,6 @@ describe.each(databaseKinds())('Leitstand › Datensicherung on %s', (kind) => {
     const lead = caller(t.app, await loginAs(t.app, demo.leadUser));
     const res = await lead(datensicherung.datensicherung);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: texts.errors.role.admin });
+    expect(res.json()).toMatchObject({ success: false, message: texts.errors.role.admin });
   });
 });

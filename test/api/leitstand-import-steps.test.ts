@@ -93,7 +93,7 @@ describe.each(databaseKinds())('the floor during an import upload on %s', (kind)
     await running();
     const key = randomUUID();
     const refused = await upload(articlesCsv({ count: 10, prefix: second }), key);
-    expect([refused.statusCode, refused.json()]).toEqual([
+    expect([refused.statusCode, refused.json()]).toMatchObject([
       503,
       { success: false, message: texts.errors.heavyBusy },
     ]);
@@ -147,7 +147,7 @@ describe.each(databaseKinds())('the floor during an import upload on %s', (kind)
       }
       const before = await count('');
       const res = await upload(parts.join(''));
-      expect([res.statusCode, res.json()]).toEqual([
+      expect([res.statusCode, res.json()]).toMatchObject([
         400,
         { success: false, message: importUpload.importTexts.refusals.tooManyRows },
       ]);

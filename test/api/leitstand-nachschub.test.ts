@@ -212,7 +212,7 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
     ];
     for (const [body, status, message] of cases) {
       const res = await setze(body);
-      expect([body, res.statusCode, res.json()]).toEqual([body, status, { success: false, message }]);
+      expect([body, res.statusCode, res.json()]).toMatchObject([body, status, { success: false, message }]);
     }
     expect({ minimums: await count(), audit: (await audit()).length }).toEqual(before);
   });
@@ -225,7 +225,7 @@ describe.each(databaseKinds())('Nachschub minimums in the Leitstand on %s', (kin
       await setze({ lagerplatz: demo.locations.empty, artikel: demo.article3.nummer, minimum: 4 }, worker),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
+      expect(res.json()).toMatchObject({ success: false, message: texts.errors.role.schichtleitung });
     }
     expect(await count()).toBe(before);
   });

@@ -101,7 +101,7 @@ describe.each(databaseKinds())('Leitstand › Schnittstellen on %s', (kind) => {
       ['erp-export', 409, refusals.nameTaken('erp-export')],
     ] as const) {
       const res = await admin(schnittstellen.createIntegrationToken, { body: { name } });
-      expect([name, res.statusCode, res.json()]).toEqual([name, status, { success: false, message }]);
+      expect([name, res.statusCode, res.json()]).toMatchObject([name, status, { success: false, message }]);
     }
     expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toEqual(before);
   });

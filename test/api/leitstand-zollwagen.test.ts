@@ -140,9 +140,12 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
     expect(await checkWagen()).toEqual({ found: false, wagennummer: null, bezeichnung: null });
     const refused = await paket('ZW02', 'LS100052');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ success: false, message: texts.zollpaket.cartNotOpen('Zollwagen 2') });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: texts.zollpaket.cartNotOpen('Zollwagen 2'),
+    });
     const again = await paket('ZW02', '', true);
-    expect(again.json()).toEqual({
+    expect(again.json()).toMatchObject({
       success: false,
       message: texts.zollpaket.cartAlreadyClosed('Zollwagen 2'),
     });
@@ -151,10 +154,13 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
   it('refuses to close a cart closed already (409, German), and an unknown or malformed one; nothing journalled', async () => {
     const twice = await close(cartId('ZW02'));
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ success: false, message: 'Wagen Zollwagen 2 ist schon abgeschlossen.' });
+    expect(twice.json()).toMatchObject({
+      success: false,
+      message: 'Wagen Zollwagen 2 ist schon abgeschlossen.',
+    });
     const unknown = await close(99999);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ success: false, message: zollwagenTexts.notFound(99999) });
+    expect(unknown.json()).toMatchObject({ success: false, message: zollwagenTexts.notFound(99999) });
     // A cart number where the id belongs, as no client sends it.
     const malformed = await t.app.inject({
       method: 'PUT',
@@ -163,7 +169,7 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
       headers: authHeaders(lead, { 'x-idempotency-key': randomUUID() }),
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, message: 'Wagen ist keine gültige Nummer.' });
+    expect(malformed.json()).toMatchObject({ success: false, message: 'Wagen ist keine gültige Nummer.' });
     expect(await auditRows()).toHaveLength(1);
   });
 
@@ -203,7 +209,7 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
     const [desk, floor] = await Promise.all([close(cartId('ZW04')), paket('ZW04', '', true)]);
     expect([desk.statusCode, floor.statusCode].filter((status) => status === 200)).toHaveLength(1);
     const loser = desk.statusCode === 200 ? floor : desk;
-    expect([loser.statusCode, loser.json()]).toEqual([
+    expect([loser.statusCode, loser.json()]).toMatchObject([
       desk.statusCode === 200 ? 400 : 409,
       { success: false, message: texts.zollpaket.cartAlreadyClosed('Zollwagen 4') },
     ]);
@@ -222,7 +228,7 @@ describe.each(databaseKinds())('Zollwagen in the Leitstand on %s', (kind) => {
     expect((await list({}, admin)).statusCode).toBe(200);
     for (const res of [await list({}, worker), await close(cartId('ZW05'), worker)]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: texts.errors.role.schichtleitung });
+      expect(res.json()).toMatchObject({ success: false, message: texts.errors.role.schichtleitung });
     }
     expect((await cartRow('ZW05')).status).toBe('abgeschlossen');
   });

@@ -115,7 +115,7 @@ describe.each(databaseKinds())('graceful overload on %s', (kind) => {
     expect(res.statusCode).toBe(503);
     // 1 s, or up to 3 s when the gate refused more calls than it served in the second before (decision 26).
     expect(res.headers['retry-after']).toMatch(/^[1-3]$/);
-    expect(res.json()).toEqual({ success: false, message: texts.errors.overloaded });
+    expect(res.json()).toMatchObject({ success: false, message: texts.errors.overloaded });
   };
 
   const movements = async () =>

@@ -36,7 +36,7 @@ describe.each(databaseKinds())("'Abbrechen' of a note being picked on %s", (kind
     const { id } = claimed.json<{ data: { id: number } }>().data;
 
     const other = await release(id, lead);
-    expect([other.statusCode, other.json()]).toEqual([
+    expect([other.statusCode, other.json()]).toMatchObject([
       409,
       { success: false, message: T.releaseNotYours(belegnr, demo.passwordUser.name) },
     ]);

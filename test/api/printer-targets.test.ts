@@ -84,7 +84,10 @@ describe.each(databaseKinds())('printer addresses and ports on %s', (kind) => {
     const res = await caller(app.app, worker)(drucken, {
       body: { printer: 'Alt', kind: 'lagerplatz', codes: ['A-01-01-01'] },
     });
-    expect([res.statusCode, res.json()]).toEqual([409, { success: false, message: t.printerBlocked('Alt') }]);
+    expect([res.statusCode, res.json()]).toMatchObject([
+      409,
+      { success: false, message: t.printerBlocked('Alt') },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(connections).toBe(0);
   });

@@ -77,13 +77,13 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
   it('answers an unknown API path with 404 JSON in German', async () => {
     const res = await app.inject('/api/gibtsnicht');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: texts.errors.routeNotFound });
+    expect(res.json()).toMatchObject({ success: false, message: texts.errors.routeNotFound });
   });
 
   it('hides internal errors behind the German 500 message', async () => {
     const res = await app.inject('/api/test-failure');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       success: false,
       message: texts.errors.system500,
     });
@@ -97,7 +97,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       payload: { username: 'x'.repeat(5000), password: 'y' },
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ success: false, message: texts.errors.bodyTooLarge });
+    expect(big.json()).toMatchObject({ success: false, message: texts.errors.bodyTooLarge });
 
     const broken = await app.inject({
       method: 'POST',
@@ -106,7 +106,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       payload: '{"username": "demo",',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ success: false, message: texts.errors.invalidJson });
+    expect(broken.json()).toMatchObject({ success: false, message: texts.errors.invalidJson });
 
     const form = await app.inject({
       method: 'POST',
@@ -115,7 +115,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
       payload: 'username=demo&password=demo',
     });
     expect(form.statusCode).toBe(415);
-    expect(form.json()).toEqual({ success: false, message: texts.errors.unsupportedMediaType });
+    expect(form.json()).toMatchObject({ success: false, message: texts.errors.unsupportedMediaType });
   });
 
   it('answers the web app for every screen path (deep links and reloads work)', async () => {
@@ -182,7 +182,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     expect((await login(token as string)).statusCode).toBe(200);
     const forged = await login('abc.def');
     expect(forged.statusCode).toBe(403);
-    expect(forged.json()).toEqual({
+    expect(forged.json()).toMatchObject({
       success: false,
       message: texts.errors.csrf,
     });
@@ -200,7 +200,7 @@ describe.each(databaseKinds())('the HTTP server on %s', (kind) => {
     await other.close();
     const res = await lonely.inject('/readyz');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       success: false,
       message: texts.errors.unavailable,
     });

@@ -75,7 +75,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
     ]);
     expect(lineOf(r, '100002')).toMatchObject({ chargePflicht: true, mhdPflicht: true });
     const unknown = await beleg('WE999999');
-    expect([unknown.statusCode, unknown.json()]).toEqual([
+    expect([unknown.statusCode, unknown.json()]).toMatchObject([
       404,
       { success: false, message: 'Wareneingang "WE999999" nicht gefunden!' },
     ]);
@@ -196,7 +196,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       mhd: null,
     };
     const unconfirmed = await book(body);
-    expect([unconfirmed.statusCode, unconfirmed.json()]).toEqual([
+    expect([unconfirmed.statusCode, unconfirmed.json()]).toMatchObject([
       409,
       { success: false, message: 'Mehr als erwartet – trotzdem buchen? (10 statt offen 8)' },
     ]);
@@ -235,7 +235,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
     ];
     for (const [body, status, message] of cases) {
       const res = await book(body);
-      expect([JSON.stringify(body), res.statusCode, res.json()]).toEqual([
+      expect([JSON.stringify(body), res.statusCode, res.json()]).toMatchObject([
         JSON.stringify(body),
         status,
         { success: false, message },
@@ -309,7 +309,7 @@ describe.each(databaseKinds())('Wareneingang on %s', (kind) => {
       }),
     ];
     for (const res of refusals)
-      expect([res.statusCode, res.json()]).toEqual([
+      expect([res.statusCode, res.json()]).toMatchObject([
         409,
         { success: false, message: 'Wareneingang WE100001 ist abgeschlossen – keine Buchung mehr möglich.' },
       ]);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Language } from '../../contract/i18n/languages.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Database } from '../db/schema.ts';
 import { hashCardSecret } from './secrets.ts';
@@ -12,10 +13,10 @@ import { hashCardSecret } from './secrets.ts';
 export async function cardOwner(
   db: Kysely<Database>,
   card: string,
-): Promise<{ id: number; name: string; role: Role } | null> {
+): Promise<{ id: number; name: string; role: Role; language: Language } | null> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'role'])
+    .select(['id', 'name', 'role', 'language'])
     .where('card_secret_hash', '=', hashCardSecret(card.trim()))
     .where('active', '=', true)
     .executeTakeFirst();

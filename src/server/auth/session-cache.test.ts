@@ -6,6 +6,7 @@ describe('the session cache', () => {
     id: 1,
     name: 'Demo Nutzer',
     role: 'mitarbeiter' as const,
+    language: 'de' as const,
     sessionId,
   });
 

@@ -1,3 +1,4 @@
+import type { Language } from '../../contract/i18n/languages.ts';
 import type { AuthUser } from './sessions.ts';
 
 /**
@@ -42,6 +43,11 @@ export class SessionCache {
       if (entry.user.sessionId === sessionId) this.entries.delete(tokenHash);
     }
     for (const listener of this.forgetListeners) listener(sessionId);
+  }
+
+  /** A user chose another language (decision 35): their logins here answer in it from the next request on. */
+  changeLanguage(userId: number, language: Language): void {
+    for (const entry of this.entries.values()) if (entry.user.id === userId) entry.user.language = language;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Language } from '../../contract/i18n/languages.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,6 +11,8 @@ export interface AuthUser {
   name: string;
   /** What the login may do (DESIGN §9), as the user's row said when the login was last checked. */
   role: Role;
+  /** The language the user reads (decision 35): the server answers them in it. */
+  language: Language;
   sessionId: number;
 }
 
@@ -20,6 +23,7 @@ export interface LoginResult {
   name: string;
   id: number;
   role: Role;
+  language: Language;
 }
 
 type Db = Kysely<Database>;
@@ -44,7 +48,7 @@ export interface Opened {
 export async function openSession(
   db: Db,
   policy: SessionPolicy,
-  user: { id: number; name: string; role: Role },
+  user: { id: number; name: string; role: Role; language: Language },
 ): Promise<Opened> {
   const { token, tokenHash } = newSessionToken();
   return db.transaction().execute(async (trx) => {
@@ -65,7 +69,14 @@ export async function openSession(
           limit ${policy.sessionMaxPerUser - 1})
       returning id`.execute(trx);
     return {
-      answer: { success: true as const, token, name: user.name, id: user.id, role: user.role },
+      answer: {
+        success: true as const,
+        token,
+        name: user.name,
+        id: user.id,
+        role: user.role,
+        language: user.language,
+      },
       ended: ended.rows.map((r) => r.id),
     };
   });
@@ -85,6 +96,7 @@ export async function checkSession(db: Db, idleMinutes: number, tokenHash: strin
       'u.id as id',
       'u.name as name',
       'u.role as role',
+      'u.language as language',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`.as('stale'),
     ])
     .where('s.token_hash', '=', tokenHash)
@@ -100,5 +112,5 @@ export async function checkSession(db: Db, idleMinutes: number, tokenHash: strin
       .where('id', '=', row.sessionId)
       .execute();
   }
-  return { id: row.id, name: row.name, role: row.role, sessionId: row.sessionId };
+  return { id: row.id, name: row.name, role: row.role, language: row.language, sessionId: row.sessionId };
 }

@@ -25,6 +25,7 @@ import * as cartUndoAndWaveOrder from './migrations/2026-11-28-06-cart-undo-and-
 import * as compartmentFreeing from './migrations/2026-11-28-07-compartment-freeing.ts';
 import * as permanentInventory from './migrations/2026-11-28-08-permanent-inventory.ts';
 import * as inventoryList from './migrations/2026-11-28-09-inventory-list.ts';
+import * as userLanguage from './migrations/2026-12-07-01-user-language.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Add new ones at the end with a dated name; never edit one that has shipped. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-07-compartment-freeing': compartmentFreeing,
   '2026-11-28-08-permanent-inventory': permanentInventory,
   '2026-11-28-09-inventory-list': inventoryList,
+  '2026-12-07-01-user-language': userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

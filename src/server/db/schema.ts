@@ -1,5 +1,6 @@
 // Over 400 lines: the row type of every table, in one place, as the migrations leave them.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Language } from '../../contract/i18n/languages.ts';
 import type { Role } from '../../contract/roles.ts';
 
 /** Row types of the database, as Kysely sees them. The SQL lives in migrations/. */
@@ -16,6 +17,8 @@ export interface UsersTable {
   active: Generated<boolean>;
   /** DESIGN §9; existing users became `mitarbeiter`. */
   role: Generated<Role>;
+  /** The language the user reads (issue 43, decision 35): 'de' unless set. */
+  language: Generated<Language>;
   created_at: CreatedAt;
 }
 

@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorDetails } from '../../contract/endpoint.ts';
+import { findRendered, type RenderedText } from '../../contract/i18n/current.ts';
 import { texts } from '../../contract/texts.ts';
 
 /**
@@ -38,11 +39,19 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = 'DomainError';
+    this.rendered = findRendered(message);
   }
+
+  /**
+   * The catalogue's code and arguments of the message (decision 35), noted when the refusal is made: so the
+   * exactly-once store keeps them with it, and a replay answers with the same code.
+   */
+  readonly rendered: RenderedText | undefined;
 
   /** The answer's body, also as the exactly-once store keeps a refusal. */
   body(): ErrorBody {
-    return { ...this.details, success: false, message: this.message };
+    const code = this.rendered && { code: this.rendered.code, params: [...this.rendered.params] };
+    return { ...this.details, success: false, message: this.message, ...code };
   }
 }
 

@@ -10,6 +10,7 @@ import { type AuthUser, checkSession } from '../auth/sessions.ts';
 import { forbidden, unauthenticated } from '../domain/errors.ts';
 import { recordAudit } from '../repositories/audit.repository.ts';
 import type { Deps } from './deps.ts';
+import { answerIn } from './language.ts';
 
 /**
  * Who calls: a staff login (a session token, with the call's role) or an integration (its token). Every
@@ -33,7 +34,10 @@ export async function requireUser(deps: Deps, request: FastifyRequest): Promise<
   if (!token || token.length > 200) throw unauthenticated();
   const tokenHash = hashToken(token);
   const known = deps.sessions.get(tokenHash);
-  if (known) return known;
+  if (known) {
+    answerIn(known.language);
+    return known;
+  }
   const user = await checkSession(deps.db, deps.config.sessionIdleMinutes, tokenHash);
   if (!user) {
     // An integration token is no login: say so, instead of the staff's "log in again".
@@ -41,6 +45,7 @@ export async function requireUser(deps: Deps, request: FastifyRequest): Promise<
     throw unauthenticated();
   }
   deps.sessions.remember(tokenHash, user);
+  answerIn(user.language);
   return user;
 }
 

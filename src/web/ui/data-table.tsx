@@ -1,7 +1,8 @@
 import { memo, type ReactNode } from 'react';
 
 export interface Column<Row> {
-  header: string;
+  /** Its text, or how to read it when the table is drawn: a column list made once stays in the worker's language. */
+  header: string | (() => string);
   cell: (row: Row) => ReactNode;
   /**
    * How the cells wrap on a narrow screen: 'text' (a name, a time) only between words; 'code' (an EAN, a
@@ -10,6 +11,9 @@ export interface Column<Row> {
    */
   kind?: 'text' | 'code' | 'number';
 }
+
+const headerOf = <Row,>(column: Column<Row>) =>
+  typeof column.header === 'string' ? column.header : column.header();
 
 /**
  * A titled list of rows, or a hint when there are none. The section is named by its heading, so a test or
@@ -43,8 +47,8 @@ function DataTableRows<Row>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.header} className={c.kind === 'number' ? 'number' : undefined}>
-                  {c.header}
+                <th key={headerOf(c)} className={c.kind === 'number' ? 'number' : undefined}>
+                  {headerOf(c)}
                 </th>
               ))}
             </tr>
@@ -54,7 +58,7 @@ function DataTableRows<Row>({
               <tr key={rowKey(row, index)}>
                 {columns.map((c) => (
                   <td
-                    key={c.header}
+                    key={headerOf(c)}
                     className={c.kind === 'code' || c.kind === 'number' ? c.kind : undefined}
                   >
                     {c.cell(row)}

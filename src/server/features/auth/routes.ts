@@ -60,6 +60,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       }),
     },
   );
+  registerEndpoint(app, deps, contract.setLanguage, async ({ body }, { db, user }) => {
+    await service.setLanguage(db, user.id, body.language);
+    // Every login of this user on this instance answers in it from the next request on (another instance:
+    // within its session cache's time).
+    deps.sessions.changeLanguage(user.id, body.language);
+    return { success: true as const };
+  });
   registerEndpoint(app, deps, contract.logout, async (_input, { db, user }) => {
     await service.logout(db, user.sessionId);
     deps.sessions.forgetSession(user.sessionId);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Language } from '../../../contract/i18n/languages.ts';
 import { texts } from '../../../contract/texts.ts';
 import { cardOwner } from '../../auth/cards.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/secrets.ts';
@@ -26,7 +27,7 @@ export async function loginPassword(
 ): Promise<Opened> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'role', 'password_hash', 'active'])
+    .select(['id', 'name', 'role', 'language', 'password_hash', 'active'])
     .where(sql<string>`lower(username)`, '=', normalUserName(input.username))
     .executeTakeFirst();
   // Always run one scrypt so an unknown name takes as long as a wrong password.
@@ -61,4 +62,9 @@ export async function recordFailedLogin(db: Db, kind: 'password' | 'card', usern
     .insertInto('failed_logins')
     .values({ kind, username: username === null ? null : normalUserName(username).slice(0, 200) })
     .execute();
+}
+
+/** The worker's own language (decision 35), kept with the user: each login of theirs follows it. */
+export async function setLanguage(db: Db, userId: number, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }

@@ -101,7 +101,7 @@ export default function ScannerTestScreen() {
           {t.unknownCode} {t.received(visible(lastReport.received))}
         </p>
       )}
-      <section className="scanner-verdict" aria-live="polite" aria-label={t.title}>
+      <section className="scanner-verdict" aria-live="polite" aria-label={texts.settings.scannerTestTitle}>
         {summary.findings.length > 0 ? (
           <>
             <p>

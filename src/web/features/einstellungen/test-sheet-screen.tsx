@@ -28,7 +28,7 @@ export default function TestSheetScreen() {
   const t = scannerTestTexts;
   return (
     <article className="stack test-sheet">
-      <h2>{t.sheetTitle}</h2>
+      <h2>{texts.settings.testSheetTitle}</h2>
       <p className="hint">{t.sheetIntro}</p>
       <button type="button" className="button no-print" onClick={() => window.print()}>
         {t.print}

@@ -144,13 +144,14 @@ function FreeCount() {
 
 const articleLabel = (a: FoundArticle) => `${a.nummer} ${a.name}`;
 const historyRowKey = (row: InventurHistoryRow, index: number) => `${row.time}-${index}`;
+/** The headers are read when the table is drawn: in the worker's language. */
 const historyColumns: Column<InventurHistoryRow>[] = [
-  { header: texts.inventur.historyTime, cell: (row) => clockTimeSeconds(row.time) },
+  { header: () => texts.inventur.historyTime, cell: (row) => clockTimeSeconds(row.time) },
   {
-    header: texts.inventur.historyArticle,
+    header: () => texts.inventur.historyArticle,
     cell: (row) => <span title={row.articleName}>{row.article}</span>,
     kind: 'code',
   },
-  { header: texts.inventur.historyLp, cell: (row) => row.lp, kind: 'code' },
-  { header: texts.inventur.historyAmount, cell: (row) => row.amount, kind: 'number' },
+  { header: () => texts.inventur.historyLp, cell: (row) => row.lp, kind: 'code' },
+  { header: () => texts.inventur.historyAmount, cell: (row) => row.amount, kind: 'number' },
 ];

@@ -199,7 +199,7 @@ export default function ArtikelUmlagernScreen() {
 
 const infoRowKey = (row: InfoRow) => row.kurzbezeichnung;
 const infoColumns: Column<InfoRow>[] = [
-  { header: texts.umlagern.infoLocation, cell: (row) => row.kurzbezeichnung, kind: 'code' },
-  { header: texts.umlagern.infoType, cell: (row) => row.lagertyp },
-  { header: texts.umlagern.infoAmount, cell: (row) => row.amount, kind: 'number' },
+  { header: () => texts.umlagern.infoLocation, cell: (row) => row.kurzbezeichnung, kind: 'code' },
+  { header: () => texts.umlagern.infoType, cell: (row) => row.lagertyp },
+  { header: () => texts.umlagern.infoAmount, cell: (row) => row.amount, kind: 'number' },
 ];

@@ -252,7 +252,7 @@ export default function ZollpaketScreen() {
 
 const historyRowKey = (row: HistoryRow, i: number) => `${row.time}-${i}`;
 const historyColumns: Column<HistoryRow>[] = [
-  { header: texts.zollpaket.historyTime, cell: (row) => clockTime(row.time) },
-  { header: texts.zollpaket.historyNote, cell: (row) => row.lieferschein, kind: 'code' },
-  { header: texts.zollpaket.historyCart, cell: (row) => row.wagennummer, kind: 'code' },
+  { header: () => texts.zollpaket.historyTime, cell: (row) => clockTime(row.time) },
+  { header: () => texts.zollpaket.historyNote, cell: (row) => row.lieferschein, kind: 'code' },
+  { header: () => texts.zollpaket.historyCart, cell: (row) => row.wagennummer, kind: 'code' },
 ];

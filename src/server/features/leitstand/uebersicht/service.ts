@@ -35,6 +35,7 @@ const SCREENS: readonly [prefix: string, screen: string][] = [
   ['/api/wareneingang', texts.menu.wareneingang],
   ['/api/etiketten', etikettenTexts.title],
   ['/api/user/login', texts.login.heading],
+  ['/api/einstellungen', texts.app.settings],
   ['/api/integration', schnittstellenTexts.title],
   ['/api/leitstand', 'Leitstand'],
   ['/api/admin', 'Leitstand'],

@@ -1,0 +1,18 @@
+import type { PartialCatalogue } from './catalogue.ts';
+import type { Language } from './languages.ts';
+import { addCatalogue } from './localized.ts';
+
+/** Each catalogue is its own file and, in the web app, its own download (the first one carries German only). */
+const loaders: Record<Exclude<Language, 'de'>, () => Promise<{ default: PartialCatalogue }>> = {
+  en: () => import('./catalogues/en.ts'),
+  pl: () => import('./catalogues/pl.ts'),
+  ro: () => import('./catalogues/ro.ts'),
+  uk: () => import('./catalogues/uk.ts'),
+  tr: () => import('./catalogues/tr.ts'),
+};
+
+/** Loads a language's catalogue (once; German needs none), so its texts are read from then on. */
+export async function loadCatalogue(language: Language): Promise<void> {
+  if (language === 'de') return;
+  addCatalogue(language, (await loaders[language]()).default);
+}
