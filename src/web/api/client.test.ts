@@ -163,9 +163,12 @@ describe('the API client', () => {
 
   it('reads every field the contract declares on an error body, and nothing from a 5xx or a foreign body', async () => {
     const extras = Object.keys(errorBody.shape).filter((key) => key !== 'success' && key !== 'message');
-    const declared = Object.fromEntries(extras.map((key) => [key, `Wert von ${key}`]));
+    // Each a text, but `params`: the message's arguments, a list (issue 43).
+    const declared = Object.fromEntries(
+      extras.map((key) => [key, key === 'params' ? ['Wert von params'] : `Wert von ${key}`]),
+    );
     const refusal = { success: false, message: 'abgelehnt', ...declared };
-    expect(errorBody.parse(refusal)).toEqual(refusal); // all of them are texts
+    expect(errorBody.parse(refusal)).toEqual(refusal);
     script = (_req, res) => json(res, 404, refusal);
     const error = (await client()
       .call(findArticle, { params: { number: '1' } })
@@ -270,7 +273,7 @@ describe('the API client', () => {
 
   it('the second client sends X-Requested-With and the CSRF token of the page', async () => {
     script = (_req, res) =>
-      json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter' });
+      json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter', language: 'de' });
     vi.stubGlobal('document', {
       querySelector: (selector: string) =>
         selector === 'meta[name="csrf-token"]' ? { getAttribute: () => 'nonce.signature' } : null,
@@ -283,7 +286,7 @@ describe('the API client', () => {
 
   it('the second client logs an error once when the page has no CSRF tag, and still sends the call', async () => {
     script = (_req, res) =>
-      json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter' });
+      json(res, 200, { success: true, token: 't', name: 'n', id: 1, role: 'mitarbeiter', language: 'de' });
     vi.stubGlobal('document', { querySelector: () => null });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     resetCsrfWarning();

@@ -37,11 +37,16 @@ export class ApiError extends Error {
  */
 function errorBodyOf(payload: unknown): ErrorBody | null {
   if (!payload || typeof payload !== 'object') return null;
-  const { success, message, lieferschein, abgegeben, fahrtVorbei } = payload as Record<string, unknown>;
+  const { success, message, code, params, lieferschein, abgegeben, fahrtVorbei } = payload as Record<
+    string,
+    unknown
+  >;
   if (success !== false || typeof message !== 'string') return null;
   return {
     success,
     message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(Array.isArray(params) ? { params } : {}),
     ...(typeof lieferschein === 'string' ? { lieferschein } : {}),
     ...(typeof abgegeben === 'string' ? { abgegeben } : {}),
     ...(typeof fahrtVorbei === 'string' ? { fahrtVorbei } : {}),
