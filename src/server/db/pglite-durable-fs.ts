@@ -1,3 +1,5 @@
+// Over 400 lines: the file layer's promise to the disk in one place (decision 28) — the WAL's group commit and
+// the hooks that keep WAL before data share its positions and rules; apart, the order would be checked across two files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
