@@ -357,16 +357,18 @@ function installSyncs(mod: NodefsModule, wal: WalSync): void {
       return op(...args);
     };
 
-  // A block of zeros past the end of its file is PostgreSQL extending a relation: not WAL-logged, and an
-  // all-zero page is a new page to recovery, so it need not wait for the WAL. Most writes while the WAL
-  // is syncing are these (the journal and exactly-once tables grow by a page every few bookings).
-  const extendsWithZeros = (
+  /** A write of a data file that need not wait for the WAL's syncs (the two kinds below). */
+  type NeedsNoWal = (
     stream: EmscriptenStream,
     buffer: Uint8Array,
     offset: number,
     length: number,
     position: number,
-  ) => {
+  ) => boolean;
+  // A block of zeros past the end of its file is PostgreSQL extending a relation: not WAL-logged, and an
+  // all-zero page is a new page to recovery, so it need not wait for the WAL. Most writes while the WAL
+  // is syncing are these (the journal and exactly-once tables grow by a page every few bookings).
+  const extendsWithZeros: NeedsNoWal = (stream, buffer, offset, length, position) => {
     for (let i = offset; i < offset + length; i++) if (buffer[i] !== 0) return false;
     return position >= fs.fstatSync(stream.nfd).size;
   };
@@ -381,13 +383,7 @@ function installSyncs(mod: NodefsModule, wal: WalSync): void {
   const write = streamOps.write as unknown as Write;
   // Whole pages of a table or index whose LSNs the WAL on disk already reaches: PostgreSQL flushed the WAL
   // up to them (XLogFlush) before this write, as it does before every page it writes out.
-  const walAlreadyOnDisk = (
-    stream: EmscriptenStream,
-    buffer: Uint8Array,
-    offset: number,
-    length: number,
-    position: number,
-  ) => {
+  const walAlreadyOnDisk: NeedsNoWal = (stream, buffer, offset, length, position) => {
     if (length === 0 || length % PAGE_BYTES !== 0 || position % PAGE_BYTES !== 0 || !isRelation(stream))
       return false;
     let newest = 0;
