@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HeavyBusy, HeavyOperations, StepSize } from './back-office.ts';
+import { afterRelease } from '../db/durability.ts';
+import { directSteps, HeavyBusy, HeavyOperations, StepSize } from './back-office.ts';
 
 describe('heavy operations', () => {
   it('lets at most max run at once and refuses the next with a Retry-After until one ends', () => {
@@ -82,5 +83,16 @@ describe('a timed step', () => {
       return { rows };
     });
     expect(size.rows).toBeLessThanOrEqual(25); // 5 ms worth, or fewer on a busier machine
+  });
+});
+
+describe('steps without a gate (a CLI import)', () => {
+  it('wait for the disk after each step, unless the step says its commits are told to no one yet', async () => {
+    const never = new Promise<void>(() => {}); // a WAL sync that has not finished
+    const turns = () => new Promise((resolve) => setTimeout(() => resolve('waited'), 20));
+    const ahead = directSteps.run(() => afterRelease(never), { waitForDisk: false }).then(() => 'went on');
+    expect(await Promise.race([ahead, turns()])).toBe('went on');
+    const waiting = directSteps.run(() => afterRelease(never)).then(() => 'went on');
+    expect(await Promise.race([waiting, turns()])).toBe('waited');
   });
 });

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { deferred, deferringDurability } from '../db/durability.ts';
 import type { AdmissionGate, CallKind } from './admission.ts';
 
 const eventLoopUtilization = performance.eventLoopUtilization.bind(performance);
@@ -62,9 +63,20 @@ export class HeavyOperations {
   }
 }
 
+/**
+ * How a step ends. `waitForDisk: false` — its commits are told to no one yet, so it goes on without waiting
+ * for them to reach the disk (the embedded database's WAL sync, decision 28): an import's steps up to its
+ * last, which waits and so covers every earlier one (the WAL is one sequence: on disk up to a commit is on
+ * disk up to every commit before it). A handheld call that read what such a step wrote still waits for it
+ * before its answer leaves.
+ */
+export interface StepOptions {
+  waitForDisk?: boolean;
+}
+
 /** One operation's steps through the gate: `run` waits behind the floor, then does one short piece. */
 export interface Steps {
-  run<T>(work: () => Promise<T>): Promise<T>;
+  run<T>(work: () => Promise<T>, options?: StepOptions): Promise<T>;
 }
 
 /**
@@ -76,7 +88,7 @@ export function stepsIn(
   kind: CallKind,
   client?: { readonly destroyed: boolean },
 ): Steps {
-  return { run: (work) => gate.step(work, kind, client) };
+  return { run: (work, options) => gate.step(work, kind, client, options) };
 }
 
 /**
@@ -141,8 +153,8 @@ export class StepSize {
  * pages, a socket) move their data on such turns.
  */
 export const directSteps: Steps = {
-  run: async (work) => {
+  run: async (work, options) => {
     await new Promise((resolve) => setImmediate(resolve));
-    return work();
+    return options?.waitForDisk === false ? deferringDurability(deferred(), work) : work();
   },
 };

@@ -66,6 +66,20 @@ export interface Engine {
   progress?: Progress;
 }
 
+/**
+ * The steps of a run go on without waiting for their commits to reach the disk (the embedded database's WAL
+ * sync, decision 28): until the report nobody is told of them, and a run cut off by a crash is dropped
+ * (staging) or completed from what is on disk (applying) — the WAL is one sequence, so what is on disk is
+ * always a prefix of the steps. Waiting after every step, the 100,000-article import took 2–3 × as long as
+ * its steps' work (issue 37). Where something is told — the report, a picture copied under a carton's id —
+ * `onDisk` waits first, and covers every step before it.
+ */
+const ahead = { waitForDisk: false } as const;
+
+/** Waits until every commit so far is on disk: any step does at its end (a read as well). */
+const onDisk = (engine: Pick<Engine, 'db' | 'steps'>) =>
+  engine.steps.run(() => sql`select 1`.execute(engine.db));
+
 export interface RunOptions {
   kind: KindName;
   fileName: string;
@@ -219,14 +233,16 @@ export async function stageRun(
     }
     if (group.length === 0) break;
     const rows = group.flat();
-    await engine.steps.run(() =>
-      size.timed(async () => {
-        await engine.db.transaction().execute(async (trx) => {
-          await kind.check(contextOf(trx), rows);
-          if (good() && !kind.prepare) await stage(trx, group);
-        });
-        return { rows: rows.length };
-      }),
+    await engine.steps.run(
+      () =>
+        size.timed(async () => {
+          await engine.db.transaction().execute(async (trx) => {
+            await kind.check(contextOf(trx), rows);
+            if (good() && !kind.prepare) await stage(trx, group);
+          });
+          return { rows: rows.length };
+        }),
+      ahead,
     );
     if (good() && kind.prepare) {
       // Secrets become hashes before anything is staged (users: scrypt, on libuv's threads, between steps).
@@ -239,7 +255,7 @@ export async function stageRun(
             : await kind.prepare({ read: (work) => engine.steps.run(() => work(engine.db)) }, kept),
         );
       }
-      await engine.steps.run(() => engine.db.transaction().execute((trx) => stage(trx, parts)));
+      await engine.steps.run(() => engine.db.transaction().execute((trx) => stage(trx, parts)), ahead);
     }
     checked += rows.length;
     progress.update(checked);
@@ -248,7 +264,7 @@ export async function stageRun(
   await source.close();
   if (kind.afterCheck) {
     const afterCheck = kind.afterCheck;
-    await engine.steps.run(() => engine.db.transaction().execute((trx) => afterCheck(contextOf(trx))));
+    await engine.steps.run(() => engine.db.transaction().execute((trx) => afterCheck(contextOf(trx))), ahead);
   }
   if (!good()) return { opened: true, refused: refusedReport() };
   const kept: Facts = {
@@ -258,19 +274,21 @@ export async function stageRun(
     ignoredColumns: facts.ignoredColumns,
     staged,
   };
-  await engine.steps.run(() =>
-    engine.db
-      .updateTable('import_runs')
-      .set({
-        state: 'applying',
-        file_name: opened.fileName || options.fileName,
-        settings: JSON.stringify(settings),
-        facts: JSON.stringify(kept),
-        batches,
-        touched_at: sql`now()`,
-      })
-      .where('id', '=', runId)
-      .execute(),
+  await engine.steps.run(
+    () =>
+      engine.db
+        .updateTable('import_runs')
+        .set({
+          state: 'applying',
+          file_name: opened.fileName || options.fileName,
+          settings: JSON.stringify(settings),
+          facts: JSON.stringify(kept),
+          batches,
+          touched_at: sql`now()`,
+        })
+        .where('id', '=', runId)
+        .execute(),
+    ahead,
   );
   return { opened: true, refused: null };
 }
@@ -288,74 +306,80 @@ export async function applyRun(engine: Engine, runId: number): Promise<ImportRep
   let shown = false;
   for (;;) {
     const pictures: (() => void)[] = [];
-    const step = await engine.steps.run(() =>
-      size.timed(async (rowsWanted) => {
-        const outcome = await engine.db.transaction().execute(async (trx) => {
-          const run = await trx
-            .selectFrom('import_runs')
-            .selectAll()
-            .where('id', '=', runId)
-            .forUpdate()
-            .executeTakeFirst();
-          if (run?.state !== 'applying' || !run.facts) throw new RunGone(runId);
-          const settings = JSON.parse(run.settings) as Settings;
-          const facts = JSON.parse(run.facts) as Facts;
-          if (!shown) {
-            progress.start('writing', facts.staged);
-            shown = true;
-          }
-          const staged = await trx
-            .selectFrom('import_batches')
-            .select(['batch', 'rows'])
-            .where('run_id', '=', runId)
-            .orderBy('batch')
-            .limit(Math.max(1, Math.ceil(rowsWanted / BATCH_ROWS)))
-            .execute();
-          if (staged.length === 0) return { rows: 0, report: await finish(trx, run, settings, facts) };
-          const rows = staged.flatMap((b) => JSON.parse(b.rows) as Line<unknown>[]);
-          const raced: Refusal[] = [];
-          const racedLines = new Set<number>();
-          const ctx = context(trx, settings, engine.imagesDir, 'apply', memo, {
-            refuse: (problem) => {
-              raced.push(problem);
-              racedLines.add(problem.line);
-            },
-            isRefused: (line) => racedLines.has(line),
-            afterCommit: (job) => pictures.push(job),
+    const step = await engine.steps.run(
+      () =>
+        size.timed(async (rowsWanted) => {
+          const outcome = await engine.db.transaction().execute(async (trx) => {
+            const run = await trx
+              .selectFrom('import_runs')
+              .selectAll()
+              .where('id', '=', runId)
+              .forUpdate()
+              .executeTakeFirst();
+            if (run?.state !== 'applying' || !run.facts) throw new RunGone(runId);
+            const settings = JSON.parse(run.settings) as Settings;
+            const facts = JSON.parse(run.facts) as Facts;
+            if (!shown) {
+              progress.start('writing', facts.staged);
+              shown = true;
+            }
+            const staged = await trx
+              .selectFrom('import_batches')
+              .select(['batch', 'rows'])
+              .where('run_id', '=', runId)
+              .orderBy('batch')
+              .limit(Math.max(1, Math.ceil(rowsWanted / BATCH_ROWS)))
+              .execute();
+            if (staged.length === 0) return { rows: 0, report: await finish(trx, run, settings, facts) };
+            const rows = staged.flatMap((b) => JSON.parse(b.rows) as Line<unknown>[]);
+            const raced: Refusal[] = [];
+            const racedLines = new Set<number>();
+            const ctx = context(trx, settings, engine.imagesDir, 'apply', memo, {
+              refuse: (problem) => {
+                raced.push(problem);
+                racedLines.add(problem.line);
+              },
+              isRefused: (line) => racedLines.has(line),
+              afterCommit: (job) => pictures.push(job),
+            });
+            const kind = KINDS[settings.kind] as ImportKind<unknown>;
+            await kind.check(ctx, rows);
+            const good = rows.filter((r) => !racedLines.has(r.line));
+            const lines = await kind.write(ctx, good);
+            const last = staged[staged.length - 1]?.batch ?? 0;
+            await trx
+              .updateTable('import_runs')
+              .set({
+                applied: run.applied + staged.length,
+                written: run.written + good.length,
+                summary: JSON.stringify(mergeSummaries(JSON.parse(run.summary), lines)),
+                // Only the first lines are kept: the count of raced rows is staged − written.
+                raced:
+                  raced.length > 0
+                    ? JSON.stringify(firstListed([...JSON.parse(run.raced), ...raced]))
+                    : run.raced,
+                touched_at: sql`now()`,
+              })
+              .where('id', '=', runId)
+              .execute();
+            await trx
+              .deleteFrom('import_batches')
+              .where('run_id', '=', runId)
+              .where('batch', '<=', last)
+              .execute();
+            return { rows: rows.length, report: null, written: run.written + good.length };
           });
-          const kind = KINDS[settings.kind] as ImportKind<unknown>;
-          await kind.check(ctx, rows);
-          const good = rows.filter((r) => !racedLines.has(r.line));
-          const lines = await kind.write(ctx, good);
-          const last = staged[staged.length - 1]?.batch ?? 0;
-          await trx
-            .updateTable('import_runs')
-            .set({
-              applied: run.applied + staged.length,
-              written: run.written + good.length,
-              summary: JSON.stringify(mergeSummaries(JSON.parse(run.summary), lines)),
-              // Only the first lines are kept: the count of raced rows is staged − written.
-              raced:
-                raced.length > 0
-                  ? JSON.stringify(firstListed([...JSON.parse(run.raced), ...raced]))
-                  : run.raced,
-              touched_at: sql`now()`,
-            })
-            .where('id', '=', runId)
-            .execute();
-          await trx
-            .deleteFrom('import_batches')
-            .where('run_id', '=', runId)
-            .where('batch', '<=', last)
-            .execute();
-          return { rows: rows.length, report: null, written: run.written + good.length };
-        });
-        return outcome;
-      }),
+          return outcome;
+        }),
+      ahead,
     );
-    // Pictures are copied once their cartons are committed (their ids are the file names).
+    // Pictures are copied once their cartons are on disk (their ids are the file names: a carton lost to a
+    // power cut could give its id to another, which would show this picture).
+    if (pictures.length > 0) await onDisk(engine);
     for (const job of pictures) job();
     if (step.report) {
+      // The report is the answer (and the stored one): told only once the whole run is on disk.
+      await onDisk(engine);
       progress.done();
       return step.report;
     }

@@ -88,9 +88,9 @@ export class ImportUploads {
     // Each step waits behind every handheld call in the gate's back-office lane. Never refused: the run
     // goes on if the admin closes the page, and its answer waits under the key for the repeat.
     const steps: Steps = {
-      run: (work) => {
+      run: (work, options) => {
         if (this.closing) return Promise.reject(new ShuttingDown());
-        return deps.admission.step(work, kind);
+        return deps.admission.step(work, kind, undefined, options);
       },
     };
     this.engine = { db: deps.db, steps, imagesDir: deps.config.imagesDir };
