@@ -15,7 +15,6 @@ import type { Catalogue } from '../catalogue.ts';
 /** A number as an English reader writes it (1,000,000). */
 const en = (n: number) => n.toLocaleString('en-GB');
 
-/** The batch fields, with their own text for a batch too long (as German's `batchField`). */
 /** A count of characters (the scanner test's findings): one character, two characters. */
 const characters = (n: number) => (n === 1 ? '1 character' : `${n} characters`);
 
@@ -27,6 +26,7 @@ const sizes = {
   '57x32': 'Roll 57 × 32 mm',
 } as const;
 
+/** The batch fields, with their own text for a batch too long (as German's `batchField`). */
 const batchField = { label: 'Batch', tooLong: 'Attention - a batch has only six digits!' } as const;
 
 export default {
@@ -59,7 +59,7 @@ export default {
     prefix: 'Scanner prefix',
     suffix: 'Scanner suffix',
     groupSeparatorAs: 'Group separator (GS) comes as',
-    doubleRead: 'Read twice if the same code comes within … ms',
+    doubleRead: 'A double read if the same code comes again within … ms',
     scannerHint:
       'Fill in only if the scanner sends characters before or after each code, or types the GS1 group separator as another character.',
     testSuccess: 'Test: success',
@@ -80,7 +80,7 @@ export default {
     container: 'Swap body',
     transporter: 'Truck',
     wmsretoure: 'WMS returns',
-    zollpaket: 'Customs parcel',
+    zollpaket: 'Customs',
     kommissionierung: 'Picking',
     kommissionierungButton: 'Picking',
     umbuchung: 'Transfer',
@@ -307,7 +307,7 @@ export default {
   },
   batch: {
     tooLong: batchField.tooLong,
-    notDetermined: 'Batch could not be found out. Contact IT',
+    notDetermined: 'Batch could not be determined. Contact IT',
     notFound: (x) => `Batch ${x} not found!`,
     captured: (x) => `Batch ${x} recorded.`,
     employeeUnknown: 'Staff card not recognised.',
@@ -452,7 +452,7 @@ export default {
     notePlaceholder: 'Delivery note',
     close: 'Close cart',
     scan: 'Scan',
-    confirmTitle: 'Please confirm once',
+    confirmTitle: 'Please confirm',
     confirmBody: 'Is the cart fully packed, wrapped and really ready to close?',
     cancel: 'Cancel',
     confirmButton: 'Confirm',
@@ -471,14 +471,14 @@ export default {
   },
   camera: {
     open: 'Camera scan',
-    hint: 'Hold the code in the picture',
+    hint: 'Hold the code in view',
     starting: 'Camera starting …',
     cancel: 'Cancel',
     denied: 'Camera not allowed. Please allow camera access for this page in the browser settings.',
     missing: 'No camera found.',
     busy: 'Another app is using the camera right now.',
     insecure: 'The camera works only over a secure connection (https://). Please ask IT.',
-    failed: 'Camera scan not possible. Please enter with the scanner or the keyboard.',
+    failed: 'Camera scan not possible. Please use the scanner or the keyboard.',
     loadFailed: 'Camera scan could not be loaded. Please check the connection.',
   },
   gs1: {
@@ -746,7 +746,7 @@ export default {
     noOpenNote: 'No open order.',
     lineNotInNote: 'This line does not belong to this delivery note.',
     lineDone: (nummer) => `Line ${nummer} is already done.`,
-    tooMany: (nummer, offen) => `Only ${offen} of ${nummer} are still open.`,
+    tooMany: (nummer, offen) => `Only ${offen} pcs of ${nummer} are still open.`,
     notEnoughStock: (lp, available, nummer) => `Only ${available} pcs of item ${nummer} are on ${lp}.`,
     otherDevice: (belegnr) =>
       `Delivery note ${belegnr} is now being picked on another device. To carry on, scan it here again.`,
@@ -769,7 +769,7 @@ export default {
     rest: (stops, pieces) => `${stops} ${stops === 1 ? 'location' : 'locations'}, ${pieces} pcs to go`,
     compartmentRest: (pieces) => `${pieces} pcs to go`,
     defer: 'Later',
-    deferred: 'deferred',
+    deferred: 'later',
     undo: 'Undo',
     undoTitle: (menge, nummer, fach) => `Put ${menge} × ${nummer} from slot ${fach} back?`,
     undoBody: (lagerplatz) => `The pieces go back to ${lagerplatz}.`,
@@ -795,7 +795,7 @@ export default {
     otherCartOpen: (code) => `You still have cart ${code} open. Please finish or cancel it first.`,
     cartFull: (code) => `All slots of cart ${code} are taken. Please pack first.`,
     wrongCompartment: (expected) => `Wrong slot – please scan ${expected}.`,
-    tripOver: (code) => `Cart ${code} is no longer in work. Please scan the cart again.`,
+    tripOver: (code) => `Cart ${code} is no longer in progress. Please scan the cart again.`,
     stillOpen: (lines) => `${lines} ${lines === 1 ? 'line' : 'lines'} still open.`,
     cannotUndo: 'This pick can no longer be put back.',
   },
@@ -836,7 +836,7 @@ export default {
     },
     unknownTask: 'Count task not found.',
     otherCounter: (name) => `${name} is already counting this count task.`,
-    notInWork: 'This count task is no longer in work. Please tap “Next count task”.',
+    notInWork: 'This count task is no longer in progress. Please tap “Next count task”.',
     wrongLocation: (expected) => `Wrong location – please scan ${expected}.`,
     locationFirst: (expected) => `Please scan location ${expected} first.`,
     notEmpty: 'Items are already counted – please tap “Done”.',
