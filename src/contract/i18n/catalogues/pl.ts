@@ -1,4 +1,6 @@
-import type { PartialCatalogue } from '../catalogue.ts';
+import { HANDHELD_MAX, MAX_RANGE } from '../../etiketten.ts';
+import { MAX_PRINT } from '../../etiketten-druck.ts';
+import type { Catalogue } from '../catalogue.ts';
 
 /**
  * Polski (pl), written for warehouse staff: short imperatives, the words a picker on a Polish floor uses.
@@ -25,6 +27,14 @@ const forms = (n: number, one: string, few: string, many: string) => {
   const form = plural.select(n);
   return form === 'one' ? one : form === 'few' ? few : many;
 };
+
+/** The label sizes, as the Leitstand lists them and a refusal names one. */
+const labelSizes = {
+  'a4-70x36': 'Arkusz A4 70 × 36 mm (3 × 8)',
+  'a4-105x48': 'Arkusz A4 105 × 48 mm (2 × 6)',
+  '100x50': 'Rolka 100 × 50 mm',
+  '57x32': 'Rolka 57 × 32 mm',
+} as const;
 
 export default {
   app: {
@@ -928,4 +938,152 @@ export default {
     settingsHint: 'Drukarka tego stanowiska dla „Drukuj etykietę”.',
     printerLabel: (p) => `${p.name} (${p.groesse.replace('x', ' × ')} mm, ${p.dpi} dpi)`,
   },
-} satisfies PartialCatalogue;
+  etiketten: {
+    title: 'Etykiety',
+    kinds: {
+      lagerplatz: 'Lokalizacja',
+      lhm: 'LHM',
+      artikel: 'Artykuł',
+      zollwagen: 'Wózek celny',
+      kommissionierwagen: 'Wózek kompletacyjny',
+      fach: 'Przegroda',
+      ausweis: 'Identyfikator',
+    },
+    sizes: labelSizes,
+    label: {
+      lhm: 'Nośnik ładunku',
+      artikelNummer: (nummer) => `Nr art. ${nummer}`,
+      ausweis: 'Identyfikator pracownika',
+      kommissionierwagen: (compartments) =>
+        compartments === 1
+          ? 'Wózek kompletacyjny · 1 przegroda'
+          : `Wózek kompletacyjny · ${compartments} ${forms(compartments, 'przegroda', 'przegrody', 'przegród')}`,
+      fach: (number, cart) => `Przegroda ${number} · wózek ${cart}`,
+    },
+    codesOrRange: 'Podaj kody albo zakres „Od” i „Do”.',
+    codesAndRange: 'Podaj albo kody, albo zakres, nie oba naraz.',
+    rangeOnlyLocations: 'Zakres jest możliwy tylko dla lokalizacji i LHM.',
+    rangeIncomplete: 'Dla zakresu podaj „Od” i „Do”.',
+    rangeOrder: (from, to) => `Zakres jest pusty: „${from}” jest po „${to}”.`,
+    rangeTooLarge: (count) =>
+      `Zakres obejmuje ${count} ${forms(count, 'etykietę', 'etykiety', 'etykiet')}; najwyżej ${MAX_RANGE} naraz.`,
+    duplicate: (code) => `„${code}” podano dwa razy.`,
+    unknown: (kind, codes) => {
+      const shown = codes
+        .slice(0, 10)
+        .map((c) => `„${c}”`)
+        .join(', ');
+      const more = codes.length > 10 ? ` i ${codes.length - 10} innych` : '';
+      const what = {
+        lagerplatz: ['Lokalizacja', 'lokalizacje'],
+        lhm: ['LHM', 'LHM'],
+        artikel: ['Artykuł', 'artykuły'],
+        zollwagen: ['Wózek celny', 'wózki celne'],
+        kommissionierwagen: ['Wózek kompletacyjny', 'wózki kompletacyjne'],
+        fach: ['Przegroda', 'przegrody'],
+        ausweis: ['Karta identyfikacyjna', 'karty identyfikacyjne'],
+      }[kind];
+      return codes.length === 1
+        ? `${what[0]} ${shown} nie istnieje.`
+        : `Te ${what[1]} nie istnieją: ${shown}${more}.`;
+    },
+    unknownCards: (count) =>
+      count === 1
+        ? 'Ta karta identyfikacyjna nie należy do żadnego aktywnego użytkownika.'
+        : `${count} ${forms(count, 'karta identyfikacyjna nie należy', 'karty identyfikacyjne nie należą', 'kart identyfikacyjnych nie należy')} do żadnego aktywnego użytkownika.`,
+    duplicateCard: 'Jedną kartę identyfikacyjną podano dwa razy.',
+    notLhm: (code) => `„${code}” to lokalizacja, nie LHM.`,
+    isLhm: (code) => `„${code}” to LHM, nie lokalizacja: drukuj jako etykietę LHM.`,
+    notPrintable: (code) =>
+      `„${code}” zawiera znaki, których kod kreskowy (Code 128) nie obsługuje: tylko litery A–Z, cyfry i proste znaki interpunkcyjne.`,
+    tooLong: (code, size) =>
+      `„${code}” jest za długi na etykietę ${labelSizes[size]}: kod kreskowy byłby za wąski do skanowania. Wybierz większą etykietę.`,
+    zplNeedsRoll: 'ZPL jest tylko dla etykiet na rolce (100 × 50 mm lub 57 × 32 mm).',
+    dpiOnlyZpl: 'Rozdzielczość (dpi) dotyczy tylko ZPL.',
+    arrowOnlyLocations: 'Strzałka jest tylko na etykietach lokalizacji.',
+    printerUnknown: (name) => `Drukarka „${name}” nie jest skonfigurowana.`,
+    printerDown: (name) =>
+      `Drukarka „${name}” nie odpowiada. Etykieta nie została wydrukowana – sprawdź drukarkę i drukuj ponownie.`,
+    printed: (count, printer) =>
+      count === 1
+        ? `Wysłano 1 etykietę do ${printer}.`
+        : `Wysłano ${count} ${forms(count, 'etykietę', 'etykiety', 'etykiet')} do ${printer}.`,
+    handheldKinds: 'Na skanerze ręcznym można drukować tylko etykiety lokalizacji, LHM i wózków celnych.',
+    handheldMax: `Na skanerze ręcznym najwyżej ${HANDHELD_MAX} etykiet naraz.`,
+    printRunning: 'To zlecenie druku jeszcze trwa. Poczekaj chwilę i sprawdź drukarkę.',
+    printTooMany: `Najwyżej ${MAX_PRINT} etykiet na jedno zlecenie druku.`,
+    ausweisAdmin: 'Identyfikatory może drukować tylko administrator IT.',
+    artikelLeitstand: 'Etykiety artykułów drukuje kierownik zmiany w panelu kierownika.',
+    printers: 'Drukarki',
+    printerName: 'Nazwa',
+    printerHost: 'Adres',
+    printerPort: 'Port',
+    printerDpi: 'Rozdzielczość',
+    printerSize: 'Rozmiar etykiety',
+    printerSource: 'Skonfigurowano',
+    fromEnvironment: 'Środowisko (PRINTERS)',
+    fromLeitstand: 'Panel kierownika',
+    printerSaved: (name) => `Drukarka „${name}” zapisana.`,
+    printerRemoved: (name) => `Drukarka „${name}” usunięta.`,
+    printerNameTaken: (name) => `Drukarka „${name}” już istnieje.`,
+    printerNotFound: (id) => `Drukarka ${id} nie istnieje.`,
+    printerHostInvalid: 'Adres: podaj nazwę komputera lub adres IP (bez portu).',
+    printerPortBlocked: (port, allowed) =>
+      `Port ${port} nie jest dozwolony dla drukarek (dozwolone: ${allowed.join(', ')}). Kolejne porty odblokowuje dział IT przez PRINTER_PORTS.`,
+    printerHostNumeric: 'Adres: adres IP podaj jako cztery liczby, np. 192.0.2.10.',
+    printerAddressBlocked: (host) =>
+      `Adres ${host}: ten serwer, adresy link-local, metadanych i rozgłoszeniowe są dla drukarek zablokowane. Jeśli drukarka naprawdę tam jest, dział IT odblokuje adres przez PRINTER_ALLOWED_ADDRESSES.`,
+    printerBlocked: (name) =>
+      `Drukarka „${name}”: jej adres lub port jest dla drukarek zablokowany. Etykieta nie została wydrukowana. Zapytaj dział IT.`,
+    intro:
+      'Pobierz etykiety jako PDF (arkusz A4 lub rolka) albo ZPL dla drukarek Zebra, albo wyślij je prosto do drukarki sieciowej. Każdy kod kreskowy to dokładnie to, czego skaner ręczny oczekuje w tym miejscu.',
+    locationsHeading: 'Lokalizacje i LHM',
+    locationKind: 'Rodzaj',
+    rangeFrom: 'Od lokalizacji',
+    rangeTo: 'Do lokalizacji',
+    needsLocation:
+      'Podaj „Od lokalizacji” – dla jednej etykiety to wystarczy, dla zakresu także „Do lokalizacji”.',
+    needsArticles: 'Najpierw wyszukaj i wybierz artykuły.',
+    needsPrinter: 'Aby drukować, skonfiguruj drukarkę (administrator IT).',
+    arrow: 'Strzałka',
+    arrows: { keiner: 'bez strzałki', hoch: 'strzałka w górę', runter: 'strzałka w dół' },
+    articlesHeading: 'Artykuły',
+    articleSearch: 'Szukaj artykułu',
+    search: 'Szukaj',
+    select: (nummer) => `Wybierz artykuł ${nummer}`,
+    selected: (count) =>
+      count === 1
+        ? 'Wybrano 1 artykuł'
+        : `Wybrano ${count} ${forms(count, 'artykuł', 'artykuły', 'artykułów')}`,
+    clearSelection: 'Wyczyść wybór',
+    noArticles: 'Nie znaleziono artykułów.',
+    moreArticles: 'Są kolejne wyniki: zawęź wyszukiwanie.',
+    cartsHeading: 'Wózki celne',
+    cartsHint: 'Jedna etykieta dla każdego wózka celnego.',
+    pickCartsHeading: 'Wózki kompletacyjne',
+    pickCartsHint:
+      'Jedna etykieta dla każdego wózka kompletacyjnego – i po jednej dla każdej jego przegrody.',
+    pickCartsLabels: 'Wózki',
+    compartmentLabels: 'Przegrody',
+    format: 'Format',
+    formats: { pdf: 'PDF', zpl: 'ZPL (Zebra)' },
+    size: 'Rozmiar',
+    dpi: 'Rozdzielczość',
+    dpis: { 203: '203 dpi', 300: '300 dpi' },
+    download: 'Pobierz',
+    printer: 'Drukarka',
+    noPrinter: 'Brak skonfigurowanej drukarki',
+    print: 'Drukuj',
+    downloaded: (file) => `Pobrano ${file}.`,
+    printersHeading: 'Drukarki (administrator IT)',
+    printersHint:
+      'Sieciowe drukarki etykiet (Zebra, surowy port 9100). Drukarek ze zmiennej środowiskowej PRINTERS nie można tu zmienić.',
+    addPrinter: 'Dodaj drukarkę',
+    edit: 'Zmień',
+    save: 'Zapisz',
+    cancel: 'Anuluj',
+    remove: 'Usuń',
+    removeLabel: (name) => `Usuń drukarkę ${name}`,
+    editLabel: (name) => `Zmień drukarkę ${name}`,
+  },
+} satisfies Catalogue;
