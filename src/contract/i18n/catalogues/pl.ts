@@ -1,3 +1,4 @@
+// The label limits German writes into its texts: read from the contract, so a changed limit changes every language.
 import { HANDHELD_MAX, MAX_RANGE } from '../../etiketten.ts';
 import { MAX_PRINT } from '../../etiketten-druck.ts';
 import type { Catalogue } from '../catalogue.ts';
@@ -8,7 +9,7 @@ import type { Catalogue } from '../catalogue.ts';
  * - Lagerplatz: „lokalizacja“ (LP: „lok.“); Ziel-/Quell-Lagerplatz: „lokalizacja docelowa/źródłowa“
  * - LHM (Ladungsträger): „nośnik ładunku“; the code „LHM“ stays where German prints it
  * - Charge: „partia“; MHD: „data ważności“; Batch stays „Batch“ (the six-digit number on the paper)
- * - Lieferschein: „dokument WZ“ (in sentences „WZ“ after „dokument“); Klärfall: „do wyjaśnienia“
+ * - Lieferschein: „dokument WZ“ (the outgoing goods note Polish floors know); Klärfall: „do wyjaśnienia“
  * - Retoure: „zwrot“; WMS-Retoure: „zwrot WMS“
  * - Kommissionierung: „kompletacja“ (kommissionieren: „kompletować“); Kommissionierwagen: „wózek
  *   kompletacyjny“, Wagen: „wózek“, Fach: „przegroda“; Fehlmenge: „brak“, Mehrmenge: „nadwyżka“
@@ -49,7 +50,7 @@ export default {
     loading: 'Ładowanie …',
     settings: 'Ustawienia',
     description: 'Księgowania magazynowe i wysyłkowe skanerem kodów kreskowych',
-    offline: 'Brak połączenia z serwerem. Skany będą przyjmowane, gdy sieć wróci.',
+    offline: 'Brak połączenia z serwerem. Skany będą znowu przyjmowane dopiero, gdy sieć wróci.',
     offlineCapture: 'Brak połączenia z serwerem. Skany są zapisywane i zostaną wysłane, gdy sieć wróci.',
     offlineMenu:
       'Brak połączenia z serwerem. Rejestracje są zapisywane i wysyłane później; wszystko inne działa dopiero z siecią.',
@@ -100,11 +101,11 @@ export default {
     heading: 'Logowanie',
     cardPrompt: 'Zeskanuj kartę pracownika',
     cardLabel: 'Karta',
-    username: 'Nazwa',
+    username: 'Login',
     password: 'Hasło',
     submit: 'Zaloguj',
     toCard: 'Zaloguj kartą',
-    toPassword: 'Zaloguj nazwą i hasłem',
+    toPassword: 'Zaloguj loginem i hasłem',
     failed: 'Nie znaleziono użytkownika lub brak uprawnień!',
     serverError: 'Logowanie nieudane: błąd systemu. Zgłoś się do działu IT.',
     tooMany: 'Za dużo prób logowania. Spróbuj ponownie za kilka minut.',
@@ -123,8 +124,10 @@ export default {
     routeNotFound: 'Taki adres nie istnieje.',
     input: {
       missing: (field) => `${field}: brak wartości.`,
-      tooLong: (field, max) => `${field}: za długie, najwyżej ${pl(max)} znaków.`,
-      tooShort: (field, min) => `${field}: za krótkie, co najmniej ${pl(min)} znaków.`,
+      tooLong: (field, max) =>
+        `${field}: wartość za długa, najwyżej ${pl(max)} ${forms(max, 'znak', 'znaki', 'znaków')}.`,
+      tooShort: (field, min) =>
+        `${field}: wartość za krótka, co najmniej ${pl(min)} ${forms(min, 'znak', 'znaki', 'znaków')}.`,
       controlCharacter: (field) => `${field}: niedozwolony znak sterujący. Zeskanuj ponownie.`,
       controlCharacterTyped: (field) => `${field}: niedozwolony znak sterujący.`,
       notANumber: (field) => `${field}: musi być liczbą.`,
@@ -304,9 +307,9 @@ export default {
     article: 'Artykuł',
     stock: 'Stan',
     minimum: 'Minimum',
-    source: 'Z',
+    source: 'Skąd',
     noSource: 'brak stanu',
-    start: 'Pobierz uzupełnienie',
+    start: 'Uzupełnij',
     task: (nummer, target) => `Artykuł ${nummer} na ${target}`,
     scanSource: 'Lokalizacja źródłowa',
     scanArticle: 'Artykuł',
@@ -318,7 +321,7 @@ export default {
     wrongTarget: (expected) => `Zeskanowano złą lokalizację docelową: oczekiwano ${expected}.`,
     success: 'Uzupełnienie zaksięgowane!',
     reload: 'Odśwież',
-    chooseTask: 'najpierw wybierz zadanie przyciskiem „Pobierz uzupełnienie”.',
+    chooseTask: 'najpierw wybierz zadanie przyciskiem „Uzupełnij”.',
     readyToBook: 'naciśnij „Zaksięguj” albo wyczyść pole przyciskiem ✕.',
   },
   batch: {
@@ -328,7 +331,7 @@ export default {
     captured: (x) => `Batch ${x} zarejestrowany.`,
     employeeUnknown: 'Nie rozpoznano karty pracownika.',
     tooManyCards: 'Za dużo nieznanych kart pracownika. Spróbuj ponownie za kilka minut.',
-    assigned: (batch, name) => `Batch ${batch} przekazany: ${name}.`,
+    assigned: (batch, name) => `Batch ${batch} przekazany do ${name}.`,
     label: 'Batch',
     done: 'Zarejestrowano!',
     noteLabel: 'Dokument WZ',
@@ -399,10 +402,10 @@ export default {
     lastCountedAmount: (ist, soll) => `${ist} z ${soll}`,
     complete: 'Wszystkie pozycje zeskanowane.',
     otherNote: 'Inny dokument WZ',
-    picked: (name) => `Skompletował(a): ${name}`,
+    picked: (name) => `Skompletowane przez ${name}`,
     notPicked: 'Nieskompletowany – stan zostanie zdjęty przy pakowaniu.',
-    notPickedLine: (n) => `${n} nieskompletowane`,
-    notPickedLines: (lines) => `Nieskompletowane: ${lines}.`,
+    notPickedLine: (n) => `nie pobrano ${n}`,
+    notPickedLines: (lines) => `Nie pobrano: ${lines}.`,
     notPickedRefused: (belegnr) => `Dokument WZ ${belegnr} nie jest skompletowany. Najpierw skompletuj.`,
     switchTitle: 'Zmienić dokument WZ?',
     switchConfirm: 'Zmień',
@@ -560,7 +563,7 @@ export default {
       bewegungId: 'Pobranie',
       language: 'Język',
       stechuhrdevice: 'Karta pracownika',
-      username: 'Nazwa',
+      username: 'Login',
       password: 'Hasło',
       wagennummer: 'Numer wózka',
       close: 'Zamknij',
@@ -602,7 +605,7 @@ export default {
       proWagen: 'Dokumentów WZ na wózek',
       lieferscheinId: 'Dokument WZ',
       klasse: 'Klasa ABC',
-      faelligInTagen: 'Termin za dni',
+      faelligInTagen: 'Termin w dniach',
       benutzerId: 'Użytkownik',
       status: 'Status',
       plan: 'Plan liczenia',
@@ -652,7 +655,7 @@ export default {
     },
   },
   scannerTest: {
-    sheetIntro: 'Wydrukuj, potem w Ustawienia → „Test skanera” zeskanuj trzy kody (kolejność dowolna).',
+    sheetIntro: 'Wydrukuj, potem w Ustawieniach → „Test skanera” zeskanuj trzy kody (kolejność dowolna).',
     print: 'Drukuj',
     intro: 'Weź wydrukowany arkusz testowy i zeskanuj trzy kody w to pole. Wynik pojawi się poniżej.',
     field: 'Skanuj tutaj',
@@ -674,7 +677,7 @@ export default {
     verdictPending: (count) => `Zeskanuj jeszcze ${count} z 3 kodów.`,
     verdictProblems: 'Zmień w skanerze i powtórz test:',
     take: 'Zastosuj',
-    restart: 'Zacznij test od nowa',
+    restart: 'Powtórz test',
     findings: {
       terminatorTab: 'Skaner kończy kod tabulatorem zamiast Enterem.',
       terminatorNone: 'Po kodzie nie przychodzi Enter.',
@@ -796,7 +799,7 @@ export default {
     close: 'Zamknij',
     closeTitle: 'Zamknąć przyjęcie towaru?',
     closeBody: (nummer) =>
-      `${nummer} zostanie zamknięte: braki i nadwyżki zostaną zapisane, potem nie można już nic zaksięgować.`,
+      `Przyjęcie ${nummer} zostanie zamknięte: braki i nadwyżki zostaną zapisane, potem nie można już nic zaksięgować.`,
     closeShort: (nummer, amount) => `${nummer}: brakuje ${pl(amount)}`,
     closeNoDifference: 'Wszystkie pozycje zgodne z oczekiwaniem.',
     cancel: 'Anuluj',
@@ -873,7 +876,7 @@ export default {
     noOpenNote: 'Brak otwartych zleceń.',
     lineNotInNote: 'Ta pozycja nie należy do tego dokumentu WZ.',
     lineDone: (nummer) => `Pozycja ${nummer} jest już gotowa.`,
-    tooMany: (nummer, offen) => `Z ${nummer} zostało już tylko ${offen}.`,
+    tooMany: (nummer, offen) => `Artykułu ${nummer} zostało do pobrania tylko ${offen}.`,
     notEnoughStock: (lp, available, nummer) => `Na ${lp} jest tylko ${available} szt. artykułu ${nummer}.`,
     otherDevice: (belegnr) =>
       `Dokument WZ ${belegnr} jest teraz kompletowany na innym urządzeniu. Aby kontynuować tutaj, zeskanuj go ponownie.`,
@@ -881,7 +884,7 @@ export default {
     abandonBody:
       'Zlecenie zostanie zwolnione i ktoś inny może je dalej kompletować. To, co już pobrano, zostaje pobrane.',
     abandonKeep: 'Kompletuj dalej',
-    restHeading: 'Jeszcze otwarte',
+    restHeading: 'Pozostało',
     rest: (stops, pieces) =>
       `Jeszcze ${stops} ${forms(stops, 'lokalizacja', 'lokalizacje', 'lokalizacji')}, ${pieces} szt.`,
     restNoStock: 'bez stanu',
@@ -1009,9 +1012,9 @@ export default {
         ? `Wysłano 1 etykietę do ${printer}.`
         : `Wysłano ${count} ${forms(count, 'etykietę', 'etykiety', 'etykiet')} do ${printer}.`,
     handheldKinds: 'Na skanerze ręcznym można drukować tylko etykiety lokalizacji, LHM i wózków celnych.',
-    handheldMax: `Na skanerze ręcznym najwyżej ${HANDHELD_MAX} etykiet naraz.`,
+    handheldMax: `Na skanerze ręcznym najwyżej ${HANDHELD_MAX} ${forms(HANDHELD_MAX, 'etykieta', 'etykiety', 'etykiet')} naraz.`,
     printRunning: 'To zlecenie druku jeszcze trwa. Poczekaj chwilę i sprawdź drukarkę.',
-    printTooMany: `Najwyżej ${MAX_PRINT} etykiet na jedno zlecenie druku.`,
+    printTooMany: `Najwyżej ${MAX_PRINT} ${forms(MAX_PRINT, 'etykieta', 'etykiety', 'etykiet')} na jedno zlecenie druku.`,
     ausweisAdmin: 'Identyfikatory może drukować tylko administrator IT.',
     artikelLeitstand: 'Etykiety artykułów drukuje kierownik zmiany w panelu kierownika.',
     printers: 'Drukarki',
@@ -1020,7 +1023,7 @@ export default {
     printerPort: 'Port',
     printerDpi: 'Rozdzielczość',
     printerSize: 'Rozmiar etykiety',
-    printerSource: 'Skonfigurowano',
+    printerSource: 'Skonfigurowano w',
     fromEnvironment: 'Środowisko (PRINTERS)',
     fromLeitstand: 'Panel kierownika',
     printerSaved: (name) => `Drukarka „${name}” zapisana.`,
