@@ -190,8 +190,8 @@ export default {
           ? ''
           : `${failed} ${plural(failed, 'невдалий скан', 'невдалі скани', 'невдалих сканів')} ще не прочитано.`,
         pending > 0
-          ? `Вони лишаються на цьому пристрої й будуть надіслані, лише коли ${name} знову увійде.`
-          : `Вони лишаються на цьому пристрої, доки ${name} їх не прочитає.`,
+          ? `Скани лишаються на цьому пристрої й будуть надіслані, лише коли ${name} знову увійде.`
+          : `Скани лишаються на цьому пристрої, доки ${name} їх не прочитає.`,
       ]
         .filter((sentence) => sentence !== '')
         .join(' '),
@@ -336,7 +336,7 @@ export default {
     captured: (x) => `Batch ${x} записано.`,
     employeeUnknown: 'Картку працівника не розпізнано.',
     tooManyCards: 'Забагато невідомих карток працівників. Спробуйте ще раз за кілька хвилин.',
-    assigned: (batch, name) => `Batch ${batch} передано: ${name}.`,
+    assigned: (batch, name) => `Batch ${batch} передано працівнику ${name}.`,
     label: batchField.label,
     done: 'Записано!',
     noteLabel: deliveryNote,
@@ -382,7 +382,7 @@ export default {
     engraving: 'Містить товар із гравіюванням!',
     scanAllPositions: 'Скануйте всі позиції!',
     klaerfallTitle: 'Увага!',
-    klaerfallWrite: 'Заповніть бланк проблеми!',
+    klaerfallWrite: 'Напишіть записку про проблему!',
     cheatRefused: 'Цей код недійсний.',
     cheatNeedsLead: 'Код-скорочення може сканувати лише керівник зміни.',
     tooManyCodes: 'Забагато невідомих кодів. Спробуйте ще раз за кілька хвилин.',
@@ -408,7 +408,7 @@ export default {
     lastCountedAmount: (ist, soll) => `${ist} з ${soll}`,
     complete: 'Усі позиції скановано.',
     otherNote: 'Інша накладна',
-    picked: (name) => `Скомплектував(-ла): ${name}`,
+    picked: (name) => `Комплектувальник: ${name}`,
     notPicked: 'Не скомплектовано – залишок списується під час пакування.',
     notPickedLine: (n) => `${n} не скомплектовано`,
     notPickedLines: (lines) => `Не скомплектовано: ${lines}.`,
@@ -587,9 +587,9 @@ export default {
       codeIdAdvice: 'Вимкніть у сканері «Надсилати Code-ID / AIM-ID».',
       characters: (missing, duplicated, other) => {
         const parts = [
-          missing > 0 ? `бракує символів: ${missing}` : '',
-          duplicated > 0 ? `подвоєних символів: ${duplicated}` : '',
-          other > 0 ? `хибних або зайвих символів: ${other}` : '',
+          missing > 0 ? `відсутні символи: ${missing}` : '',
+          duplicated > 0 ? `подвоєні символи: ${duplicated}` : '',
+          other > 0 ? `хибні або зайві символи: ${other}` : '',
         ]
           .filter((part) => part !== '')
           .join(', ');
@@ -858,7 +858,7 @@ export default {
     abandon: 'Скасувати замовлення',
     picked: 'Відібрано!',
     done: (belegnr) => `Накладну ${belegnr} скомплектовано.`,
-    doneShort: (belegnr) => `Накладну ${belegnr} скомплектовано – з нестачею, повідомлено як проблему.`,
+    doneShort: (belegnr) => `Накладну ${belegnr} скомплектовано – з нестачею, повідомлено про проблему.`,
     wrongLocation: (expected) => `Не та комірка – скануйте ${expected}.`,
     articleNotHere: (x, lp) => `Товар ${x} не відбирається з ${lp}.`,
     confirmTitle: 'Підтвердіть кількість',
@@ -876,7 +876,7 @@ export default {
     expectsShortage: 'введіть кількість нестачі.',
     abandoned: (belegnr) => `Замовлення ${belegnr} скасовано.`,
     claimedBy: (name) => `Уже комплектує ${name}`,
-    notClaimed: (belegnr) => `Накладну ${belegnr} більше не комплектуєте ви. Скануйте заново.`,
+    notClaimed: (belegnr) => `Ви більше не комплектуєте накладну ${belegnr}. Скануйте її заново.`,
     releaseNotYours: (belegnr, name) =>
       `Накладну ${belegnr} комплектує ${name}. Скасувати її може лише той, хто її комплектує.`,
     alreadyPicked: (belegnr) => `Накладну ${belegnr} уже скомплектовано.`,
