@@ -92,12 +92,12 @@ export default {
     testSheet: 'Друк тестового аркуша',
   },
   menu: {
-    leitstand: 'Диспетчерська',
+    // Soft hyphens: these words are as wide as a menu button (half a handheld's screen) or wider.
+    leitstand: 'Диспет\u00adчерська',
     batcherfassung: 'Batch',
     kartonagenerfassung: 'Коробки',
     paketausgang: 'Відправка посилок',
     paketinhalt: 'Вміст посилки',
-    // A soft hyphen: the word is about as wide as half a handheld's screen (the menu's two columns).
     inventur: 'Інвента\u00adризація',
     retoure: 'Повернення',
     batch: 'Batch (накладна)',
