@@ -122,7 +122,7 @@ export default {
       notAWholeNumber: (field) => `${field} tam sayı olmalı.`,
       tooSmall: (field, min) => `${field} en az ${tr(min)} olmalı.`,
       tooBig: (field, max) => `${field} en fazla ${tr(max)} olabilir.`,
-      step: (field, step) => `${field} yalnızca ${tr(step)} adımlarla girilebilir.`,
+      step: (field, step) => `${field} yalnızca ${tr(step)} katları olarak girilebilir.`,
       tooMany: (field, max) => `${field}: en fazla ${tr(max)} kayıt.`,
       notADate: (field) => `${field} geçerli bir tarih değil.`,
       notAnId: (field) => `${field} geçerli bir numara değil.`,
@@ -137,7 +137,7 @@ export default {
     invalidJson: 'İstek geçerli bir JSON değil.',
     bodyTooLarge: 'İstek çok büyük.',
     unsupportedMediaType: 'İstek JSON olmalı.',
-    missingIdempotencyKey: 'İstekte geçerli bir tekrar koruma anahtarı yok (X-Idempotency-Key, UUID v4).',
+    missingIdempotencyKey: 'İstekte geçerli bir idempotency anahtarı yok (X-Idempotency-Key, UUID v4).',
     idempotencyConflict: 'Bu işlem daha önce başka verilerle gönderildi. Yeniden girin.',
     unavailable: 'Sunucu şu an hazır değil. Birazdan tekrar deneyin.',
     overloaded: 'Sunucu yoğun – birkaç saniye sonra tekrar deneyin.',
@@ -150,12 +150,12 @@ export default {
     title: 'Gönderilmemiş okutmalar',
     badge: (pending) => `${pending} okutma gönderilmedi`,
     badgeFailed: (failed) => `${failed} başarısız`,
-    badgeOthers: (count) => `${count} tane başka kullanıcıların`,
+    badgeOthers: (count) => `${count} tanesi başka kullanıcılardan`,
     pending: 'Ağ gelince gönderilecek',
     none: 'Tüm okutmalar gönderildi.',
     sendNow: 'Şimdi gönder',
     acknowledge: 'Okundu',
-    othersHeading: (name) => `Kullanıcı ${name} – ancak ${name} giriş yapınca gönderilir`,
+    othersHeading: (name) => `Kullanıcı: ${name} – ancak ${name} giriş yapınca gönderilir`,
     at: (time) => `okutma: ${time}`,
     logoutTitle: 'Yine de çıkış yapılsın mı?',
     logoutBody: (pending, failed, name) =>
@@ -193,7 +193,7 @@ export default {
   },
   lookup: {
     articleNotFound: (x) => `"${x}" ürünü bulunamadı!`,
-    articleAmbiguous: (x) => `"${x}" numarası tek bir ürünü göstermiyor!`,
+    articleAmbiguous: (x) => `"${x}" numarası birden fazla ürüne uyuyor!`,
     locationNotFound: (x) => `"${x}" lokasyonu bulunamadı!`,
     unknownLocation: 'Lokasyon bulunamadı.',
     unknownArticle: 'Ürün bulunamadı.',
@@ -249,7 +249,7 @@ export default {
   },
   stock: {
     overMaximum: (nummer, lp, max) =>
-      `${nummer} ürününün ${lp} lokasyonundaki stoku azami ${tr(max)} miktarını aşar.`,
+      `${nummer} ürününün ${lp} lokasyonundaki stoku azami ${tr(max)} miktarını aşacak.`,
   },
   umbuchung: {
     from: 'Kaynak lokasyon',
@@ -474,7 +474,7 @@ export default {
     busy: 'Kamera şu an başka bir uygulama tarafından kullanılıyor.',
     insecure: 'Kamera yalnızca güvenli bağlantıda çalışır (https://). Bilgi işleme sorun.',
     failed: 'Kamerayla tarama yapılamıyor. Okuyucuyla veya klavyeyle girin.',
-    loadFailed: 'Kamera tarama yüklenemedi. Bağlantıyı kontrol edin.',
+    loadFailed: 'Kamera taraması yüklenemedi. Bağlantıyı kontrol edin.',
   },
   gs1: {
     unreadable: 'GS1 kodu okunamıyor. Tekrar okutun.',
@@ -515,12 +515,12 @@ export default {
     notScanned: 'Henüz okutulmadı.',
     ok: '✓ Tamam',
     received: (text) => `Alınan: ${text}`,
-    unknownCode: 'Test sayfasının kodlarından biri tanınmadı.',
+    unknownCode: 'Okutulan kod, test sayfasındaki kodlardan hiçbiri değil.',
     verdictOk: '✓ Okuyucu doğru ayarlanmış.',
     verdictPending: (count) => `3 koddan ${count} kod daha okutun.`,
     verdictProblems: 'Okuyucuda şunları değiştirin ve testi tekrarlayın:',
     take: 'Uygula',
-    restart: 'Testi yeniden başlat',
+    restart: 'Yeniden başlat',
     findings: {
       terminatorTab: 'Okuyucu kodu Enter yerine Tab ile bitiriyor.',
       terminatorNone: 'Koddan sonra Enter gelmiyor.',
@@ -694,7 +694,7 @@ export default {
     done: (belegnr) => `İrsaliye ${belegnr} toplandı.`,
     doneShort: (belegnr) => `İrsaliye ${belegnr} toplandı – eksik miktarla; sorun kaydı bildirildi.`,
     wrongLocation: (expected) => `Yanlış lokasyon – ${expected} okutun.`,
-    articleNotHere: (x, lp) => `Ürün ${x}, lokasyon ${lp} üzerinden alınmayacak.`,
+    articleNotHere: (x, lp) => `Ürün ${x}, ${lp} lokasyonundan alınmaz.`,
     confirmTitle: 'Miktarı onayla',
     confirmBody: (menge, nummer) => `${menge} × ${nummer} alınsın mı?`,
     confirm: 'Onayla',
@@ -778,7 +778,7 @@ export default {
     handheldPrinting: 'Etiket yazdırılıyor …',
     settingsPrinter: 'Etiket yazıcısı',
     settingsNone: 'yok',
-    settingsHint: 'Bu istasyonun “Etiket yazdır” için yazıcısı.',
+    settingsHint: 'Bu istasyonda “Etiket yazdır” için kullanılan yazıcı.',
     printerLabel: (p) => `${p.name} (${p.groesse.replace('x', ' × ')} mm, ${p.dpi} dpi)`,
   },
   fieldLabels: {
@@ -974,7 +974,7 @@ export default {
     notPrintable: (code) =>
       `“${code}” bir barkodun (Code 128) taşıyamadığı karakterler içeriyor: yalnızca A–Z harfleri, rakamlar ve basit noktalama işaretleri.`,
     tooLong: (code, size) =>
-      `“${code}”, ${sizes[size]} etiket için çok uzun: barkod okutmak için fazla dar olur. Daha büyük bir etiket seçin.`,
+      `“${code}” bu etiket için çok uzun (${sizes[size]}): barkod okutulamayacak kadar dar olur. Daha büyük bir etiket seçin.`,
     zplNeedsRoll: 'ZPL yalnızca rulo etiketler için var (100 × 50 mm veya 57 × 32 mm).',
     dpiOnlyZpl: 'Çözünürlük (dpi) yalnızca ZPL için geçerli.',
     arrowOnlyLocations: 'Ok yalnızca lokasyon etiketlerinde olur.',
