@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, scanText, text } from './endpoint.ts';
 import { localized } from './i18n/localized.ts';
-import { scanLimits } from './limits.ts';
+import { MAX_PRINT, scanLimits } from './limits.ts';
 
 /**
  * What the handheld needs of the labels (issue 21, decision 23): printing one label from a screen
@@ -35,9 +35,6 @@ export const LABEL_SIZES = {
 export type LabelSize = keyof typeof LABEL_SIZES;
 /** ZPL labels are single labels on a roll: the sheet sizes are for office printers (PDF only). */
 export const ROLL_SIZES = ['100x50', '57x32'] as const satisfies readonly LabelSize[];
-
-/** The most labels one print job sends to a printer. */
-export const MAX_PRINT = 1000;
 
 /** The handheld's label texts (the Leitstand's are in `etiketten.ts`, which includes these). */
 export const druckTexts = localized('druck', {

@@ -6,16 +6,16 @@ import {
   LABEL_SIZES,
   type LabelKind,
   type LabelSize,
-  MAX_PRINT,
   printerName,
   ROLL_SIZES,
 } from './etiketten-druck.ts';
 import { joined } from './i18n/joined.ts';
 import { localized } from './i18n/localized.ts';
-import { scanLimits } from './limits.ts';
+import { HANDHELD_MAX, MAX_PRINT, MAX_RANGE, scanLimits } from './limits.ts';
 
 // The handheld's part (printing one label, the station's printer) lives in etiketten-druck.ts.
 export * from './etiketten-druck.ts';
+export { HANDHELD_MAX, MAX_PRINT, MAX_RANGE };
 
 /**
  * Labels (issue 21, decision 23): location, LHM, article, cart and badge labels as PDF (A4 sheets and single
@@ -42,11 +42,8 @@ export type Dpi = (typeof DPIS)[number];
 
 /** The most codes one request may name (a URL stays well below 16 KB); more locations go by range. */
 export const MAX_CODES = 500;
-/** The most labels one location range may print. */
-export const MAX_RANGE = 20_000;
 /** What a worker (mitarbeiter) may print from the handheld: one record's label, a few at most. */
 export const HANDHELD_KINDS = ['lagerplatz', 'lhm', 'zollwagen'] as const satisfies readonly LabelKind[];
-export const HANDHELD_MAX = 10;
 /**
  * A printer that has not taken the whole job within this time is reported as not answering: 4 s, so the
  * German refusal reaches the handheld within its own 5 s request timeout.

@@ -61,3 +61,12 @@ export const AMOUNT_MAX = 1_000_000;
  * amount.
  */
 export const CONFIRM_WHOLE_LINE_ABOVE = 5;
+
+/**
+ * Labels (etiketten.ts, etiketten-druck.ts): the most labels one location range may print, what a worker may
+ * print from the handheld (one record's label, a few at most), and the most one print job sends to a printer.
+ * Here, not there: every language's texts name them, and a catalogue must not bring the labels' contract.
+ */
+export const MAX_RANGE = 20_000;
+export const HANDHELD_MAX = 10;
+export const MAX_PRINT = 1000;

@@ -17,7 +17,7 @@ import { germanTrees } from './localized.ts';
  * this list when its translator has filled every key — from then on a missing key fails this test (issue 43:
  * every catalogue complete). Empty this list and the check is strict for all.
  */
-const STILL_BEING_TRANSLATED: readonly Language[] = ['en', 'pl', 'ro', 'uk', 'tr'];
+const STILL_BEING_TRANSLATED: readonly Language[] = [];
 
 const catalogues = Object.fromEntries(
   await Promise.all(

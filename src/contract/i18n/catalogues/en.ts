@@ -1,4 +1,4 @@
-import { HANDHELD_MAX, MAX_PRINT, MAX_RANGE } from '../../etiketten.ts';
+import { HANDHELD_MAX, MAX_PRINT, MAX_RANGE } from '../../limits.ts';
 import type { Catalogue } from '../catalogue.ts';
 
 /**

@@ -1,6 +1,5 @@
 // The label limits German writes into its texts: read from the contract, so a changed limit changes every language.
-import { HANDHELD_MAX, MAX_RANGE } from '../../etiketten.ts';
-import { MAX_PRINT } from '../../etiketten-druck.ts';
+import { HANDHELD_MAX, MAX_PRINT, MAX_RANGE } from '../../limits.ts';
 import type { Catalogue } from '../catalogue.ts';
 
 /**

@@ -1,8 +1,4 @@
-import type {
-  HANDHELD_MAX as handheldMax,
-  MAX_PRINT as maxPrint,
-  MAX_RANGE as maxRange,
-} from '../../etiketten.ts';
+import { HANDHELD_MAX, MAX_PRINT, MAX_RANGE } from '../../limits.ts';
 import type { Catalogue } from '../catalogue.ts';
 
 /**
@@ -15,14 +11,6 @@ import type { Catalogue } from '../catalogue.ts';
  * „sarcină de numărare”, Fach = „compartiment”, Wagen = „cărucior”, Trackingnummer = „AWB”, Stück = „buc.”.
  * To be read once against German by a shift lead at a site using it (decision 35).
  */
-
-/**
- * The label limits German names (etiketten.ts), written out: an import of their values would bring the
- * Leitstand's label contract into this download; typed by German's, so the compiler fails here when one changes.
- */
-const HANDHELD_MAX: typeof handheldMax = 10;
-const MAX_PRINT: typeof maxPrint = 1000;
-const MAX_RANGE: typeof maxRange = 20_000;
 
 /** A number as a Romanian reader writes it (1.000.000). */
 const ro = (n: number) => n.toLocaleString('ro-RO');
