@@ -451,23 +451,6 @@ describe('the admission gate', () => {
     expect(log).toEqual(['committed', 'next works', 'step goes on']);
   });
 
-  it('lets a step that need not wait for the disk go on before its sync (an import up to its report)', async () => {
-    const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000 });
-    const never = new Promise<void>(() => {}); // a sync that has not finished
-    const ahead = await Promise.race([
-      gate
-        .step(() => afterRelease(never), gate.kind('step'), undefined, { waitForDisk: false })
-        .then(() => 'went on'),
-      settle().then(() => 'waited'),
-    ]);
-    expect(ahead).toBe('went on');
-    const waiting = await Promise.race([
-      gate.step(() => afterRelease(never), gate.kind('step')).then(() => 'went on'),
-      settle().then(() => 'waited'),
-    ]);
-    expect(waiting).toBe('waited');
-  });
-
   it('leaves the wait to a call that notes it for its answer (the onSend hook), and waits itself outside any unit', async () => {
     const gate = new AdmissionGate({ concurrency: 1, maxWaitMs: 1000 });
     const sync = new Promise<void>(() => {}); // never synced in this test

@@ -2,7 +2,6 @@
 // of its length is the why of decisions 26 and 31 beside the code it explains.
 import { setImmediate as nextTurn, setTimeout as pause } from 'node:timers/promises';
 import { type Deferred, deferred, deferringDurability } from '../db/durability.ts';
-import type { StepOptions } from './back-office.ts';
 
 /**
  * The admission gate (decision 26): at most `concurrency` API requests work at once, the rest wait in line
@@ -349,11 +348,8 @@ export class AdmissionGate {
     work: () => Promise<T>,
     kind: CallKind,
     client?: { readonly destroyed: boolean },
-    options?: StepOptions,
   ): Promise<T> {
-    // A step that need not wait for the disk notes its waits where no one waits for them (back-office.ts).
-    const durability = options?.waitForDisk === false ? deferred() : undefined;
-    if (this.pauseShare <= 0) return this.admitted(work, client, kind, 'backOffice', false, durability);
+    if (this.pauseShare <= 0) return this.admitted(work, client, kind, 'backOffice', false);
     let began = 0;
     const result = await this.admitted(
       () => {
@@ -364,7 +360,6 @@ export class AdmissionGate {
       kind,
       'backOffice',
       false,
-      durability,
     );
     const now = this.now();
     if (now - this.floorSeenAt < FLOOR_ACTIVE_MS) await pause((now - began) * this.pauseShare);

@@ -86,11 +86,12 @@ export class ImportUploads {
     private readonly log: FastifyBaseLogger,
   ) {
     // Each step waits behind every handheld call in the gate's back-office lane. Never refused: the run
-    // goes on if the admin closes the page, and its answer waits under the key for the repeat.
+    // goes on if the admin closes the page, and its answer waits under the key for the repeat. Each waits
+    // for the disk too, even where the run would not need it (StepOptions): beside the floor it must.
     const steps: Steps = {
-      run: (work, options) => {
+      run: (work) => {
         if (this.closing) return Promise.reject(new ShuttingDown());
-        return deps.admission.step(work, kind, undefined, options);
+        return deps.admission.step(work, kind);
       },
     };
     this.engine = { db: deps.db, steps, imagesDir: deps.config.imagesDir };
