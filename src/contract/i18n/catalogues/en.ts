@@ -9,7 +9,9 @@ import type { Catalogue } from '../catalogue.ts';
  * = count task, Umbuchung = transfer (all of a location), Artikel umlagern = move item, Nachschub = replenishment,
  * Wareneingang = goods in, Fehlmenge / Mehrmenge = shortage / overage, Klärfall = exception, Buchen = book,
  * Wechselbrücke = swap body, Schichtleitung = shift lead, Leitstand = control room. Batch stays Batch (the
- * six-digit number of a delivery note run), as do EAN, GS1, SSCC and the carriers' names.
+ * six-digit number of a delivery note run), as do EAN, GS1, SSCC and the carriers' names. Auftrag abbrechen (in
+ * picking) = release order, never "cancel order": on an English floor that reads as the customer's order being
+ * cancelled, while here it is only handed back for someone else to pick.
  */
 
 /** A number as an English reader writes it (1,000,000). */
@@ -716,7 +718,7 @@ export default {
     progress: (done, all) => `${done} of ${all} lines done`,
     picker: (belegnr) => `Order ${belegnr}`,
     cancel: 'Cancel',
-    abandon: 'Cancel order',
+    abandon: 'Release order',
     picked: 'Picked!',
     done: (belegnr) => `Delivery note ${belegnr} is picked.`,
     doneShort: (belegnr) => `Delivery note ${belegnr} is picked – with a shortage, reported as an exception.`,
@@ -735,12 +737,12 @@ export default {
     shortageAmountInvalid: (offen) => `Please enter a qty from 1 to ${offen}.`,
     shortageDone: 'Shortage reported.',
     expectsShortage: 'please type in the missing qty.',
-    abandoned: (belegnr) => `Order ${belegnr} cancelled.`,
+    abandoned: (belegnr) => `Order ${belegnr} released.`,
     claimedBy: (name) => `Already being picked by ${name}`,
     notClaimed: (belegnr) =>
       `Delivery note ${belegnr} is no longer being picked by you. Please scan it again.`,
     releaseNotYours: (belegnr, name) =>
-      `Delivery note ${belegnr} is being picked by ${name}. Only the person picking it can cancel it.`,
+      `Delivery note ${belegnr} is being picked by ${name}. Only the person picking it can release it.`,
     alreadyPicked: (belegnr) => `Delivery note ${belegnr} is already picked.`,
     alreadyPacked: (belegnr) => `Delivery note ${belegnr} is already packed.`,
     noOpenNote: 'No open order.',
@@ -750,7 +752,7 @@ export default {
     notEnoughStock: (lp, available, nummer) => `Only ${available} pcs of item ${nummer} on ${lp}.`,
     otherDevice: (belegnr) =>
       `Delivery note ${belegnr} is now being picked on another device. To carry on, scan it here again.`,
-    abandonTitle: (belegnr) => `Cancel order ${belegnr}?`,
+    abandonTitle: (belegnr) => `Release order ${belegnr}?`,
     abandonBody:
       'The order is released and someone else can carry on picking it. What is already picked stays picked.',
     abandonKeep: 'Keep picking',
