@@ -9,7 +9,9 @@ import type { Catalogue } from '../catalogue.ts';
  * = count task, Umbuchung = transfer (all of a location), Artikel umlagern = move item, Nachschub = replenishment,
  * Wareneingang = goods in, Fehlmenge / Mehrmenge = shortage / overage, Klärfall = exception, Buchen = book,
  * Wechselbrücke = swap body, Schichtleitung = shift lead, Leitstand = control room. Batch stays Batch (the
- * six-digit number of a delivery note run), as do EAN, GS1, SSCC and the carriers' names.
+ * six-digit number of a delivery note run), as do EAN, GS1, SSCC and the carriers' names. Auftrag abbrechen (in
+ * picking) = release order, never "cancel order": on an English floor that reads as the customer's order being
+ * cancelled, while here it is only handed back for someone else to pick.
  */
 
 /** A number as an English reader writes it (1,000,000). */
@@ -42,10 +44,10 @@ export default {
     loading: 'Loading …',
     settings: 'Settings',
     description: 'Warehouse and shipping bookings with the barcode scanner',
-    offline: 'No connection to the server. Scans are accepted again once the network is back.',
+    offline: 'No connection to the server. Scans are not accepted until the network is back.',
     offlineCapture: 'No connection to the server. Scans are saved and sent once the network is back.',
     offlineMenu:
-      'No connection to the server. Captures are saved and sent later; everything else needs the network.',
+      'No connection to the server. Recorded scans are saved and sent later; everything else needs the network.',
     newVersion: 'New version – reload',
   },
   settings: {
@@ -107,7 +109,7 @@ export default {
     role: {
       mitarbeiter: 'No permission for this action.',
       schichtleitung: 'Only the shift lead may do this.',
-      admin: 'Only IT admin may do this.',
+      admin: 'Only an IT admin may do this.',
     },
     badRequest: 'Invalid request.',
     scanNotSaved: 'Scan not saved - log in again!',
@@ -124,7 +126,7 @@ export default {
       notAWholeNumber: (field) => `${field} must be a whole number.`,
       tooSmall: (field, min) => `${field} must be at least ${en(min)}.`,
       tooBig: (field, max) => `${field} may be at most ${en(max)}.`,
-      step: (field, step) => `${field} only goes in steps of ${en(step)}.`,
+      step: (field, step) => `${field} must go in steps of ${en(step)}.`,
       tooMany: (field, max) => `${field}: at most ${en(max)} entries.`,
       notADate: (field) => `${field} is not a valid date.`,
       notAnId: (field) => `${field} is not a valid number.`,
@@ -141,7 +143,7 @@ export default {
     unsupportedMediaType: 'The request must be JSON.',
     missingIdempotencyKey: 'The request has no valid idempotency key (X-Idempotency-Key, UUID v4).',
     idempotencyConflict: 'This action was already sent with other data. Please enter it again.',
-    unavailable: 'The server is not ready yet. Please try again in a moment.',
+    unavailable: 'The server is not ready right now. Please try again in a moment.',
     overloaded: 'Server busy – please try again in a few seconds.',
     heavyBusy: 'A large export, import or label print is already running. Please try again in a minute.',
   },
@@ -193,7 +195,7 @@ export default {
     digitsOnly: (label) => `${label}: digits only.`,
     above: (label, max) => `${label}: at most ${en(max)}.`,
     typeIn: (label) => `please type in ${label}.`,
-    nothingHere: 'nothing is scanned here. Please choose a function first.',
+    nothingHere: 'nothing can be scanned here. Please choose a function first.',
     answerFirst: 'please answer the question first.',
   },
   lookup: {
@@ -220,7 +222,7 @@ export default {
     chooseArticle: 'Please scan an item.',
     amountInvalid: 'Please enter a qty of 0 or more.',
     success: 'Counted!',
-    historyHeading: 'Last scans',
+    historyHeading: 'Recent scans',
     historyTime: 'Time',
     historyArticle: 'Item',
     historyLp: 'Loc.',
@@ -242,11 +244,11 @@ export default {
     maxAmount: (max) => `at most ${max}`,
     amountRange: (max) => `Please enter a qty from 1 to ${max}.`,
     nothingOnSource: 'This item is not on this location.',
-    infoHeading: "The item's locations",
+    infoHeading: 'Item locations',
     infoLocation: 'Location',
     infoType: 'Storage type',
     infoAmount: 'Qty',
-    missingFields: 'Please give item, location, qty and target location.',
+    missingFields: 'Please enter item, location, qty and target location.',
     sameLocation: 'Source and target location are the same.',
     readyToMove: 'please tap “Move” or clear a field with ✕.',
     notEnoughStock: (lp, available, nummer) =>
@@ -350,7 +352,7 @@ export default {
     itemNotInNote: (x) => `Item no./EAN: ${x} not on the delivery note.`,
     otherNoteScanned: (belegnr) => `Delivery note ${belegnr} scanned – switch to this delivery note?`,
     ownNoteScanned: 'This is the delivery note being packed – please scan items.',
-    itemNrMismatch: 'Item number in address and data do not match.',
+    itemNrMismatch: 'The item number in the address does not match the data.',
     warenpostInternational: 'Warenpost International Premium!',
     warenpostNational: 'Warenpost National!',
     customsPapers: 'Customs papers needed!',
@@ -367,7 +369,7 @@ export default {
     klaerfallBody: 'Mark the delivery note as an exception? The parcel will not be shipped.',
     klaerfallConfirm: 'Report exception',
     klaerfallOpen: 'Delivery note has an open exception!',
-    klaerfallClosed: 'Delivery note was closed as an exception and is not packed.',
+    klaerfallClosed: 'Delivery note was closed as an exception and will not be packed.',
     cancel: 'Cancel',
     continue: 'Next',
     nummer: 'Number',
@@ -394,7 +396,7 @@ export default {
   kartonagen: {
     noCartons: 'The project has no cartons assigned. Please contact IT.',
     notInProject: (id) => `Carton ${id} does not belong to the project of this delivery note.`,
-    idMismatch: 'Delivery note in address and data do not match.',
+    idMismatch: 'The delivery note in the address does not match the data.',
     saved: 'Cartons saved!',
     save: 'Save',
     countThenSave: 'Count cartons with + and −, then tap “Save”.',
@@ -487,8 +489,8 @@ export default {
     tooShort: (ai) => `GS1 code: field (${ai}) is too short.`,
     tooLong: (ai) => `GS1 code: field (${ai}) is too long.`,
     empty: (ai) => `GS1 code: field (${ai}) is empty.`,
-    notDigits: (ai) => `GS1 code: field (${ai}) may only hold digits.`,
-    badCharacters: (ai) => `GS1 code: field (${ai}) holds forbidden characters.`,
+    notDigits: (ai) => `GS1 code: field (${ai}) may only contain digits.`,
+    badCharacters: (ai) => `GS1 code: field (${ai}) contains characters that are not allowed.`,
     checkDigit: (ai) => `GS1 code: wrong check digit in field (${ai}). Please scan again.`,
     badDate: (ai) => `GS1 code: date in field (${ai}) invalid.`,
     badTime: (ai) => `GS1 code: time in field (${ai}) invalid.`,
@@ -638,7 +640,7 @@ export default {
   scannerTest: {
     sheetIntro: 'Print, then under Settings → “Test scanner” scan the three codes (any order).',
     print: 'Print',
-    intro: 'Take the printed test sheet and scan the three codes into this field. The result shows below.',
+    intro: 'Take the printed test sheet and scan the three codes into this field. The result appears below.',
     field: 'Scan here',
     codes: {
       code128: 'Code 1: Code 128 with special characters',
@@ -710,18 +712,18 @@ export default {
     articleLabel: 'Scan item',
     goTo: 'Go to',
     noStock: 'No stock found',
-    noStockHint: 'These items are on no location: please report them as a shortage.',
+    noStockHint: 'These items are not on any location: please report them as a shortage.',
     linesHere: 'Lines at this location',
     openAmount: (n) => `${n} pcs`,
     progress: (done, all) => `${done} of ${all} lines done`,
     picker: (belegnr) => `Order ${belegnr}`,
     cancel: 'Cancel',
-    abandon: 'Cancel order',
+    abandon: 'Release order',
     picked: 'Picked!',
     done: (belegnr) => `Delivery note ${belegnr} is picked.`,
     doneShort: (belegnr) => `Delivery note ${belegnr} is picked – with a shortage, reported as an exception.`,
     wrongLocation: (expected) => `Wrong location – please scan ${expected}.`,
-    articleNotHere: (x, lp) => `Item ${x} is not picked from ${lp}.`,
+    articleNotHere: (x, lp) => `Item ${x} is not to be picked from ${lp}.`,
     confirmTitle: 'Confirm qty',
     confirmBody: (menge, nummer) => `Pick ${menge} × ${nummer}?`,
     confirm: 'Confirm',
@@ -729,28 +731,28 @@ export default {
     shortageFor: (nummer) => `Shortage ${nummer}`,
     shortageTitle: (nummer) => `Shortage for ${nummer}`,
     shortageBody: (offen) =>
-      `How many are missing? ${offen} are open. An exception is reported; the rest of the order goes on.`,
+      `How many are missing? ${offen} still open. An exception is reported; picking goes on with the rest of the order.`,
     shortageAmount: 'Missing qty',
     shortageConfirm: 'Report shortage',
     shortageAmountInvalid: (offen) => `Please enter a qty from 1 to ${offen}.`,
     shortageDone: 'Shortage reported.',
     expectsShortage: 'please type in the missing qty.',
-    abandoned: (belegnr) => `Order ${belegnr} cancelled.`,
+    abandoned: (belegnr) => `Order ${belegnr} released.`,
     claimedBy: (name) => `Already being picked by ${name}`,
     notClaimed: (belegnr) =>
       `Delivery note ${belegnr} is no longer being picked by you. Please scan it again.`,
     releaseNotYours: (belegnr, name) =>
-      `Delivery note ${belegnr} is being picked by ${name}. Only the person picking it can cancel it.`,
+      `Delivery note ${belegnr} is being picked by ${name}. Only the person picking it can release it.`,
     alreadyPicked: (belegnr) => `Delivery note ${belegnr} is already picked.`,
     alreadyPacked: (belegnr) => `Delivery note ${belegnr} is already packed.`,
     noOpenNote: 'No open order.',
     lineNotInNote: 'This line does not belong to this delivery note.',
     lineDone: (nummer) => `Line ${nummer} is already done.`,
-    tooMany: (nummer, offen) => `Only ${offen} pcs of ${nummer} are still open.`,
-    notEnoughStock: (lp, available, nummer) => `Only ${available} pcs of item ${nummer} are on ${lp}.`,
+    tooMany: (nummer, offen) => `Only ${offen} pcs of ${nummer} still open.`,
+    notEnoughStock: (lp, available, nummer) => `Only ${available} pcs of item ${nummer} on ${lp}.`,
     otherDevice: (belegnr) =>
       `Delivery note ${belegnr} is now being picked on another device. To carry on, scan it here again.`,
-    abandonTitle: (belegnr) => `Cancel order ${belegnr}?`,
+    abandonTitle: (belegnr) => `Release order ${belegnr}?`,
     abandonBody:
       'The order is released and someone else can carry on picking it. What is already picked stays picked.',
     abandonKeep: 'Keep picking',
@@ -769,7 +771,7 @@ export default {
     rest: (stops, pieces) => `${stops} ${stops === 1 ? 'location' : 'locations'}, ${pieces} pcs to go`,
     compartmentRest: (pieces) => `${pieces} pcs to go`,
     defer: 'Later',
-    deferred: 'later',
+    deferred: 'deferred',
     undo: 'Undo',
     undoTitle: (menge, nummer, fach) => `Put ${menge} × ${nummer} from slot ${fach} back?`,
     undoBody: (lagerplatz) => `The pieces go back to ${lagerplatz}.`,
@@ -830,7 +832,7 @@ export default {
     outcome: {
       gebucht: 'Counted and booked.',
       nachzaehlung: 'Counted. Another person will recount the location.',
-      wartet: 'Counted. The shift lead checks the count.',
+      wartet: 'Counted. The shift lead will check the count.',
       veraltet:
         'Stock was booked on this location during the count. The count is not booked; the location will be recounted.',
     },
@@ -876,7 +878,7 @@ export default {
     close: 'Close',
     closeTitle: 'Close goods receipt?',
     closeBody: (nummer) =>
-      `${nummer} will be closed: shortages and overages are recorded, after that no more booking is possible.`,
+      `${nummer} will be closed: shortages and overages are recorded, and nothing more can be booked after that.`,
     closeShort: (nummer, amount) => `${nummer}: ${en(amount)} missing`,
     closeNoDifference: 'All lines as expected.',
     cancel: 'Cancel',
@@ -895,7 +897,7 @@ export default {
     closed: (nummer) => `Goods receipt ${nummer} is closed – no more booking possible.`,
     notOnReceipt: (code, nummer) => `Item "${code}" is not on goods receipt ${nummer}.`,
     unknownPosition: 'This line does not belong to this goods receipt.',
-    chargeMismatch: (scanned, expected) => `Lot "${scanned}" is not announced (expected: ${expected}).`,
+    chargeMismatch: (scanned, expected) => `Lot "${scanned}" was not announced (expected: ${expected}).`,
     chargeMissing: 'Lot missing!',
     mhdMissing: 'Best before missing!',
     mhdInvalid: 'Best before invalid. Please enter as DD.MM.YYYY.',
@@ -937,13 +939,13 @@ export default {
         compartments === 1 ? 'Pick cart · 1 slot' : `Pick cart · ${compartments} slots`,
       fach: (number, cart) => `Slot ${number} · Cart ${cart}`,
     },
-    codesOrRange: 'Please give codes or a range with “From” and “To”.',
-    codesAndRange: 'Please give either codes or a range, not both.',
-    rangeOnlyLocations: 'A range exists only for locations and LHM.',
-    rangeIncomplete: 'For a range please give “From” and “To”.',
+    codesOrRange: 'Please enter codes or a range with “From” and “To”.',
+    codesAndRange: 'Please enter either codes or a range, not both.',
+    rangeOnlyLocations: 'Ranges are only possible for locations and LHM.',
+    rangeIncomplete: 'For a range please enter “From” and “To”.',
     rangeOrder: (from, to) => `The range is empty: “${from}” comes after “${to}”.`,
     rangeTooLarge: (count) => `The range covers ${count} labels; at most ${MAX_RANGE} at once.`,
-    duplicate: (code) => `“${code}” is given twice.`,
+    duplicate: (code) => `“${code}” is entered twice.`,
     unknown: (kind, codes) => {
       const shown = codes
         .slice(0, 10)
@@ -965,28 +967,28 @@ export default {
     },
     unknownCards: (count) =>
       count === 1
-        ? 'This badge card belongs to no active user.'
-        : `${count} badge cards belong to no active user.`,
-    duplicateCard: 'A badge card is given twice.',
+        ? 'This badge card does not belong to any active user.'
+        : `${count} badge cards do not belong to any active user.`,
+    duplicateCard: 'A badge card is entered twice.',
     notLhm: (code) => `“${code}” is a location, not an LHM.`,
     isLhm: (code) => `“${code}” is an LHM, not a location: please print it as an LHM label.`,
     notPrintable: (code) =>
       `“${code}” contains characters a barcode (Code 128) cannot carry: only letters A–Z, digits and simple punctuation.`,
     tooLong: (code, size) =>
       `“${code}” is too long for the label ${sizes[size]}: the barcode would be too narrow to scan. Please choose a larger label.`,
-    zplNeedsRoll: 'ZPL exists only for roll labels (100 × 50 mm or 57 × 32 mm).',
+    zplNeedsRoll: 'ZPL is only available for roll labels (100 × 50 mm or 57 × 32 mm).',
     dpiOnlyZpl: 'The resolution (dpi) applies to ZPL only.',
-    arrowOnlyLocations: 'An arrow exists only on location labels.',
+    arrowOnlyLocations: 'Only location labels can have an arrow.',
     printerUnknown: (name) => `Printer “${name}” is not set up.`,
     printerDown: (name) =>
-      `Printer “${name}” does not answer. The label was not printed – please check the printer and print again.`,
+      `Printer “${name}” is not responding. The label was not printed – please check the printer and print again.`,
     printed: (count, printer) =>
       count === 1 ? `1 label sent to ${printer}.` : `${count} labels sent to ${printer}.`,
     handheldKinds: 'On the handheld only location, LHM and customs cart labels can be printed.',
     handheldMax: `On the handheld at most ${HANDHELD_MAX} labels at once.`,
     printRunning: 'This print job is still running. Please wait a moment and check the printer.',
     printTooMany: `At most ${MAX_PRINT} labels per print job.`,
-    ausweisAdmin: 'Only IT admin may print badges.',
+    ausweisAdmin: 'Only an IT admin may print badges.',
     artikelLeitstand: 'The shift lead prints item labels in the control room.',
     printers: 'Printers',
     printerName: 'Name',
@@ -1001,12 +1003,12 @@ export default {
     printerRemoved: (name) => `Printer “${name}” removed.`,
     printerNameTaken: (name) => `A printer “${name}” already exists.`,
     printerNotFound: (id) => `Printer ${id} does not exist.`,
-    printerHostInvalid: 'Address: please give a host name or an IP address (without port).',
+    printerHostInvalid: 'Address: please enter a host name or an IP address (without port).',
     printerPortBlocked: (port, allowed) =>
-      `Port ${port} is not allowed for printers (allowed: ${allowed.join(', ')}). IT allows more ports with PRINTER_PORTS.`,
-    printerHostNumeric: 'Address: please give an IP address as four numbers, e.g. 192.0.2.10.',
+      `Port ${port} is not allowed for printers (allowed: ${allowed.join(', ')}). IT can allow more ports with PRINTER_PORTS.`,
+    printerHostNumeric: 'Address: please enter an IP address as four numbers, e.g. 192.0.2.10.',
     printerAddressBlocked: (host) =>
-      `Address ${host}: this server itself, link-local, metadata and multicast addresses are blocked for printers. If the printer really is there, IT allows the address with PRINTER_ALLOWED_ADDRESSES.`,
+      `Address ${host}: this server itself, link-local, metadata, multicast and broadcast addresses are blocked for printers. If the printer really is there, IT can allow the address with PRINTER_ALLOWED_ADDRESSES.`,
     printerBlocked: (name) =>
       `Printer “${name}”: its address or port is blocked for printers. The label was not printed. Please ask IT.`,
     intro:
@@ -1016,7 +1018,7 @@ export default {
     rangeFrom: 'From location',
     rangeTo: 'To location',
     needsLocation:
-      'Please give “From location” – that is enough for a single label; for a range also give “To location”.',
+      'Please enter “From location” – that is enough for a single label; for a range also enter “To location”.',
     needsArticles: 'Please search and select items first.',
     needsPrinter: 'To print, please set up a printer (IT admin).',
     arrow: 'Arrow',
