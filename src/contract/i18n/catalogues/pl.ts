@@ -266,7 +266,7 @@ export default {
     nothingOnSource: 'Tego artykułu nie ma na tej lokalizacji.',
     infoHeading: 'Lokalizacje artykułu',
     infoLocation: 'Lokalizacja',
-    infoType: 'Typ lokalizacji',
+    infoType: 'Typ',
     infoAmount: 'Ilość',
     missingFields: 'Podaj artykuł, lokalizację, ilość i lokalizację docelową.',
     sameLocation: 'Lokalizacja źródłowa i docelowa są takie same.',
@@ -328,7 +328,7 @@ export default {
   },
   batch: {
     tooLong: 'Uwaga - Batch ma tylko sześć cyfr!',
-    notDetermined: 'Nie udało się ustalić batcha. Skontaktuj się z IT',
+    notDetermined: 'Nie udało się ustalić batcha. Skontaktuj się z działem IT',
     notFound: (x) => `Nie znaleziono batcha ${x}!`,
     captured: (x) => `Batch ${x} zarejestrowany.`,
     employeeUnknown: 'Nie rozpoznano karty pracownika.',
@@ -1083,7 +1083,7 @@ export default {
     downloaded: (file) => `Pobrano ${file}.`,
     printersHeading: 'Drukarki (administrator IT)',
     printersHint:
-      'Sieciowe drukarki etykiet (Zebra, surowy port 9100). Drukarek ze zmiennej środowiskowej PRINTERS nie można tu zmienić.',
+      'Sieciowe drukarki etykiet (Zebra, port RAW 9100). Drukarek ze zmiennej środowiskowej PRINTERS nie można tu zmienić.',
     addPrinter: 'Dodaj drukarkę',
     edit: 'Zmień',
     save: 'Zapisz',
