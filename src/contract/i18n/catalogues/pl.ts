@@ -16,6 +16,9 @@ import type { Catalogue } from '../catalogue.ts';
  * - Umbuchung (a whole location to another): „przesunięcie“; Artikel umlagern: „przenieś artykuł“
  * - Nachschub: „uzupełnienie“; Wareneingang: „przyjęcie towaru“; Leitstand: „panel kierownika“
  * - Schichtleitung: „kierownik zmiany“; Stück: „szt.“; Buchen: „zaksięguj“
+ * - Platz (short for Lagerplatz, as in Stammplatz, Platzvorschlag): also „lokalizacja“ (table header „Lok.“) —
+ *   never „miejsce“, so a worker reads one word for the one thing
+ * - Position (a line of a note or receipt): „pozycja“; Einträge of a list or page: „wpisy“ — kept apart
  */
 
 /** A number as a Polish reader writes it (1 000 000). */
@@ -134,7 +137,7 @@ export default {
       tooSmall: (field, min) => `${field}: co najmniej ${pl(min)}.`,
       tooBig: (field, max) => `${field}: najwyżej ${pl(max)}.`,
       step: (field, step) => `${field}: tylko w krokach co ${pl(step)}.`,
-      tooMany: (field, max) => `${field}: najwyżej ${pl(max)} pozycji.`,
+      tooMany: (field, max) => `${field}: najwyżej ${pl(max)} ${forms(max, 'wpis', 'wpisy', 'wpisów')}.`,
       notADate: (field) => `${field}: nieprawidłowa data.`,
       notAnId: (field) => `${field}: nieprawidłowy numer.`,
       invalid: (field) => `${field}: nieprawidłowa wartość.`,
@@ -263,7 +266,7 @@ export default {
     nothingOnSource: 'Tego artykułu nie ma na tej lokalizacji.',
     infoHeading: 'Lokalizacje artykułu',
     infoLocation: 'Lokalizacja',
-    infoType: 'Typ lokalizacji',
+    infoType: 'Typ',
     infoAmount: 'Ilość',
     missingFields: 'Podaj artykuł, lokalizację, ilość i lokalizację docelową.',
     sameLocation: 'Lokalizacja źródłowa i docelowa są takie same.',
@@ -302,7 +305,7 @@ export default {
     taskButton: (start, nummer, location) => `${start}: ${nummer} na ${location}`,
     heading: 'Uzupełnienie',
     empty: 'Wszystkie lokalizacje kompletacji są powyżej stanu minimalnego.',
-    location: 'Miejsce',
+    location: 'Lok.',
     article: 'Artykuł',
     stock: 'Stan',
     minimum: 'Minimum',
@@ -325,12 +328,12 @@ export default {
   },
   batch: {
     tooLong: 'Uwaga - Batch ma tylko sześć cyfr!',
-    notDetermined: 'Nie udało się ustalić batcha. Skontaktuj się z IT',
+    notDetermined: 'Nie udało się ustalić batcha. Skontaktuj się z działem IT',
     notFound: (x) => `Nie znaleziono batcha ${x}!`,
     captured: (x) => `Batch ${x} zarejestrowany.`,
     employeeUnknown: 'Nie rozpoznano karty pracownika.',
     tooManyCards: 'Za dużo nieznanych kart pracownika. Spróbuj ponownie za kilka minut.',
-    assigned: (batch, name) => `Batch ${batch} przekazany do ${name}.`,
+    assigned: (batch, name) => `Batch ${batch} przekazano pracownikowi ${name}.`,
     label: 'Batch',
     done: 'Zarejestrowano!',
     noteLabel: 'Dokument WZ',
@@ -368,7 +371,7 @@ export default {
     itemNotInNote: (x) => `Nr artykułu/EAN: ${x} nie występuje w dokumencie WZ.`,
     otherNoteScanned: (belegnr) => `Zeskanowano dokument WZ ${belegnr} – przejść do tego dokumentu?`,
     ownNoteScanned: 'To jest dokument WZ, który właśnie pakujesz – zeskanuj artykuł.',
-    itemNrMismatch: 'Numer artykułu w adresie i w danych nie zgadza się.',
+    itemNrMismatch: 'Numery artykułu w adresie i w danych nie zgadzają się.',
     warenpostInternational: 'Warenpost International Premium!',
     warenpostNational: 'Warenpost National!',
     customsPapers: 'Potrzebne dokumenty celne!',
@@ -401,8 +404,8 @@ export default {
     lastCountedAmount: (ist, soll) => `${ist} z ${soll}`,
     complete: 'Wszystkie pozycje zeskanowane.',
     otherNote: 'Inny dokument WZ',
-    picked: (name) => `Skompletowane przez ${name}`,
-    notPicked: 'Nieskompletowany – stan zostanie zdjęty przy pakowaniu.',
+    picked: (name) => `Skompletowany przez ${name}`,
+    notPicked: 'Nieskompletowany – towar zostanie zdjęty ze stanu przy pakowaniu.',
     notPickedLine: (n) => `nie pobrano ${n}`,
     notPickedLines: (lines) => `Nie pobrano: ${lines}.`,
     notPickedRefused: (belegnr) => `Dokument WZ ${belegnr} nie jest skompletowany. Najpierw skompletuj.`,
@@ -412,7 +415,7 @@ export default {
   kartonagen: {
     noCartons: 'Projekt nie ma przypisanych kartonów. Zgłoś się do działu IT.',
     notInProject: (id) => `Karton ${id} nie należy do projektu tego dokumentu WZ.`,
-    idMismatch: 'Dokument WZ w adresie i w danych nie zgadza się.',
+    idMismatch: 'Numery dokumentu WZ w adresie i w danych nie zgadzają się.',
     saved: 'Kartony zapisane!',
     save: 'Zapisz',
     countThenSave: 'Policz kartony przyciskami + i −, potem naciśnij „Zapisz”.',
@@ -518,7 +521,7 @@ export default {
       const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} lub ${named.at(-1)}` : named[0];
       return `Kod GS1: pole (${ai}) wymaga pola ${list}.`;
     },
-    misplaced: (ai) => `Kod GS1: pole (${ai}) stoi w linku w złym miejscu.`,
+    misplaced: (ai) => `Kod GS1: pole (${ai}) jest w linku w złym miejscu.`,
   },
   fieldLabels: {
     byKey: {
@@ -567,7 +570,7 @@ export default {
       wagennummer: 'Numer wózka',
       close: 'Zamknij',
       tage: 'Okres w dniach',
-      suche: 'Szukaj',
+      suche: 'Wyszukiwanie',
       artikel: 'Artykuł',
       minimum: 'Minimum',
       klaerfallId: 'Sprawa do wyjaśnienia',
@@ -580,8 +583,8 @@ export default {
       fileName: 'Nazwa pliku',
       content: 'Plik',
       before: 'Strona',
-      limit: 'Pozycji na stronę',
-      q: 'Szukaj',
+      limit: 'Wpisów na stronę',
+      q: 'Wyszukiwanie',
       benutzer: 'Użytkownik',
       art: 'Rodzaj',
       von: 'Od',
@@ -666,7 +669,8 @@ export default {
     checks: {
       code128: 'Sprawdza układ klawiatury: y/z oraz @ " - / _ # ; : \' [ ]',
       gs1: 'Sprawdza separator grup (GS) między partią (10) a datą ważności (17).',
-      qr: (length) => `Sprawdza, czy długie kody docierają w całości (${length} znaków).`,
+      qr: (length) =>
+        `Sprawdza, czy długie kody docierają w całości (${length} ${forms(length, 'znak', 'znaki', 'znaków')}).`,
     },
     notScanned: 'Jeszcze nie zeskanowano.',
     ok: '✓ W porządku',
@@ -734,7 +738,7 @@ export default {
     finish: 'Gotowe',
     abandon: 'Przerwij',
     abandonTitle: (code) => `Przerwać liczenie ${code}?`,
-    abandonBody: 'To, co już policzono, zostanie odrzucone. Zlecenie liczenia wraca na listę.',
+    abandonBody: 'To, co już policzono, zostanie usunięte. Zlecenie liczenia wraca na listę.',
     abandonKeep: 'Licz dalej',
     abandoned: 'Liczenie przerwane.',
     countedHeading: 'Policzono',
@@ -758,10 +762,10 @@ export default {
     },
     unknownTask: 'Nie znaleziono zlecenia liczenia.',
     otherCounter: (name) => `To zlecenie liczenia liczy już ${name}.`,
-    notInWork: 'To zlecenie liczenia nie jest już w pracy. Naciśnij „Następne zlecenie”.',
+    notInWork: 'To zlecenie liczenia nie jest już w toku. Naciśnij „Następne zlecenie”.',
     wrongLocation: (expected) => `Zła lokalizacja – zeskanuj ${expected}.`,
     locationFirst: (expected) => `Najpierw zeskanuj lokalizację ${expected}.`,
-    notEmpty: 'Artykuły są już policzone – naciśnij „Gotowe”.',
+    notEmpty: 'Policzono już artykuły – naciśnij „Gotowe”.',
     nothingYet: 'Jeszcze nic nie policzono – zeskanuj artykuł albo naciśnij „Pusto”.',
     tooMany: 'Tyle sztuk nie zmieści się na jednej lokalizacji. Sprawdź ilość.',
     alreadyPosted: 'To liczenie jest już zaksięgowane.',
@@ -790,11 +794,11 @@ export default {
     suggestion: (code) => `Propozycja: ${code}`,
     suggestionWhy: {
       holds: 'już tam leży',
-      fixed: 'stałe miejsce (uzupełnienie)',
-      empty: 'puste miejsce',
+      fixed: 'stała lokalizacja (uzupełnienie)',
+      empty: 'pusta lokalizacja',
     },
-    noSuggestion: 'Brak propozycji miejsca – zeskanuj lokalizację.',
-    scanLocation: 'Propozycja lub inne miejsce',
+    noSuggestion: 'Brak propozycji lokalizacji – zeskanuj lokalizację.',
+    scanLocation: 'Propozycja lub inna lokalizacja',
     close: 'Zamknij',
     closeTitle: 'Zamknąć przyjęcie towaru?',
     closeBody: (nummer) =>
@@ -838,7 +842,7 @@ export default {
     locationLabel: 'Zeskanuj lokalizację',
     articleLabel: 'Zeskanuj artykuł',
     goTo: 'Idź do',
-    noStock: 'Nie znaleziono stanu',
+    noStock: 'Brak stanu',
     noStockHint: 'Tych artykułów nie ma na żadnej lokalizacji: zgłoś je jako brak.',
     linesHere: 'Pozycje na tej lokalizacji',
     openAmount: (n) => `${n} szt.`,
@@ -859,7 +863,7 @@ export default {
     shortageFor: (nummer) => `Brak ${nummer}`,
     shortageTitle: (nummer) => `Brak dla ${nummer}`,
     shortageBody: (offen) =>
-      `Ile brakuje? Zostało ${offen}. Zostanie zgłoszona sprawa do wyjaśnienia; reszta zlecenia idzie dalej.`,
+      `Ile brakuje? Do pobrania zostało ${offen}. Zostanie zgłoszona sprawa do wyjaśnienia; reszta zlecenia jest kompletowana dalej.`,
     shortageAmount: 'Brakująca ilość',
     shortageConfirm: 'Zgłoś brak',
     shortageAmountInvalid: (offen) => `Wpisz ilość od 1 do ${offen}.`,
@@ -912,7 +916,7 @@ export default {
     abandonBody:
       'Zlecenia, z których nic jeszcze nie pobrano, zostaną zwolnione. To, co już pobrano, zostaje w przegrodzie przy swoim zleceniu.',
     abandonKeep: 'Kompletuj dalej',
-    abandonConfirm: 'Przerwij wózek',
+    abandonConfirm: 'Przerwij',
     abandoned: (code) => `Kompletacja wózka ${code} przerwana.`,
     compartmentsHeading: 'Przegrody',
     putsHeading: 'Pobrania na tym wózku',
@@ -926,7 +930,7 @@ export default {
     otherCartOpen: (code) => `Masz jeszcze otwarty wózek ${code}. Najpierw go zakończ albo przerwij.`,
     cartFull: (code) => `Wszystkie przegrody wózka ${code} są zajęte. Najpierw spakuj.`,
     wrongCompartment: (expected) => `Zła przegroda – zeskanuj ${expected}.`,
-    tripOver: (code) => `Wózek ${code} nie jest już w pracy. Zeskanuj wózek ponownie.`,
+    tripOver: (code) => `Wózek ${code} nie jest już kompletowany. Zeskanuj wózek ponownie.`,
     stillOpen: (lines) =>
       `Jeszcze ${lines} ${forms(lines, 'pozycja otwarta', 'pozycje otwarte', 'pozycji otwartych')}.`,
     cannotUndo: 'Tego pobrania nie można już odłożyć z powrotem.',
@@ -1008,8 +1012,8 @@ export default {
       `Drukarka „${name}” nie odpowiada. Etykieta nie została wydrukowana – sprawdź drukarkę i drukuj ponownie.`,
     printed: (count, printer) =>
       count === 1
-        ? `Wysłano 1 etykietę do ${printer}.`
-        : `Wysłano ${count} ${forms(count, 'etykietę', 'etykiety', 'etykiet')} do ${printer}.`,
+        ? `Wysłano 1 etykietę do drukarki ${printer}.`
+        : `Wysłano ${count} ${forms(count, 'etykietę', 'etykiety', 'etykiet')} do drukarki ${printer}.`,
     handheldKinds: 'Na skanerze ręcznym można drukować tylko etykiety lokalizacji, LHM i wózków celnych.',
     handheldMax: `Na skanerze ręcznym najwyżej ${HANDHELD_MAX} ${forms(HANDHELD_MAX, 'etykieta', 'etykiety', 'etykiet')} naraz.`,
     printRunning: 'To zlecenie druku jeszcze trwa. Poczekaj chwilę i sprawdź drukarkę.',
@@ -1022,7 +1026,7 @@ export default {
     printerPort: 'Port',
     printerDpi: 'Rozdzielczość',
     printerSize: 'Rozmiar etykiety',
-    printerSource: 'Skonfigurowano w',
+    printerSource: 'Źródło',
     fromEnvironment: 'Środowisko (PRINTERS)',
     fromLeitstand: 'Panel kierownika',
     printerSaved: (name) => `Drukarka „${name}” zapisana.`,
@@ -1079,7 +1083,7 @@ export default {
     downloaded: (file) => `Pobrano ${file}.`,
     printersHeading: 'Drukarki (administrator IT)',
     printersHint:
-      'Sieciowe drukarki etykiet (Zebra, surowy port 9100). Drukarek ze zmiennej środowiskowej PRINTERS nie można tu zmienić.',
+      'Sieciowe drukarki etykiet (Zebra, port RAW 9100). Drukarek ze zmiennej środowiskowej PRINTERS nie można tu zmienić.',
     addPrinter: 'Dodaj drukarkę',
     edit: 'Zmień',
     save: 'Zapisz',
