@@ -8,8 +8,12 @@ import type { Catalogue } from '../catalogue.ts';
  * Lieferschein = „aviz”, Auftrag = „comandă”, Retoure = „retur”, Kommissionierung = „picking” (the verb
  * „a culege”), Inventur = „inventar”, Umbuchung = „transfer” (Artikel umlagern = „mutare articol”),
  * Nachschub = „reaprovizionare”, Wareneingang = „recepție”, Klärfall = „caz de clarificat”, Zählauftrag =
- * „sarcină de numărare”, Fach = „compartiment”, Wagen = „cărucior”, Trackingnummer = „AWB”, Stück = „buc.”.
- * To be read once against German by a shift lead at a site using it (decision 35).
+ * „sarcină de numărare” (its count, Zählung, is „numărare”: the button „Următoarea sarcină” names the task),
+ * Fach = „compartiment”, Wagen = „cărucior”, Trackingnummer = „AWB”, Stück = „buc.”. Buchen and erfassen are
+ * both „a înregistra”: no screen offers the two side by side. „Se culege de X” / „în lucru la X” say that
+ * someone is picking or counting now — „este cules” would read as picked already.
+ * Read once against German for meaning (review of issue 43); still to be read by a shift lead at a site
+ * using it (decision 35).
  */
 
 /** A number as a Romanian reader writes it (1.000.000). */
@@ -547,7 +551,7 @@ export default {
       stalls: (maxMs) => `Transmisia se blochează: cea mai lungă pauză ${maxMs} ms.`,
       timingAdvice:
         'Setați în scaner întârzierea dintre caractere (Inter-Character Delay) pe 0; la Bluetooth alegeți transmisia cea mai rapidă.',
-      layout: (pairs) => `Caractere inversate: ${pairs}.`,
+      layout: (pairs) => `Caractere primite greșit: ${pairs}.`,
       layoutAdviceDe: 'Setați aspectul tastaturii scanerului pe germană (DE) – ca al dispozitivului.',
       layoutAdviceUs:
         'Setați aspectul tastaturii scanerului pe engleză (US) – ca al dispozitivului – sau treceți dispozitivul pe germană.',
@@ -691,7 +695,7 @@ export default {
     empty: 'Loc gol',
     finish: 'Gata',
     abandon: 'Anulați',
-    abandonTitle: (code) => `Anulați numărarea pe ${code}?`,
+    abandonTitle: (code) => `Anulați numărarea de pe ${code}?`,
     abandonBody: 'Ce s-a numărat deja se șterge. Sarcina de numărare revine în listă.',
     abandonKeep: 'Continuați numărarea',
     abandoned: 'Numărare anulată.',
@@ -768,9 +772,10 @@ export default {
     booked: (amount, nummer, location) => `${ro(amount)} × ${nummer} depozitate pe ${location}.`,
     success: 'Depozitat!',
     closedSuccess: 'Închis!',
-    statusOpen: 'deschis',
-    statusClosed: 'închis',
-    closedAt: (when) => `închis la ${when}`,
+    // Shown after the heading „Poziții” (Positionen · offen): agrees with the lines, not the receipt.
+    statusOpen: 'deschise',
+    statusClosed: 'închise',
+    closedAt: (when) => `închisă la ${when}`,
     difference: 'Diferență',
     notFound: (nummer) => `Recepția "${nummer}" nu a fost găsită!`,
     closed: (nummer) => `Recepția ${nummer} este închisă – nu mai este posibilă nicio înregistrare.`,
@@ -962,7 +967,7 @@ export default {
     rangeIncomplete: 'Pentru un interval indicați „De la” și „Până la”.',
     rangeOrder: (from, to) => `Intervalul este gol: „${from}” vine după „${to}”.`,
     rangeTooLarge: (n) =>
-      `Intervalul cuprinde ${count(n, 'etichetă', 'etichete')}; maximum ${MAX_RANGE} odată.`,
+      `Intervalul cuprinde ${count(n, 'etichetă', 'etichete')}; maximum ${ro(MAX_RANGE)} odată.`,
     duplicate: (code) => `„${code}” este indicat de două ori.`,
     unknown: (kind, codes) => {
       const shown = codes
