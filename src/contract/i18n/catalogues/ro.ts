@@ -8,8 +8,12 @@ import type { Catalogue } from '../catalogue.ts';
  * Lieferschein = „aviz”, Auftrag = „comandă”, Retoure = „retur”, Kommissionierung = „picking” (the verb
  * „a culege”), Inventur = „inventar”, Umbuchung = „transfer” (Artikel umlagern = „mutare articol”),
  * Nachschub = „reaprovizionare”, Wareneingang = „recepție”, Klärfall = „caz de clarificat”, Zählauftrag =
- * „sarcină de numărare”, Fach = „compartiment”, Wagen = „cărucior”, Trackingnummer = „AWB”, Stück = „buc.”.
- * To be read once against German by a shift lead at a site using it (decision 35).
+ * „sarcină de numărare” (its count, Zählung, is „numărare”: the button „Următoarea sarcină” names the task),
+ * Fach = „compartiment”, Wagen = „cărucior”, Trackingnummer = „AWB”, Stück = „buc.”. Buchen and erfassen are
+ * both „a înregistra”: no screen offers the two side by side. „Se culege de X” / „în lucru la X” say that
+ * someone is picking or counting now — „este cules” would read as picked already.
+ * Read once against German for meaning (review of issue 43); still to be read by a shift lead at a site
+ * using it (decision 35).
  */
 
 /** A number as a Romanian reader writes it (1.000.000). */
@@ -227,7 +231,7 @@ export default {
     cancel: 'Anulați',
     chooseLocation: 'Scanați mai întâi o locație.',
     chooseArticle: 'Scanați un articol.',
-    amountInvalid: 'Introduceți o cantitate de 0 sau mai mult.',
+    amountInvalid: 'Introduceți o cantitate de 0 sau mai mare.',
     success: 'Numărat!',
     historyHeading: 'Ultimele scanări',
     historyTime: 'Ora',
@@ -357,7 +361,7 @@ export default {
     notInDeliveryNote: 'Articolul nu este în aviz',
     maxReached: (x) => `Cantitatea maximă pentru articolul ${x} a fost atinsă`,
     itemNotInNote: (x) => `Nr. articol/EAN: ${x} nu există în aviz.`,
-    otherNoteScanned: (belegnr) => `Aviz ${belegnr} scanat – treceți la acest aviz?`,
+    otherNoteScanned: (belegnr) => `Avizul ${belegnr} scanat – treceți la acest aviz?`,
     ownNoteScanned: 'Acesta este avizul care se ambalează acum – scanați articole.',
     itemNrMismatch: 'Numărul articolului din adresă nu se potrivește cu cel din date.',
     warenpostInternational: 'Warenpost International Premium!',
@@ -547,7 +551,7 @@ export default {
       stalls: (maxMs) => `Transmisia se blochează: cea mai lungă pauză ${maxMs} ms.`,
       timingAdvice:
         'Setați în scaner întârzierea dintre caractere (Inter-Character Delay) pe 0; la Bluetooth alegeți transmisia cea mai rapidă.',
-      layout: (pairs) => `Caractere inversate: ${pairs}.`,
+      layout: (pairs) => `Caractere primite greșit: ${pairs}.`,
       layoutAdviceDe: 'Setați aspectul tastaturii scanerului pe germană (DE) – ca al dispozitivului.',
       layoutAdviceUs:
         'Setați aspectul tastaturii scanerului pe engleză (US) – ca al dispozitivului – sau treceți dispozitivul pe germană.',
@@ -593,7 +597,7 @@ export default {
     noStockHint: 'Aceste articole nu se află pe nicio locație: raportați-le ca lipsă.',
     linesHere: 'Poziții la această locație',
     openAmount: (n) => `${n} buc.`,
-    progress: (done, all) => `${done} din ${all} poziții gata`,
+    progress: (done, all) => `${done} din ${count(all, 'poziție', 'poziții')} gata`,
     picker: (belegnr) => `Comanda ${belegnr}`,
     cancel: 'Anulați',
     abandon: 'Anulați comanda',
@@ -617,9 +621,9 @@ export default {
     expectsShortage: 'introduceți cantitatea lipsă.',
     abandoned: (belegnr) => `Comanda ${belegnr} anulată.`,
     claimedBy: (name) => `Se culege deja de ${name}`,
-    notClaimed: (belegnr) => `Avizul ${belegnr} nu mai este cules de dvs. Scanați din nou.`,
+    notClaimed: (belegnr) => `Avizul ${belegnr} nu mai este în lucru la dvs. Scanați din nou.`,
     releaseNotYours: (belegnr, name) =>
-      `Avizul ${belegnr} este cules de ${name}. Doar cine îl culege îl poate anula.`,
+      `Avizul ${belegnr} este în lucru la ${name}. Doar cine îl culege îl poate anula.`,
     alreadyPicked: (belegnr) => `Avizul ${belegnr} este deja cules.`,
     alreadyPacked: (belegnr) => `Avizul ${belegnr} este deja ambalat.`,
     noOpenNote: 'Nicio comandă deschisă.',
@@ -634,7 +638,7 @@ export default {
     abandonBody:
       'Comanda se eliberează și poate fi culeasă mai departe de altcineva. Ce s-a cules deja rămâne cules.',
     abandonKeep: 'Continuați picking-ul',
-    restHeading: 'Încă deschis',
+    restHeading: 'Rămas de cules',
     rest: (stops, pieces) => `Încă ${count(stops, 'locație', 'locații')}, ${pieces} buc.`,
     restNoStock: 'fără stoc',
   },
@@ -681,7 +685,7 @@ export default {
   },
   zaehlauftrag: {
     heading: 'Numărare',
-    next: 'Următoarea numărare',
+    next: 'Următoarea sarcină',
     noTask: 'Nicio sarcină de numărare deschisă.',
     scanLocation: (code) => `Scanați locația ${code}`,
     location: 'Locație',
@@ -691,7 +695,7 @@ export default {
     empty: 'Loc gol',
     finish: 'Gata',
     abandon: 'Anulați',
-    abandonTitle: (code) => `Anulați numărarea pe ${code}?`,
+    abandonTitle: (code) => `Anulați numărarea de pe ${code}?`,
     abandonBody: 'Ce s-a numărat deja se șterge. Sarcina de numărare revine în listă.',
     abandonKeep: 'Continuați numărarea',
     abandoned: 'Numărare anulată.',
@@ -700,10 +704,10 @@ export default {
     nothingCounted: 'Încă nimic numărat.',
     reason: { plan: 'Plan de numărare', fehlmenge: 'Lipsă', nachzaehlung: 'Renumărare' },
     due: (datum) => `termen ${datum}`,
-    expectsNext: 'apăsați „Următoarea numărare”.',
+    expectsNext: 'apăsați „Următoarea sarcină”.',
     goTo: 'Mergeți la',
     counted: 'Numărat!',
-    amountInvalid: 'Introduceți o cantitate de 1 sau mai mult.',
+    amountInvalid: 'Introduceți o cantitate de 1 sau mai mare.',
     emptyTitle: 'Loc gol?',
     emptyBody: (code) => `Pe ${code} nu s-a numărat nimic. Locația este goală?`,
     emptyKeep: 'Continuați numărarea',
@@ -715,8 +719,8 @@ export default {
         'În timpul numărării s-a înregistrat ceva pe această locație. Numărarea nu se înregistrează; locația va fi renumărată.',
     },
     unknownTask: 'Sarcina de numărare nu a fost găsită.',
-    otherCounter: (name) => `Această sarcină de numărare este deja numărată de ${name}.`,
-    notInWork: 'Această sarcină de numărare nu mai este în lucru. Apăsați „Următoarea numărare”.',
+    otherCounter: (name) => `Această sarcină de numărare este deja în lucru la ${name}.`,
+    notInWork: 'Această sarcină de numărare nu mai este în lucru. Apăsați „Următoarea sarcină”.',
     wrongLocation: (expected) => `Locație greșită – scanați ${expected}.`,
     locationFirst: (expected) => `Scanați mai întâi locația ${expected}.`,
     notEmpty: 'Sunt deja articole numărate – apăsați „Gata”.',
@@ -757,7 +761,7 @@ export default {
     closeTitle: 'Închideți recepția?',
     closeBody: (nummer) =>
       `${nummer} se închide: lipsurile și surplusurile se consemnează, apoi nu mai este posibilă nicio înregistrare.`,
-    closeShort: (nummer, amount) => `${nummer}: lipsesc ${ro(amount)}`,
+    closeShort: (nummer, amount) => `${nummer}: ${amount === 1 ? 'lipsește' : 'lipsesc'} ${ro(amount)}`,
     closeNoDifference: 'Toate pozițiile sunt conform așteptărilor.',
     cancel: 'Anulați',
     confirm: 'Confirmați',
@@ -768,9 +772,10 @@ export default {
     booked: (amount, nummer, location) => `${ro(amount)} × ${nummer} depozitate pe ${location}.`,
     success: 'Depozitat!',
     closedSuccess: 'Închis!',
-    statusOpen: 'deschis',
-    statusClosed: 'închis',
-    closedAt: (when) => `închis la ${when}`,
+    // Shown after the heading „Poziții” (Positionen · offen): agrees with the lines, not the receipt.
+    statusOpen: 'deschise',
+    statusClosed: 'închise',
+    closedAt: (when) => `închisă la ${when}`,
     difference: 'Diferență',
     notFound: (nummer) => `Recepția "${nummer}" nu a fost găsită!`,
     closed: (nummer) => `Recepția ${nummer} este închisă – nu mai este posibilă nicio înregistrare.`,
@@ -962,7 +967,7 @@ export default {
     rangeIncomplete: 'Pentru un interval indicați „De la” și „Până la”.',
     rangeOrder: (from, to) => `Intervalul este gol: „${from}” vine după „${to}”.`,
     rangeTooLarge: (n) =>
-      `Intervalul cuprinde ${count(n, 'etichetă', 'etichete')}; maximum ${MAX_RANGE} odată.`,
+      `Intervalul cuprinde ${count(n, 'etichetă', 'etichete')}; maximum ${ro(MAX_RANGE)} odată.`,
     duplicate: (code) => `„${code}” este indicat de două ori.`,
     unknown: (kind, codes) => {
       const shown = codes
