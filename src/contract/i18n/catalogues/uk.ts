@@ -13,9 +13,11 @@ import type { Catalogue } from '../catalogue.ts';
  * „записати“, Wagen → „візок“, Fach → „відсік“, Schichtleitung → „керівник зміни“, Leitstand →
  * „диспетчерська“, Transporter → „вантажівка“ (the truck with plate and seal; „транспорт“ is transport in
  * general), Ausweis and Ausweiskarte → „бейдж“ (one thing: „картка бейджа“ says it twice). „Offen“ of an
- * amount still to do is „решта“ (Wareneingang) or „ще не відібрано“ (picking), never „відкрито“, which reads
- * „opened“; an order, a cart or a receipt still open stays „відкритий“. „Batch“ stays as on the papers (it is
- * not a Charge). A site's shift lead should read it once on the handheld (decision 35).
+ * amount still to do is „решта“ (what is left: Wareneingang's column, the picking's rest) or „ще не
+ * відібрано“ (a sentence in picking), never „відкрито“, which reads „opened“; an order, a cart, a line or a
+ * receipt still open stays „відкритий“. Zurücklegen (a pick undone) → „покласти назад“, not „повернути“:
+ * „повернення“ is the Retoure. „Batch“ stays as on the papers (it is not a Charge). A site's shift
+ * lead should read it once on the handheld (decision 35).
  */
 
 /** A number as a Ukrainian reader writes it (1 000 000). */
@@ -152,7 +154,8 @@ export default {
       tooSmall: (field, min) => `${field}: не менше ${uk(min)}.`,
       tooBig: (field, max) => `${field}: не більше ${uk(max)}.`,
       step: (field, step) => `${field}: лише кроками по ${uk(step)}.`,
-      tooMany: (field, max) => `${field}: не більше ${uk(max)} записів.`,
+      tooMany: (field, max) =>
+        `${field}: не більше ${uk(max)} ${plural(max, 'запису', 'записів', 'записів')}.`,
       notADate: (field) => `${field}: неправильна дата.`,
       notAnId: (field) => `${field}: неправильний номер.`,
       invalid: (field) => `${field}: неправильне значення.`,
@@ -895,7 +898,7 @@ export default {
     abandonBody:
       'Замовлення буде звільнено, і його зможе доукомплектувати хтось інший. Уже відібране лишається відібраним.',
     abandonKeep: 'Комплектувати далі',
-    restHeading: 'Ще відкрито',
+    restHeading: 'Решта',
     rest,
     restNoStock: 'без залишку',
   },
@@ -912,10 +915,10 @@ export default {
     defer: 'Пізніше',
     deferred: 'відкладено',
     undo: 'Відмінити',
-    undoTitle: (menge, nummer, fach) => `Повернути ${menge} × ${nummer} з відсіку ${fach}?`,
+    undoTitle: (menge, nummer, fach) => `Покласти назад ${menge} × ${nummer} з відсіку ${fach}?`,
     undoBody: (lagerplatz) => `Товар повертається в комірку ${lagerplatz}.`,
-    undoConfirm: 'Повернути',
-    undone: 'Повернуто.',
+    undoConfirm: 'Покласти назад',
+    undone: 'Покладено назад.',
     finish: 'Візок готовий',
     finishedTitle: (code) => `Візок ${code} готовий`,
     abandonTitle: (code) => `Скасувати візок ${code}?`,
@@ -939,7 +942,7 @@ export default {
     tripOver: (code) => `Візок ${code} більше не в роботі. Скануйте візок заново.`,
     stillOpen: (lines) =>
       `Ще ${lines} ${plural(lines, 'позиція відкрита', 'позиції відкриті', 'позицій відкрито')}.`,
-    cannotUndo: 'Цей відбір уже не можна повернути.',
+    cannotUndo: 'Цей відбір уже не можна покласти назад.',
   },
   druck: {
     handheldPrint: 'Друк етикетки',
