@@ -11,8 +11,13 @@ import type { Catalogue } from '../catalogue.ts';
  * „поповнення“, Wareneingang → „приймання“, Bestand → „залишок“, Fehlmenge → „нестача“, Mehrmenge →
  * „надлишок“, Klärfall → „проблема“ (a note marked for clarification), buchen → „провести“, erfassen →
  * „записати“, Wagen → „візок“, Fach → „відсік“, Schichtleitung → „керівник зміни“, Leitstand →
- * „диспетчерська“. „Batch“ stays as on the papers (it is not a Charge). A site's shift lead should read it
- * once on the handheld (decision 35).
+ * „диспетчерська“, Transporter → „вантажівка“ (the truck with plate and seal; „транспорт“ is transport in
+ * general), Ausweis and Ausweiskarte → „бейдж“ (one thing: „картка бейджа“ says it twice). „Offen“ of an
+ * amount still to do is „решта“ (what is left: Wareneingang's column, the picking's rest) or „ще не
+ * відібрано“ (a sentence in picking), never „відкрито“, which reads „opened“; an order, a cart, a line or a
+ * receipt still open stays „відкритий“. Zurücklegen (a pick undone) → „покласти назад“, not „повернути“:
+ * „повернення“ is the Retoure. „Batch“ stays as on the papers (it is not a Charge). A site's shift
+ * lead should read it once on the handheld (decision 35).
  */
 
 /** A number as a Ukrainian reader writes it (1 000 000). */
@@ -37,7 +42,7 @@ const cart = 'Візок';
 const countTask = 'Завдання підрахунку';
 const countPlan = 'План підрахунку';
 const user = 'Користувач';
-const batchField = { label: 'Batch', tooLong: 'Увага - Batch має лише шість цифр!' };
+const batchField = { label: 'Batch', tooLong: 'Увага – Batch має лише шість цифр!' };
 const mhdHint = 'ДД.ММ.РРРР, ДДММРР або РРРР-ММ-ДД';
 const mhdInvalid = 'Неправильний термін придатності. Введіть як ДД.ММ.РРРР.';
 
@@ -102,7 +107,7 @@ export default {
     retoure: 'Повернення',
     batch: 'Batch (накладна)',
     container: swapBody,
-    transporter: 'Транспорт',
+    transporter: 'Вантажівка',
     wmsretoure: 'WMS-повернення',
     zollpaket: 'Митна посилка',
     kommissionierung: 'Комплектація',
@@ -134,8 +139,8 @@ export default {
       admin: 'Це може лише ІТ-адміністрація.',
     },
     badRequest: 'Неправильний запит.',
-    scanNotSaved: 'Скан не збережено - увійдіть знову!',
-    system500: 'Системна помилка (помилка 500) - зверніться до ІТ.',
+    scanNotSaved: 'Скан не збережено – увійдіть знову!',
+    system500: 'Системна помилка (помилка 500) – зверніться до ІТ.',
     network: 'Помилка мережі. Спробуйте ще раз.',
     routeNotFound: 'Такої адреси немає.',
     input: {
@@ -149,7 +154,8 @@ export default {
       tooSmall: (field, min) => `${field}: не менше ${uk(min)}.`,
       tooBig: (field, max) => `${field}: не більше ${uk(max)}.`,
       step: (field, step) => `${field}: лише кроками по ${uk(step)}.`,
-      tooMany: (field, max) => `${field}: не більше ${uk(max)} записів.`,
+      tooMany: (field, max) =>
+        `${field}: не більше ${uk(max)} ${plural(max, 'запису', 'записів', 'записів')}.`,
       notADate: (field) => `${field}: неправильна дата.`,
       notAnId: (field) => `${field}: неправильний номер.`,
       invalid: (field) => `${field}: неправильне значення.`,
@@ -202,7 +208,7 @@ export default {
       retourenerfassung: 'Повернення',
       captureBatch: 'Batch',
       captureContainer: swapBody,
-      captureTransporter: 'Транспорт',
+      captureTransporter: 'Вантажівка',
     },
   },
   banner: {
@@ -307,7 +313,7 @@ export default {
   nachschub: {
     taskButton: (start, nummer, location) => `${start}: ${nummer} до ${location}`,
     heading: 'Поповнення',
-    empty: 'Усі комірки відбору вище мінімального залишку.',
+    empty: 'В усіх комірках відбору залишок вище мінімального.',
     location,
     article,
     stock: 'Залишок',
@@ -358,7 +364,7 @@ export default {
     kennzeichenMissing: 'Немає номерного знака!',
     plombeMissing: 'Немає пломби!',
     containerMissing: 'Немає змінного кузова!',
-    captured: (kennzeichen) => `Транспорт ${kennzeichen} записано.`,
+    captured: (kennzeichen) => `Вантажівку ${kennzeichen} записано.`,
     kennzeichen: 'Номерний знак',
     fill: 'Заповненість',
     plombe: 'Пломба',
@@ -371,7 +377,7 @@ export default {
     alreadyScanned: (nummer, name) => `${nummer} ${name} уже скановано`,
     notInDeliveryNote: 'Товару немає в накладній',
     maxReached: (x) => `Досягнуто максимальної кількості для товару ${x}`,
-    itemNotInNote: (x) => `Артикул/EAN: ${x} немає в накладній.`,
+    itemNotInNote: (x) => `Артикула/EAN ${x} немає в накладній.`,
     otherNoteScanned: (belegnr) => `Скановано накладну ${belegnr} – перейти до цієї накладної?`,
     ownNoteScanned: 'Це накладна, яку зараз пакують – скануйте товари.',
     itemNrMismatch: 'Номер товару в адресі й у даних не збігається.',
@@ -673,7 +679,7 @@ export default {
       groesse: 'Розмір етикетки',
       dpi: 'Роздільність (dpi)',
       pfeil: 'Стрілка',
-      karten: 'Картки бейджів',
+      karten: 'Бейджі',
       format: 'Формат',
       printer: 'Принтер',
       host: 'Адреса',
@@ -794,7 +800,7 @@ export default {
     received: 'Отримано',
     soll: 'План',
     ist: 'Факт',
-    open: 'Відкрито',
+    open: 'Решта',
     lines: 'Позиції',
     short: 'Нестача',
     over: 'Надлишок',
@@ -815,7 +821,7 @@ export default {
     cancel: 'Скасувати',
     confirm: 'Підтвердити',
     overTitle: 'Більше, ніж очікувалося – усе одно провести?',
-    overBody: (amount, open, nummer) => `Скановано ${uk(amount)} × ${nummer}, а відкрито лише ${uk(open)}.`,
+    overBody: (amount, open, nummer) => `Скановано ${uk(amount)} × ${nummer}, а решта – лише ${uk(open)}.`,
     overConfirm: 'Усе одно провести',
     booked: (amount, nummer, location) => `${uk(amount)} × ${nummer} розміщено в ${location}.`,
     success: 'Розміщено!',
@@ -834,7 +840,7 @@ export default {
     mhdInvalid,
     amountInvalid: 'Виправте кількість!',
     overNotConfirmed: (amount, open) =>
-      `Більше, ніж очікувалося – усе одно провести? (${uk(amount)} замість відкритих ${uk(open)})`,
+      `Більше, ніж очікувалося – усе одно провести? (${uk(amount)} замість решти ${uk(open)})`,
     closedMessage: (nummer) => `Приймання ${nummer} завершено.`,
     scanArticle: 'Скануйте товар',
     expects: {
@@ -852,7 +858,7 @@ export default {
     noStockHint: 'Цих товарів немає в жодній комірці: повідомте як нестачу.',
     linesHere: 'Позиції в цій комірці',
     openAmount: (n) => `${n} шт.`,
-    progress: (done, all) => `Виконано ${done} з ${all} позицій`,
+    progress: (done, all) => `Виконано ${done} з ${all} ${plural(all, 'позиції', 'позицій', 'позицій')}`,
     picker: (belegnr) => `Замовлення ${belegnr}`,
     cancel: 'Скасувати',
     abandon: 'Скасувати замовлення',
@@ -868,7 +874,7 @@ export default {
     shortageFor: (nummer) => `Нестача ${nummer}`,
     shortageTitle: (nummer) => `Нестача для ${nummer}`,
     shortageBody: (offen) =>
-      `Скільки бракує? Відкрито ${offen}. Буде повідомлено про проблему; решта замовлення продовжується.`,
+      `Скільки бракує? Ще не відібрано: ${offen}. Буде повідомлено про проблему; решта замовлення продовжується.`,
     shortageAmount: 'Кількість нестачі',
     shortageConfirm: 'Повідомити нестачу',
     shortageAmountInvalid: (offen) => `Введіть кількість від 1 до ${offen}.`,
@@ -884,7 +890,7 @@ export default {
     noOpenNote: 'Немає відкритих замовлень.',
     lineNotInNote: 'Ця позиція не належить до цієї накладної.',
     lineDone: (nummer) => `Позицію ${nummer} уже виконано.`,
-    tooMany: (nummer, offen) => `Для ${nummer} відкрито лише ${offen}.`,
+    tooMany: (nummer, offen) => `Товару ${nummer} лишилося відібрати лише ${offen}.`,
     notEnoughStock: (lp, available, nummer) => `У ${lp} лише ${available} шт. товару ${nummer}.`,
     otherDevice: (belegnr) =>
       `Накладну ${belegnr} тепер комплектують на іншому пристрої. Щоб продовжити тут, скануйте її заново.`,
@@ -892,7 +898,7 @@ export default {
     abandonBody:
       'Замовлення буде звільнено, і його зможе доукомплектувати хтось інший. Уже відібране лишається відібраним.',
     abandonKeep: 'Комплектувати далі',
-    restHeading: 'Ще відкрито',
+    restHeading: 'Решта',
     rest,
     restNoStock: 'без залишку',
   },
@@ -909,10 +915,10 @@ export default {
     defer: 'Пізніше',
     deferred: 'відкладено',
     undo: 'Відмінити',
-    undoTitle: (menge, nummer, fach) => `Повернути ${menge} × ${nummer} з відсіку ${fach}?`,
+    undoTitle: (menge, nummer, fach) => `Покласти назад ${menge} × ${nummer} з відсіку ${fach}?`,
     undoBody: (lagerplatz) => `Товар повертається в комірку ${lagerplatz}.`,
-    undoConfirm: 'Повернути',
-    undone: 'Повернуто.',
+    undoConfirm: 'Покласти назад',
+    undone: 'Покладено назад.',
     finish: 'Візок готовий',
     finishedTitle: (code) => `Візок ${code} готовий`,
     abandonTitle: (code) => `Скасувати візок ${code}?`,
@@ -936,7 +942,7 @@ export default {
     tripOver: (code) => `Візок ${code} більше не в роботі. Скануйте візок заново.`,
     stillOpen: (lines) =>
       `Ще ${lines} ${plural(lines, 'позиція відкрита', 'позиції відкриті', 'позицій відкрито')}.`,
-    cannotUndo: 'Цей відбір уже не можна повернути.',
+    cannotUndo: 'Цей відбір уже не можна покласти назад.',
   },
   druck: {
     handheldPrint: 'Друк етикетки',
@@ -968,7 +974,7 @@ export default {
       fach: (number, cart) => `Відсік ${number} · Візок ${cart}`,
     },
     codesOrRange: 'Вкажіть коди або діапазон «Від» і «До».',
-    codesAndRange: 'Вкажіть або коди, або діапазон, не обидва.',
+    codesAndRange: 'Вкажіть або коди, або діапазон, а не все разом.',
     rangeOnlyLocations: 'Діапазон можливий лише для комірок і LHM.',
     rangeIncomplete: 'Для діапазону вкажіть «Від» і «До».',
     rangeOrder: (from, to) => `Діапазон порожній: «${from}» іде після «${to}».`,
@@ -989,7 +995,7 @@ export default {
         zollwagen: ['Митного візка', 'митних візків'],
         kommissionierwagen: ['Візка комплектації', 'візків комплектації'],
         fach: ['Відсіку', 'відсіків'],
-        ausweis: ['Картки бейджа', 'карток бейджів'],
+        ausweis: ['Бейджа', 'бейджів'],
       }[kind];
       return codes.length === 1
         ? `${what[0]} ${shown} не існує.`
@@ -997,9 +1003,9 @@ export default {
     },
     unknownCards: (count) =>
       count === 1
-        ? 'Ця картка бейджа не належить жодному активному користувачеві.'
-        : `Картки бейджів, що не належать жодному активному користувачеві: ${count}.`,
-    duplicateCard: 'Одну картку бейджа вказано двічі.',
+        ? 'Цей бейдж не належить жодному активному користувачеві.'
+        : `${count} ${plural(count, 'бейдж не належить', 'бейджі не належать', 'бейджів не належать')} жодному активному користувачеві.`,
+    duplicateCard: 'Один бейдж вказано двічі.',
     notLhm: (code) => `«${code}» – це комірка, а не LHM.`,
     isLhm: (code) => `«${code}» – це LHM, а не комірка: друкуйте як етикетку LHM.`,
     notPrintable: (code) =>
