@@ -11,13 +11,21 @@ import type { Catalogue } from '../catalogue.ts';
  * miktar“, Wechselbrücke „swap body“, Kommissionierwagen „toplama arabası“ and its Fach „göz“, Buchen
  * „kaydet“, Schichtleitung „vardiya amiri“, the IT „bilgi işlem“. Turkish nouns stay singular after a number.
  * A placeholder never takes a suffix (its last vowel is unknown): a noun after it carries the case.
+ *
+ * Reviewed once against the German for meaning (issue 43). Platz, German's short form of Lagerplatz, is
+ * „lokasyon“ too („Lok.“ in a narrow table header), never „yer“: one word for the place a worker scans. A picking
+ * Auftrag given up is „bırakmak“ (released, as its dialog says), not „iptal“: „siparişi iptal et“ reads as
+ * cancelling the customer's order. fällig is „son tarih“ throughout. For the site's reviewer: Buchen, Erfassen
+ * and Speichern all read „kaydet“ (a Turkish button says it for all three); MHD „SKT“ is the floor's word, though
+ * the label's legal term for a best-before date is „TETT“; Soll „Hedef“ (a table header; „hedef“ is also Ziel, as
+ * in „hedef lokasyon“).
  */
 
 /** A number as a Turkish reader writes it (1.000.000). */
 const tr = (n: number) => n.toLocaleString('tr-TR');
 
 /** The batch fields: with their own text for a batch too long, as German's (texts.ts). */
-const batchField = { label: 'Batch', tooLong: 'Dikkat - Batch yalnızca altı rakamdır!' } as const;
+const batchField = { label: 'Batch', tooLong: 'Dikkat - Batch yalnızca altı hanelidir!' } as const;
 
 /** The label sizes, also named in a refusal (etiketten.tooLong). */
 const sizes = {
@@ -33,9 +41,9 @@ export default {
     back: 'Geri',
     logout: (name) => `Çıkış: ${name}`,
     mainMenu: 'Ana menü',
-    clearField: (label) => `${label} temizle`,
-    less: (label) => `${label} azalt`,
-    more: (label) => `${label} artır`,
+    clearField: (label) => `${label} alanını temizle`,
+    less: (label) => `${label} sayısını azalt`,
+    more: (label) => `${label} sayısını artır`,
     beta: 'Beta',
     loading: 'Yükleniyor …',
     settings: 'Ayarlar',
@@ -122,7 +130,7 @@ export default {
       notAWholeNumber: (field) => `${field} tam sayı olmalı.`,
       tooSmall: (field, min) => `${field} en az ${tr(min)} olmalı.`,
       tooBig: (field, max) => `${field} en fazla ${tr(max)} olabilir.`,
-      step: (field, step) => `${field} yalnızca ${tr(step)} katları olarak girilebilir.`,
+      step: (field, step) => `${field} yalnızca ${tr(step)} birimlik adımlarla girilebilir.`,
       tooMany: (field, max) => `${field}: en fazla ${tr(max)} kayıt.`,
       notADate: (field) => `${field} geçerli bir tarih değil.`,
       notAnId: (field) => `${field} geçerli bir numara değil.`,
@@ -249,7 +257,7 @@ export default {
   },
   stock: {
     overMaximum: (nummer, lp, max) =>
-      `${nummer} ürününün ${lp} lokasyonundaki stoku azami ${tr(max)} miktarını aşacak.`,
+      `${nummer} ürününün ${lp} lokasyonundaki stoğu azami ${tr(max)} miktarını aşar.`,
   },
   umbuchung: {
     from: 'Kaynak lokasyon',
@@ -277,8 +285,8 @@ export default {
   nachschub: {
     taskButton: (start, nummer, location) => `${start}: ${nummer} → ${location}`,
     heading: 'İkmal',
-    empty: 'Tüm toplama lokasyonları minimum stokun üzerinde.',
-    location: 'Yer',
+    empty: 'Tüm toplama lokasyonları minimum stoklarının üzerinde.',
+    location: 'Lok.',
     article: 'Ürün',
     stock: 'Stok',
     minimum: 'Minimum',
@@ -359,13 +367,13 @@ export default {
     itemLabel: 'Ürün okutun',
     klaerfall: 'Sorun kaydı',
     klaerfallBody: 'İrsaliye için sorun kaydı açılsın mı? Paket gönderilmez.',
-    klaerfallConfirm: 'Sorun bildir',
+    klaerfallConfirm: 'Sorun kaydı aç',
     klaerfallOpen: 'İrsaliyenin açık bir sorun kaydı var!',
     klaerfallClosed: 'İrsaliyenin sorun kaydı kapatıldı; irsaliye paketlenmeyecek.',
     cancel: 'İptal',
     continue: 'Devam',
     nummer: 'Numara',
-    herstellernummer: 'Üret. no',
+    herstellernummer: 'Üretici no',
     name: 'Ad',
     ean: 'EAN',
     lsmenge: 'Hedef',
@@ -575,7 +583,7 @@ export default {
     article: 'Ürün',
     amount: 'Miktar',
     count: 'Say',
-    empty: 'Yer boş',
+    empty: 'Lokasyon boş',
     finish: 'Bitti',
     abandon: 'İptal',
     abandonTitle: (code) => `Lokasyon ${code} sayımı iptal edilsin mi?`,
@@ -591,7 +599,7 @@ export default {
     goTo: 'Şuraya git',
     counted: 'Sayıldı!',
     amountInvalid: '1 veya daha büyük bir miktar girin.',
-    emptyTitle: 'Yer boş mu?',
+    emptyTitle: 'Lokasyon boş mu?',
     emptyBody: (code) => `Lokasyon ${code} üzerinde hiçbir şey sayılmadı. Lokasyon boş mu?`,
     emptyKeep: 'Saymaya devam',
     outcome: {
@@ -607,7 +615,7 @@ export default {
     wrongLocation: (expected) => `Yanlış lokasyon – ${expected} okutun.`,
     locationFirst: (expected) => `Önce lokasyon ${expected} okutun.`,
     notEmpty: 'Zaten ürün sayıldı – “Bitti” düğmesine dokunun.',
-    nothingYet: 'Henüz bir şey sayılmadı – ürün okutun ya da “Yer boş” düğmesine dokunun.',
+    nothingYet: 'Henüz bir şey sayılmadı – ürün okutun ya da “Lokasyon boş” düğmesine dokunun.',
     tooMany: 'Bir lokasyona bu kadar adet sığmaz. Miktarı kontrol edin.',
     alreadyPosted: 'Bu sayım zaten kaydedildi.',
     notWaiting: 'Bu sayım onay beklemiyor.',
@@ -635,11 +643,11 @@ export default {
     suggestion: (code) => `Öneri: ${code}`,
     suggestionWhy: {
       holds: 'zaten orada var',
-      fixed: 'sabit yer (ikmal)',
-      empty: 'boş yer',
+      fixed: 'sabit lokasyon (ikmal)',
+      empty: 'boş lokasyon',
     },
-    noSuggestion: 'Yer önerisi yok – bir lokasyon okutun.',
-    scanLocation: 'Öneri ya da başka yer',
+    noSuggestion: 'Lokasyon önerisi yok – bir lokasyon okutun.',
+    scanLocation: 'Öneri ya da başka lokasyon',
     close: 'Tamamla',
     closeTitle: 'Mal kabul tamamlansın mı?',
     closeBody: (nummer) =>
@@ -689,7 +697,7 @@ export default {
     progress: (done, all) => `${all} kalemden ${done} tamamlandı`,
     picker: (belegnr) => `Sipariş ${belegnr}`,
     cancel: 'İptal',
-    abandon: 'Siparişi iptal et',
+    abandon: 'Siparişi bırak',
     picked: 'Alındı!',
     done: (belegnr) => `İrsaliye ${belegnr} toplandı.`,
     doneShort: (belegnr) => `İrsaliye ${belegnr} toplandı – eksik miktarla; sorun kaydı bildirildi.`,
@@ -698,7 +706,7 @@ export default {
     confirmTitle: 'Miktarı onayla',
     confirmBody: (menge, nummer) => `${menge} × ${nummer} alınsın mı?`,
     confirm: 'Onayla',
-    shortage: 'Eksik miktar',
+    shortage: 'Eksik var',
     shortageFor: (nummer) => `Eksik miktar ${nummer}`,
     shortageTitle: (nummer) => `Eksik miktar: ${nummer}`,
     shortageBody: (offen) =>
@@ -708,22 +716,22 @@ export default {
     shortageAmountInvalid: (offen) => `1 ile ${offen} arasında bir miktar girin.`,
     shortageDone: 'Eksik miktar bildirildi.',
     expectsShortage: 'eksik miktarı girin.',
-    abandoned: (belegnr) => `Sipariş ${belegnr} iptal edildi.`,
+    abandoned: (belegnr) => `Sipariş ${belegnr} bırakıldı.`,
     claimedBy: (name) => `Zaten ${name} topluyor`,
-    notClaimed: (belegnr) => `İrsaliye ${belegnr} artık sizin adınıza toplanmıyor. Yeniden okutun.`,
+    notClaimed: (belegnr) => `İrsaliye ${belegnr} artık sizin tarafınızdan toplanmıyor. Yeniden okutun.`,
     releaseNotYours: (belegnr, name) =>
-      `İrsaliye ${belegnr} şu an ${name} tarafından toplanıyor. Yalnızca toplayan kişi iptal edebilir.`,
+      `İrsaliye ${belegnr} şu an ${name} tarafından toplanıyor. Yalnızca toplayan kişi bırakabilir.`,
     alreadyPicked: (belegnr) => `İrsaliye ${belegnr} zaten toplandı.`,
     alreadyPacked: (belegnr) => `İrsaliye ${belegnr} zaten paketlendi.`,
     noOpenNote: 'Açık sipariş yok.',
     lineNotInNote: 'Bu kalem bu irsaliyeye ait değil.',
     lineDone: (nummer) => `Kalem ${nummer} zaten tamamlandı.`,
-    tooMany: (nummer, offen) => `Ürün ${nummer} için yalnızca ${offen} adet açık.`,
+    tooMany: (nummer, offen) => `Ürün ${nummer} için yalnızca ${offen} adet açık kaldı.`,
     notEnoughStock: (lp, available, nummer) =>
       `Lokasyon ${lp} üzerinde ${nummer} ürününden yalnızca ${available} adet var.`,
     otherDevice: (belegnr) =>
       `İrsaliye ${belegnr} artık başka bir cihazda toplanıyor. Burada devam etmek için yeniden okutun.`,
-    abandonTitle: (belegnr) => `Sipariş ${belegnr} iptal edilsin mi?`,
+    abandonTitle: (belegnr) => `Sipariş ${belegnr} bırakılsın mı?`,
     abandonBody:
       'Sipariş serbest bırakılır, toplamaya başka biri devam edebilir. Alınanlar alınmış olarak kalır.',
     abandonKeep: 'Toplamaya devam',
@@ -865,12 +873,12 @@ export default {
       proWagen: 'Araba başına irsaliye',
       lieferscheinId: 'İrsaliye',
       klasse: 'ABC sınıfı',
-      faelligInTagen: 'Kaç gün içinde vadeli',
+      faelligInTagen: 'Son tarihe kalan gün',
       benutzerId: 'Kullanıcı',
       status: 'Durum',
       plan: 'Sayım planı',
       platz: 'Lokasyon',
-      faelligBis: 'Son vade',
+      faelligBis: 'Son tarih',
       seite: 'Sayfa',
     },
     byEndpoint: {
