@@ -80,8 +80,10 @@ describe.each(databaseKinds())('refusals in the caller’s language on %s', (kin
     const unknownLanguage = await login('xx');
     expect(unknownLanguage.statusCode).toBe(401);
     expect(unknownLanguage.json()).toMatchObject({ message: texts.login.failed, code: 'login.failed' });
-    // No Polish for the login's refusal yet: German answers for it, with its code
-    expect((await login('pl')).json()).toMatchObject({ message: texts.login.failed, code: 'login.failed' });
+    expect((await login('pl')).json()).toMatchObject({
+      message: 'Nie znaleziono użytkownika lub brak uprawnień!',
+      code: 'login.failed',
+    });
   });
 
   it('lets a worker choose their own language, kept with them: the next answer and the next login follow it', async () => {
