@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { texts } from '../../src/contract/texts.ts';
 
 /** The demo card (DESIGN §7): 'DEMOKARTE' 25 times, 225 characters. */
 export const DEMO_CARD = 'DEMOKARTE'.repeat(25);
 
+/** Logs in on the login screen, its words read in the language the test looks for (language.ts). */
 export async function loginWithPassword(
   page: Page,
   username = 'demo',
@@ -10,11 +12,11 @@ export async function loginWithPassword(
   name = 'Demo Nutzer',
 ): Promise<void> {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Mit Name und Passwort anmelden' }).click();
-  await page.getByLabel('Name').fill(username);
-  await page.getByLabel('Passwort').fill(password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page.getByRole('button', { name: `${name} abmelden` })).toBeVisible();
+  await page.getByRole('button', { name: texts.login.toPassword }).click();
+  await page.getByLabel(texts.login.username).fill(username);
+  await page.getByLabel(texts.login.password).fill(password);
+  await page.getByRole('button', { name: texts.login.submit, exact: true }).click();
+  await expect(page.getByRole('button', { name: texts.app.logout(name) })).toBeVisible();
 }
 
 /** The demo's shift lead and IT admin (DESIGN §9). */
@@ -53,7 +55,7 @@ export async function setStock(page: Page, location: string, article: string, am
 
 export async function openBetaScreen(page: Page, label: string): Promise<void> {
   await loginWithPassword(page);
-  await page.getByRole('link', { name: 'Beta' }).click();
+  await page.getByRole('link', { name: texts.app.beta }).click();
   await page.getByRole('link', { name: label, exact: true }).click();
 }
 
