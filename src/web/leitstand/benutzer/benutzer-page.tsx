@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { type Language, languages } from '../../../contract/i18n/languages.ts';
 import {
   benutzerTexts,
   createUser,
@@ -6,6 +7,7 @@ import {
   newUserCard,
   roleLabels,
   setUserActive,
+  setUserLanguage,
   setUserPassword,
   setUserRole,
   type UserRow,
@@ -31,6 +33,14 @@ const t = benutzerTexts;
 const labelOf = (user: UserRow) => user.name;
 const usernameOf = (user: UserRow) => user.username ?? t.noUsername(user.id);
 
+/** Each language by its own name, as the worker it is for looks for it (the Leitstand stays German). */
+const languageName = (code: Language) => languages.find((l) => l.code === code)?.name ?? code;
+const languageOptions = languages.map((l) => (
+  <option key={l.code} value={l.code}>
+    {l.name}
+  </option>
+));
+
 type Ask = { kind: 'password' | 'card' | 'deactivate'; user: UserRow } | null;
 
 /**
@@ -50,6 +60,7 @@ export default function BenutzerPage() {
   };
 
   const role = useLeitstandMutation(setUserRole);
+  const language = useLeitstandMutation(setUserLanguage);
   const active = useLeitstandMutation(setUserActive);
   const card = useLeitstandMutation(newUserCard);
   const setActive = (user: UserRow, to: boolean) =>
@@ -88,27 +99,45 @@ export default function BenutzerPage() {
     { header: t.columns.username, cell: usernameOf, kind: 'code' },
     { header: t.columns.name, cell: labelOf },
     {
-      header: t.columns.role,
+      // Role and language in one cell, one above the other: the list fits a tablet without scrolling.
+      header: t.columns.roleAndLanguage,
       cell: (user) => (
-        <select
-          className="leitstand-input leitstand-input--cell"
-          aria-label={t.role.label(user.name)}
-          value={user.role}
-          disabled={role.isPending}
-          onChange={(event) => {
-            const next = event.target.value as Role;
-            role.mutate(
-              { params: { id: user.id }, body: { role: next } },
-              outcome.after(() => t.role.changed(user.name, roleLabels[next])),
-            );
-          }}
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {roleLabels[r]}
-            </option>
-          ))}
-        </select>
+        <div className="leitstand-cell-stack">
+          <select
+            className="leitstand-input leitstand-input--cell"
+            aria-label={t.role.label(user.name)}
+            value={user.role}
+            disabled={role.isPending}
+            onChange={(event) => {
+              const next = event.target.value as Role;
+              role.mutate(
+                { params: { id: user.id }, body: { role: next } },
+                outcome.after(() => t.role.changed(user.name, roleLabels[next])),
+              );
+            }}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+          <select
+            className="leitstand-input leitstand-input--cell"
+            aria-label={t.language.label(user.name)}
+            value={user.language}
+            disabled={language.isPending}
+            onChange={(event) => {
+              const next = event.target.value as Language;
+              language.mutate(
+                { params: { id: user.id }, body: { language: next } },
+                outcome.after(() => t.language.changed(user.name, languageName(next))),
+              );
+            }}
+          >
+            {languageOptions}
+          </select>
+        </div>
       ),
     },
     {
@@ -232,18 +261,20 @@ function CreateUserForm({
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('mitarbeiter');
+  const [language, setLanguage] = useState<Language>('de');
   const [password, setPassword] = useState('');
   const [newCard, setNewCard] = useState(false);
   const create = useLeitstandMutation(createUser);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { body: { username, name, role, password: password === '' ? null : password, newCard } },
+      { body: { username, name, role, language, password: password === '' ? null : password, newCard } },
       {
         onSuccess: (answer) => {
           setUsername('');
           setName('');
           setRole('mitarbeiter');
+          setLanguage('de');
           setPassword('');
           setNewCard(false);
           onCreated(answer.user, answer.cardText, newCard);
@@ -271,6 +302,17 @@ function CreateUserForm({
                 {roleLabels[r]}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-language">{t.create.language}</label>
+          <select
+            id="new-user-language"
+            className="leitstand-input"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as Language)}
+          >
+            {languageOptions}
           </select>
         </div>
         <TextField
