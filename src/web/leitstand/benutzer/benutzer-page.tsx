@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { type Language, languages } from '../../../contract/i18n/languages.ts';
 import {
   benutzerTexts,
@@ -40,6 +40,68 @@ const languageOptions = languages.map((l) => (
     {l.name}
   </option>
 ));
+
+const roleOptions = ROLES.map((r) => (
+  <option key={r} value={r}>
+    {roleLabels[r]}
+  </option>
+));
+
+/** A choice in a user's row (role, language): written as soon as it is changed. */
+function CellSelect<T extends string>({
+  label,
+  value,
+  disabled,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: T;
+  disabled: boolean;
+  onChange: (next: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <select
+      className="leitstand-input leitstand-input--cell"
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as T)}
+    >
+      {children}
+    </select>
+  );
+}
+
+/** A choice of the new user's form (role, language). */
+function FieldSelect<T extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (next: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="leitstand-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
 
 type Ask = { kind: 'password' | 'card' | 'deactivate'; user: UserRow } | null;
 
@@ -103,40 +165,32 @@ export default function BenutzerPage() {
       header: t.columns.roleAndLanguage,
       cell: (user) => (
         <div className="leitstand-cell-stack">
-          <select
-            className="leitstand-input leitstand-input--cell"
-            aria-label={t.role.label(user.name)}
+          <CellSelect
+            label={t.role.label(user.name)}
             value={user.role}
             disabled={role.isPending}
-            onChange={(event) => {
-              const next = event.target.value as Role;
+            onChange={(next: Role) =>
               role.mutate(
                 { params: { id: user.id }, body: { role: next } },
                 outcome.after(() => t.role.changed(user.name, roleLabels[next])),
-              );
-            }}
+              )
+            }
           >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-          <select
-            className="leitstand-input leitstand-input--cell"
-            aria-label={t.language.label(user.name)}
+            {roleOptions}
+          </CellSelect>
+          <CellSelect
+            label={t.language.label(user.name)}
             value={user.language}
             disabled={language.isPending}
-            onChange={(event) => {
-              const next = event.target.value as Language;
+            onChange={(next: Language) =>
               language.mutate(
                 { params: { id: user.id }, body: { language: next } },
                 outcome.after(() => t.language.changed(user.name, languageName(next))),
-              );
-            }}
+              )
+            }
           >
             {languageOptions}
-          </select>
+          </CellSelect>
         </div>
       ),
     },
@@ -289,32 +343,12 @@ function CreateUserForm({
       <form className="leitstand-form" onSubmit={submit}>
         <TextField id="new-user-username" label={t.create.username} value={username} onChange={setUsername} />
         <TextField id="new-user-name" label={t.create.name} value={name} onChange={setName} />
-        <div className="field">
-          <label htmlFor="new-user-role">{t.create.role}</label>
-          <select
-            id="new-user-role"
-            className="leitstand-input"
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-language">{t.create.language}</label>
-          <select
-            id="new-user-language"
-            className="leitstand-input"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value as Language)}
-          >
-            {languageOptions}
-          </select>
-        </div>
+        <FieldSelect id="new-user-role" label={t.create.role} value={role} onChange={setRole}>
+          {roleOptions}
+        </FieldSelect>
+        <FieldSelect id="new-user-language" label={t.create.language} value={language} onChange={setLanguage}>
+          {languageOptions}
+        </FieldSelect>
         <TextField
           id="new-user-password"
           label={t.create.password}
