@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type Language, languages } from '../../../contract/i18n/languages.ts';
 import {
   benutzerTexts,
@@ -8,23 +8,21 @@ import {
   roleLabels,
   setUserActive,
   setUserLanguage,
-  setUserPassword,
   setUserRole,
   type UserRow,
   users,
 } from '../../../contract/leitstand/benutzer.ts';
 import { ROLES, type Role } from '../../../contract/roles.ts';
-import { texts } from '../../../contract/texts.ts';
-import { messageOf } from '../../api/message.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { dateAndTime } from '../../ui/format.ts';
-import { AdminDialog, RowAction, SecretDialog } from '../admin-dialog.tsx';
+import { RowAction } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { LabelOutput } from '../label-output.tsx';
-import { Outcome, Refusal, useOutcome } from '../outcome.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
+import { BadgeDialog, PasswordDialog } from './user-dialogs.tsx';
+import { CellSelect, FieldSelect } from './user-selects.tsx';
 import '../admin.css';
 
 const t = benutzerTexts;
@@ -46,62 +44,6 @@ const roleOptions = ROLES.map((r) => (
     {roleLabels[r]}
   </option>
 ));
-
-/** A choice in a user's row (role, language): written as soon as it is changed. */
-function CellSelect<T extends string>({
-  label,
-  value,
-  disabled,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: T;
-  disabled: boolean;
-  onChange: (next: T) => void;
-  children: ReactNode;
-}) {
-  return (
-    <select
-      className="leitstand-input leitstand-input--cell"
-      aria-label={label}
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value as T)}
-    >
-      {children}
-    </select>
-  );
-}
-
-/** A choice of the new user's form (role, language). */
-function FieldSelect<T extends string>({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  onChange: (next: T) => void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="leitstand-input"
-        value={value}
-        onChange={(e) => onChange(e.target.value as T)}
-      >
-        {children}
-      </select>
-    </div>
-  );
-}
 
 type Ask = { kind: 'password' | 'card' | 'deactivate'; user: UserRow } | null;
 
@@ -375,100 +317,5 @@ function CreateUserForm({
         </p>
       </form>
     </section>
-  );
-}
-
-function PasswordDialog({
-  user,
-  onClose,
-  onDone,
-}: {
-  user: UserRow;
-  onClose: () => void;
-  onDone: (endedLogins: number) => void;
-}) {
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const change = useLeitstandMutation(setUserPassword);
-  return (
-    <AdminDialog title={t.password.title(user.name)} onClose={onClose}>
-      <form
-        className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { params: { id: user.id }, body: { password } },
-            {
-              onSuccess: (answer) => onDone(answer.endedLogins),
-              onError: (error) => setProblem(messageOf(error)),
-            },
-          );
-        }}
-      >
-        <TextField
-          id="set-password"
-          label={t.password.label}
-          value={password}
-          onChange={setPassword}
-          type="password"
-          autoComplete="new-password"
-        />
-        {problem && <Refusal>{problem}</Refusal>}
-        <div className="dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button type="submit" className="button" disabled={change.isPending}>
-            {t.password.submit}
-          </button>
-        </div>
-      </form>
-    </AdminDialog>
-  );
-}
-
-/**
- * The badge to print: the name and the card's text as a QR code (and in letters, small, for typing it); also as
- * a label file or to a label printer (the card text goes in a POST body, never a URL).
- */
-function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: string; onClose: () => void }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let open = true;
-    import('./badge-code.ts').then(
-      ({ badgeSvgDataUrl }) => {
-        if (open) setSrc(badgeSvgDataUrl(cardText));
-      },
-      () => {
-        if (open) setProblem(texts.errors.network);
-      },
-    );
-    return () => {
-      open = false;
-    };
-  }, [cardText]);
-  return (
-    <SecretDialog
-      title={t.card.badgeTitle}
-      hint={t.card.badgeHint}
-      closeLabel={t.card.close}
-      action={{ label: t.card.print, run: () => window.print(), disabled: !src }}
-      onClose={onClose}
-    >
-      <figure className="badge" aria-label={t.card.badgeLabel(name)}>
-        <p className="badge-name">{name}</p>
-        {src ? (
-          <img className="badge-code" src={src} alt={t.card.barcodeAlt(name)} />
-        ) : (
-          <p className="hint">{problem ?? texts.app.loading}</p>
-        )}
-        <code className="badge-text" data-testid="card-text">
-          {cardText}
-        </code>
-      </figure>
-      {/* The badge as a label (issue 21): a PDF or ZPL file, or straight to a label printer. */}
-      <LabelOutput id="badge" selection={{ kind: 'ausweis', codes: [cardText] }} />
-    </SecretDialog>
   );
 }
