@@ -48,6 +48,7 @@ for (const [size, viewport] of [
       page,
       browser,
     }) => {
+      test.setTimeout(60_000); // a badge decoded from the screen and from a PDF, a handheld's login, five writes
       await openAdminPage(page, 'Benutzer');
       await expect(
         page.getByRole('region', { name: 'Alle Benutzer' }).getByRole('row', { name: /IT Admin/ }),
@@ -55,6 +56,18 @@ for (const [size, viewport] of [
 
       await page.getByLabel('Benutzername').fill(person.username);
       await page.getByLabel('Name', { exact: true }).fill(person.name);
+      // The handheld's language, each by its own name (the Leitstand itself stays German).
+      const language = page.getByLabel('Sprache', { exact: true });
+      await expect(language).toHaveValue('de');
+      await expect(language.getByRole('option')).toHaveText([
+        'Deutsch',
+        'English',
+        'Polski',
+        'Română',
+        'Українська',
+        'Türkçe',
+      ]);
+      await language.selectOption('Polski');
       await page.getByLabel('Neue Karte ausgeben').check();
       await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
 
@@ -97,13 +110,17 @@ for (const [size, viewport] of [
         viewport.width,
       );
 
+      await expect(row.getByLabel(`Sprache von ${person.name}`)).toHaveValue('pl');
+      await expect(page.getByLabel('Sprache', { exact: true })).toHaveValue('de'); // the form starts over
+
       // The printed card logs in on a handheld: scanned into the login's card field.
       const handheld = await browser.newPage({ viewport: { width: 360, height: 640 } });
       await handheld.goto('/');
       await expect(handheld.getByLabel('Karte')).toBeFocused();
       await handheld.keyboard.type(cardText);
       await handheld.keyboard.press('Enter');
-      await expect(handheld.getByRole('button', { name: `${person.name} abmelden` })).toBeVisible();
+      // (By the name alone: a Polish user's handheld reads Polish once the web app switches, decision 35.)
+      await expect(handheld.getByRole('button', { name: new RegExp(person.name) })).toBeVisible();
       await handheld.close();
 
       // A new role, chosen in the row.
@@ -112,6 +129,13 @@ for (const [size, viewport] of [
         `${person.name} ist jetzt Schichtleitung.`,
       );
       await expect(row.getByLabel(`Rolle von ${person.name}`)).toHaveValue('schichtleitung');
+
+      // Another language, chosen in the row.
+      await row.getByLabel(`Sprache von ${person.name}`).selectOption('Türkçe');
+      await expect(page.getByRole('status').filter({ hasText: 'liest den Handscanner' })).toHaveText(
+        `${person.name} liest den Handscanner jetzt auf Türkçe.`,
+      );
+      await expect(row.getByLabel(`Sprache von ${person.name}`)).toHaveValue('tr');
 
       // The last admin stays: the demo admin cannot make themselves a shift lead.
       await page
@@ -279,9 +303,13 @@ for (const [size, viewport] of [
       await expect(
         entries.getByRole('row', { name: new RegExp(`IT Admin Rolle geändert ${person.username}`) }),
       ).toContainText('vorher: Mitarbeiter, nachher: Schichtleitung');
+      // The languages by their own names.
+      await expect(
+        entries.getByRole('row', { name: new RegExp(`IT Admin Sprache geändert ${person.username}`) }),
+      ).toContainText('vorher: Polski, nachher: Türkçe');
       await expect(
         entries.getByRole('row', { name: new RegExp(`IT Admin Benutzer angelegt ${person.username}`) }),
-      ).toBeVisible();
+      ).toContainText('Sprache: Polski');
       await expect(
         entries.getByRole('row', { name: new RegExp(`IT Admin Schlüssel widerrufen erp-${size}`) }),
       ).toBeVisible();

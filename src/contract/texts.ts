@@ -541,6 +541,7 @@ export const fieldLabels = localized('fieldLabels', {
     /** The Leitstand's user page: a user by id, a new one's username (the login screen says 'Name'). */
     createUser: { username: 'Benutzername' },
     setUserRole: { id: 'Benutzer' },
+    setUserLanguage: { id: 'Benutzer' },
     setUserPassword: { id: 'Benutzer', password: 'Neues Passwort' },
     setUserActive: { id: 'Benutzer' },
     newUserCard: { id: 'Benutzer' },

@@ -252,6 +252,7 @@ function leitstandRequests(ids: { klaerfall: number; user: number }): Record<str
       },
     },
     setUserRole: { params: user, body: { role: 'schichtleitung' } },
+    setUserLanguage: { params: user, body: { language: 'pl' } },
     setUserPassword: { params: user, body: { password: 'lang-genug-2' } },
     setUserActive: { params: user, body: { active: true } },
     newUserCard: { params: user, body: {} },

@@ -447,6 +447,15 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
       'line 2: Versanddienstleister: "Hermes" is none of dhl, gls, dpd, ups (or empty)',
       'line 3: Belegnr: no delivery note with the Belegnr "LS999"',
     ]);
+    // A language the handheld does not have: the file's good rows are not imported either.
+    const languages = await run(
+      'users',
+      'Name;Benutzername;Passwort;Sprache\nRolf Rot;rrot;Lager-2027!;en\nFranz Frei;ffrei;Lager-2027!;fr\nOlga Ost;oost;Lager-2027!;Polski\n',
+    );
+    expect(refusals(languages)).toEqual([
+      'line 3: Sprache: "fr" is none of the languages de, en, pl, ro, uk, tr (or empty)',
+      'line 4: Sprache: "Polski" is none of the languages de, en, pl, ro, uk, tr (or empty)',
+    ]);
     expect(await snapshot()).toBe(before);
   });
 
@@ -473,6 +482,32 @@ describe.each(databaseKinds())('CSV import on %s', (kind) => {
       .where('article_id', '=', await articleId(db(), '100003'))
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('sets each user’s language from the Sprache column: empty keeps it, a new user reads German', async () => {
+    const languageOf = async (username: string) =>
+      (await db().selectFrom('users').select('language').where('username', '=', username).executeTakeFirst())
+        ?.language;
+    const first = await run(
+      'users',
+      'Name;Benutzername;Passwort;Sprache\nPola Nowak;pnowak;Lager-2027!;pl\nDeniz Kaya;dkaya;Lager-2027!;TR\nNina Neu;nneu;Lager-2027!;\n',
+    );
+    expect(refusals(first)).toEqual([]);
+    expect([await languageOf('pnowak'), await languageOf('dkaya'), await languageOf('nneu')]).toEqual([
+      'pl',
+      'tr',
+      'de',
+    ]);
+    // The login tells the handheld.
+    const login = await anonymous()(auth.loginPassword, {
+      body: { username: 'pnowak', password: 'Lager-2027!' },
+    });
+    expect(login.json()).toMatchObject({ language: 'pl' });
+    // An empty Sprache, or none at all, keeps what is stored; another one changes it.
+    const kept = await run('users', 'Benutzername;Name;Sprache\npnowak;Pola Nowak;\ndkaya;Deniz Kaya;uk\n');
+    expect(kept.summary).toEqual(['users: 0 new, 1 changed, 1 unchanged']);
+    await run('users', 'Benutzername;Name\npnowak;Pola Nowak\n');
+    expect([await languageOf('pnowak'), await languageOf('dkaya')]).toEqual(['pl', 'uk']);
   });
 
   it('imports a 100,000-row article file', async () => {

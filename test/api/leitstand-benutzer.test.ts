@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCard, loginPassword } from '../../src/contract/auth.ts';
+import { languages } from '../../src/contract/i18n/languages.ts';
 import { inventurHistory } from '../../src/contract/inventur.ts';
 import * as benutzer from '../../src/contract/leitstand/benutzer.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { receiptByNumber, wareneingangTexts } from '../../src/contract/wareneingang.ts';
 import { MIN_PASSWORD_LENGTH } from '../../src/server/auth/users.ts';
 import { demo } from '../../src/server/seed/demo.ts';
 import { loginAs, startTestApp, type TestApp, userIdOf } from '../support/app.ts';
@@ -57,6 +59,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
     expect(byName(demo.adminUser.name)).toMatchObject({
       username: 'admin',
       role: 'admin',
+      language: 'de',
       active: true,
       hasPassword: true,
       hasCard: false,
@@ -86,6 +89,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
           { body: { username: 'x1', name: 'X', role: 'admin', password: 'Lager-2026!', newCard: false } },
         ],
         [benutzer.setUserRole, { params: { id: adminId }, body: { role: 'mitarbeiter' } }],
+        [benutzer.setUserLanguage, { params: { id: adminId }, body: { language: 'pl' } }],
         [benutzer.setUserPassword, { params: { id: adminId }, body: { password: 'Lager-2026!' } }],
         [benutzer.setUserActive, { params: { id: adminId }, body: { active: false } }],
         [benutzer.newUserCard, { params: { id: adminId }, body: {} }],
@@ -99,6 +103,10 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
       }
       expect(await userCount()).toBe(before);
     }
+    expect(
+      (await db().selectFrom('users').select('language').where('id', '=', adminId).executeTakeFirstOrThrow())
+        .language,
+    ).toBe('de');
   });
 
   it('creates a user with a password and a new card: the card text is answered once, never stored or journalled', async () => {
@@ -117,6 +125,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
       username: 'kkraus',
       name: 'Karl Kraus',
       role: 'schichtleitung',
+      language: 'de',
       active: true,
       hasPassword: true,
       hasCard: true,
@@ -144,7 +153,7 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
         user_id: adminId,
         action: 'user.create',
         subject: 'kkraus',
-        detail: { name: 'Karl Kraus', role: 'schichtleitung', password: true, card: true },
+        detail: { name: 'Karl Kraus', role: 'schichtleitung', language: 'de', password: true, card: true },
         request_key: key,
         at: expect.any(Date),
       },
@@ -244,6 +253,100 @@ describe.each(databaseKinds())('Leitstand › Benutzer on %s', (kind) => {
         request_key: key,
       }),
     ]);
+  });
+
+  it('creates a user in their language: the card login tells the handheld, the server answers them in it', async () => {
+    const res = await create({ username: 'polka', name: 'Ola Polka', language: 'pl', newCard: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { username: 'polka', language: 'pl' } });
+    const byCard = await cardLogin(res.json().cardText);
+    expect(byCard.json()).toMatchObject({ name: 'Ola Polka', language: 'pl' });
+    const refused = await caller(t.app, byCard.json().token)(receiptByNumber, {
+      params: { wareneingang: 'WE999997' },
+    });
+    expect(refused.json()).toMatchObject({
+      message: 'Nie znaleziono przyjęcia towaru "WE999997"!',
+      code: 'wareneingang.notFound',
+    });
+    expect((await auditRows('polka'))[0]?.detail).toMatchObject({ language: 'pl' });
+  });
+
+  it('changes a language: the user is answered in it at their next call, journalled from → to', async () => {
+    const { user } = (
+      await create({ username: 'sprache1', name: 'Sara Sprache', password: 'Lager-2026!' })
+    ).json<{ user: UserRow }>();
+    expect(user.language).toBe('de');
+    const worker = caller(t.app, (await login('sprache1', 'Lager-2026!')).json().token as string);
+    const unknownReceipt = { params: { wareneingang: 'WE999996' } };
+    expect((await worker(receiptByNumber, unknownReceipt)).json().message).toBe(
+      wareneingangTexts.notFound('WE999996'),
+    );
+    const key = randomUUID();
+    const res = await admin(benutzer.setUserLanguage, {
+      params: { id: user.id },
+      body: { language: 'pl' },
+      key,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: { ...user, language: 'pl', liveSessions: 1, lastSeenAt: expect.any(String) },
+    });
+    expect((await worker(receiptByNumber, unknownReceipt)).json().message).toBe(
+      'Nie znaleziono przyjęcia towaru "WE999996"!',
+    );
+    // The list shows it; the same key again and the same language again journal nothing more.
+    const listed = (await admin(benutzer.users)).json<{ users: UserRow[] }>().users;
+    expect(listed.find((u) => u.id === user.id)?.language).toBe('pl');
+    await admin(benutzer.setUserLanguage, { params: { id: user.id }, body: { language: 'pl' }, key });
+    await admin(benutzer.setUserLanguage, { params: { id: user.id }, body: { language: 'pl' } });
+    expect(await auditRows('sprache1')).toEqual([
+      expect.objectContaining({ action: 'user.create' }),
+      expect.objectContaining({
+        user_id: adminId,
+        action: 'user.language',
+        detail: { from: 'de', to: 'pl' },
+        request_key: key,
+      }),
+    ]);
+  });
+
+  it('offers every language of the handheld, and refuses another one in German, writing nothing', async () => {
+    const { user } = (
+      await create({ username: 'sprache2', name: 'Sven Sprache', password: 'Lager-2026!' })
+    ).json<{ user: UserRow }>();
+    for (const { code } of languages) {
+      const res = await admin(benutzer.setUserLanguage, {
+        params: { id: user.id },
+        body: { language: code },
+      });
+      expect([code, res.statusCode, res.json().user?.language]).toEqual([code, 200, code]);
+    }
+    await admin(benutzer.setUserLanguage, { params: { id: user.id }, body: { language: 'de' } });
+    const users = await userCount();
+    const entries = await auditCount();
+    for (const language of ['fr', 'DE', '', 'qps', null]) {
+      const changed = await admin(benutzer.setUserLanguage, { params: { id: user.id }, body: { language } });
+      const created = await create({ username: 'sprache3', name: 'X', password: 'Lager-2026!', language });
+      for (const res of [changed, created])
+        expect([language, res.statusCode, res.json()]).toMatchObject([
+          language,
+          400,
+          { success: false, message: texts.errors.input.invalid('Sprache') },
+        ]);
+    }
+    expect(await userCount()).toBe(users);
+    expect(await auditCount()).toBe(entries);
+    const row = await db()
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    expect(row?.language).toBe('de');
+    const unknown = await admin(benutzer.setUserLanguage, {
+      params: { id: 999_999 },
+      body: { language: 'pl' },
+    });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, refusals.unknownUser]);
   });
 
   it('sets a new password: the old one and every login of the user end', async () => {

@@ -1,17 +1,17 @@
-import type { Language } from './languages.ts';
+import type { CatalogueLanguage } from './languages.ts';
 
 /**
  * Which language a text is read in right now — pluggable, as the two sides know it differently: the web app
  * from its store (the worker logged in, else the device's choice), the server from the request being answered
  * (an AsyncLocalStorage, src/server/http/language.ts). German until a side plugs in its own.
  */
-let source: () => Language = () => 'de';
+let source: () => CatalogueLanguage = () => 'de';
 
-export function currentLanguage(): Language {
+export function currentLanguage(): CatalogueLanguage {
   return source();
 }
 
-export function setLanguageSource(read: () => Language): void {
+export function setLanguageSource(read: () => CatalogueLanguage): void {
   source = read;
 }
 

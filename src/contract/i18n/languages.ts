@@ -20,3 +20,14 @@ export type Language = (typeof languages)[number]['code'];
 export const languageCodes = languages.map((l) => l.code) as [Language, ...Language[]];
 
 export const isLanguage = (value: unknown): value is Language => languageCodes.includes(value as Language);
+
+/**
+ * A developer's pseudo-language (like Android's en-XA, decision 35): every German text accented, ~40 % longer
+ * and between markers (`pseudo.ts`), so a test run in it finds any text that bypasses the catalogues. Not a
+ * worker's language: not in the list above, nor in the database's check; the server honours it in
+ * `X-Language` for any request.
+ */
+export const PSEUDO_LANGUAGE = 'qps';
+
+/** A language a catalogue can be read in: a worker's, or the developers' pseudo-language. */
+export type CatalogueLanguage = Language | typeof PSEUDO_LANGUAGE;

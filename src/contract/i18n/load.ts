@@ -1,18 +1,20 @@
 import type { PartialCatalogue } from './catalogue.ts';
-import type { Language } from './languages.ts';
+import type { CatalogueLanguage } from './languages.ts';
 import { addCatalogue } from './localized.ts';
 
 /** Each catalogue is its own file and, in the web app, its own download (the first one carries German only). */
-const loaders: Record<Exclude<Language, 'de'>, () => Promise<{ default: PartialCatalogue }>> = {
+const loaders: Record<Exclude<CatalogueLanguage, 'de'>, () => Promise<{ default: PartialCatalogue }>> = {
   en: () => import('./catalogues/en.ts'),
   pl: () => import('./catalogues/pl.ts'),
   ro: () => import('./catalogues/ro.ts'),
   uk: () => import('./catalogues/uk.ts'),
   tr: () => import('./catalogues/tr.ts'),
+  // The developers' pseudo-language (decision 35): made from the German trees when it is loaded.
+  qps: () => import('./pseudo.ts'),
 };
 
 /** Loads a language's catalogue (once; German needs none), so its texts are read from then on. */
-export async function loadCatalogue(language: Language): Promise<void> {
+export async function loadCatalogue(language: CatalogueLanguage): Promise<void> {
   if (language === 'de') return;
   addCatalogue(language, (await loaders[language]()).default);
 }

@@ -1,5 +1,5 @@
 import { currentLanguage, rendered } from './current.ts';
-import type { Language } from './languages.ts';
+import type { CatalogueLanguage } from './languages.ts';
 
 /**
  * One catalogue tree, looked up when a text is read (decision 35). Each handheld text object is wrapped where
@@ -13,10 +13,10 @@ type Tree = Record<string, unknown>;
 
 /** The German trees by their key: what every catalogue mirrors. */
 export const germanTrees: Record<string, Tree> = {};
-const catalogues: Partial<Record<Language, Tree>> = {};
+const catalogues: Partial<Record<CatalogueLanguage, Tree>> = {};
 
 /** Makes a language's catalogue (one file, `catalogues/<code>.ts`) the one its texts are read from. */
-export function addCatalogue(language: Language, catalogue: object): void {
+export function addCatalogue(language: CatalogueLanguage, catalogue: object): void {
   catalogues[language] = catalogue as Tree;
 }
 

@@ -61,6 +61,7 @@ export const auditTexts = {
   actions: {
     'user.create': 'Benutzer angelegt',
     'user.role': 'Rolle geändert',
+    'user.language': 'Sprache geändert',
     'user.password': 'Passwort neu gesetzt',
     'user.deactivate': 'Benutzer deaktiviert',
     'user.activate': 'Benutzer aktiviert',
@@ -103,6 +104,7 @@ export const auditTexts = {
   detailKeys: {
     name: 'Name',
     role: 'Rolle',
+    language: 'Sprache',
     password: 'Passwort',
     card: 'Karte',
     from: 'vorher',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, text } from '../endpoint.ts';
+import { languageCodes } from '../i18n/languages.ts';
 import { userIdParam } from '../ids.ts';
 import { ROLES, type Role } from '../roles.ts';
 
@@ -19,6 +20,8 @@ export const userRow = z.object({
   username: z.string().nullable(),
   name: z.string(),
   role: z.enum(ROLES),
+  /** The language the user's handheld shows and the server answers them in (issue 43, decision 35). */
+  language: z.enum(languageCodes),
   active: z.boolean(),
   hasPassword: z.boolean(),
   hasCard: z.boolean(),
@@ -52,6 +55,8 @@ export const createUser = endpoint({
       username: text(1000, { controls: 'typed' }),
       name: text(1000, { controls: 'typed' }),
       role: z.enum(ROLES),
+      /** The handheld's language for the user (decision 35); left out: German. */
+      language: z.enum(languageCodes).optional(),
       /** null: no password (then `newCard` must be true). */
       password: password.nullable(),
       /** Give the user a new card; its text is in the answer, once. */
@@ -72,6 +77,17 @@ export const setUserRole = endpoint({
   role: 'admin',
   params: userParams,
   body: z.object({ role: z.enum(ROLES) }).strict(),
+  response: z.object({ user: userRow }),
+});
+
+/** The user's language (decision 35): their logins answer in it from their next call on. */
+export const setUserLanguage = endpoint({
+  name: 'setUserLanguage',
+  method: 'PUT',
+  path: '/api/admin/benutzer/:id/sprache',
+  role: 'admin',
+  params: userParams,
+  body: z.object({ language: z.enum(languageCodes) }).strict(),
   response: z.object({ user: userRow }),
 });
 
@@ -120,7 +136,8 @@ export const benutzerTexts = {
   columns: {
     username: 'Benutzername',
     name: 'Name',
-    role: 'Rolle',
+    /** The role, and below it the handheld's language. */
+    roleAndLanguage: 'Rolle, Sprache',
     /** Active or not, and how they log in. */
     access: 'Zugang',
     seen: 'Zuletzt',
@@ -140,6 +157,8 @@ export const benutzerTexts = {
     username: 'Benutzername',
     name: 'Name',
     role: 'Rolle',
+    /** The handheld's language; the Leitstand itself stays German (decision 35). */
+    language: 'Sprache',
     password: 'Passwort',
     passwordHint: (min: number) => `Mindestens ${min} Zeichen. Leer lassen für einen Benutzer nur mit Karte.`,
     newCard: 'Neue Karte ausgeben',
@@ -149,6 +168,10 @@ export const benutzerTexts = {
   role: {
     label: (name: string) => `Rolle von ${name}`,
     changed: (name: string, role: string) => `${name} ist jetzt ${role}.`,
+  },
+  language: {
+    label: (name: string) => `Sprache von ${name}`,
+    changed: (name: string, language: string) => `${name} liest den Handscanner jetzt auf ${language}.`,
   },
   password: {
     /** In the row; its accessible name says more (`action`). */

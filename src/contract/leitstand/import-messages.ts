@@ -71,6 +71,8 @@ export interface ImportReasons {
   receiptLineRefused: Line;
   // Shipments
   unknownCarrier: { value: string; carriers: string };
+  /** A user's Sprache that is none of the handheld's languages (src/contract/i18n/languages.ts). */
+  unknownLanguage: { value: string; languages: string };
   /** A pick cart's or compartment's code that already names a location or another cart's compartment. */
   codeTaken: { code: string };
   /** Fewer compartments would remove one that already held a note. */
@@ -199,6 +201,7 @@ export const importReasonTexts: Catalogue<ImportReasons> = {
   receiptClosed: ({ nummer }) => `Wareneingang ${nummer} ist abgeschlossen; er kann sich nicht mehr ändern.`,
   receiptLineRefused: ({ line }) => `Zeile ${de(line)} desselben Wareneingangs ist abgelehnt.`,
   unknownCarrier: ({ value, carriers }) => `„${value}“ ist keiner von ${carriers} (oder leer)`,
+  unknownLanguage: ({ value, languages }) => `„${value}“ ist keine der Sprachen ${languages} (oder leer)`,
   codeTaken: ({ code }) => `„${code}“ ist schon der Code eines Lagerplatzes, Wagens oder Fachs`,
   compartmentUsed: ({ code }) => `Fach ${code} hatte schon einen Lieferschein und bleibt`,
   imageWithPath: ({ image }) => `„${image}“ muss ein Dateiname im Bilderordner sein, ohne Pfad`,

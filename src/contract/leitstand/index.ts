@@ -55,6 +55,7 @@ export const leitstandContract: readonly Endpoint[] = [
   benutzer.users,
   benutzer.createUser,
   benutzer.setUserRole,
+  benutzer.setUserLanguage,
   benutzer.setUserPassword,
   benutzer.setUserActive,
   benutzer.newUserCard,

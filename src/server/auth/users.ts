@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { Language } from '../../contract/i18n/languages.ts';
 import { MIN_PASSWORD_LENGTH } from '../../contract/leitstand/benutzer.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Database } from '../db/schema.ts';
@@ -48,6 +49,7 @@ export interface UserListing {
   username: string | null;
   name: string;
   role: Role;
+  language: Language;
   active: boolean;
   hasPassword: boolean;
   hasCard: boolean;
@@ -173,7 +175,14 @@ async function assertAnotherAdmin(tx: Db, user: NamedUser): Promise<void> {
 
 export async function createUser(
   db: Db,
-  input: { username: string; name: string; password?: string; cardText?: string; role?: Role },
+  input: {
+    username: string;
+    name: string;
+    password?: string;
+    cardText?: string;
+    role?: Role;
+    language?: Language;
+  },
 ): Promise<{ id: number; message: string }> {
   checkUsername(input.username);
   checkName(input.name);
@@ -199,6 +208,7 @@ export async function createUser(
         password_hash: passwordHash,
         card_secret_hash: cardHash,
         role: input.role ?? 'mitarbeiter',
+        language: input.language ?? 'de',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -221,6 +231,18 @@ export async function setRole(db: Db, who: string, role: Role, guards: AdminGuar
     if (guards.keepAnAdmin && user.role === 'admin') await assertAnotherAdmin(tx, user);
     await tx.updateTable('users').set({ role }).where('id', '=', user.id).execute();
     return `${label(user)} is ${role} now (was ${user.role}).`;
+  });
+}
+
+/**
+ * The language the user's handheld shows and the server answers them in (decision 35). Their logins stay;
+ * a server instance answers in it within SESSION_CACHE_SECONDS (the one that changed it: at once).
+ */
+export async function setLanguage(db: Db, who: string, language: Language): Promise<string> {
+  return inTransaction(db, async (tx) => {
+    const user = await findUser(tx, who);
+    await tx.updateTable('users').set({ language }).where('id', '=', user.id).execute();
+    return `${label(user)} reads ${language} now.`;
   });
 }
 
@@ -291,6 +313,7 @@ export async function listUsers(db: Db, idleMinutes: number, onlyId?: number): P
       'u.username',
       'u.name',
       'u.role',
+      'u.language',
       'u.active',
       sql<boolean>`u.password_hash is not null`.as('hasPassword'),
       sql<boolean>`u.card_secret_hash is not null`.as('hasCard'),

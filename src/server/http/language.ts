@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedText } from '../../contract/i18n/current.ts';
 import { setLanguageSource, setRenderLog } from '../../contract/i18n/current.ts';
-import { isLanguage, type Language, languageCodes } from '../../contract/i18n/languages.ts';
+import {
+  type CatalogueLanguage,
+  isLanguage,
+  type Language,
+  languageCodes,
+  PSEUDO_LANGUAGE,
+} from '../../contract/i18n/languages.ts';
 import { loadCatalogue } from '../../contract/i18n/load.ts';
 
 /**
@@ -12,18 +18,22 @@ import { loadCatalogue } from '../../contract/i18n/load.ts';
  * texts rendered are noted by their exact words, so an error body gets their stable `code` and `params`.
  */
 interface RequestTexts {
-  language: Language;
+  language: CatalogueLanguage;
   rendered: Map<string, RenderedText>;
 }
 
 const current = new AsyncLocalStorage<RequestTexts>();
 
-/** The header a handheld names its device's language in before anyone is logged in. */
+/**
+ * The header a handheld names its device's language in before anyone is logged in — or a developer asks for
+ * the pseudo-language (`qps`, decision 35) in, which then holds for the whole request, a login's too.
+ */
 export const LANGUAGE_HEADER = 'x-language';
 
 /** Loads every catalogue and answers each request in its caller's language (call once, before any route). */
 export async function answerInCallersLanguage(app: FastifyInstance): Promise<void> {
-  await Promise.all(languageCodes.map(loadCatalogue));
+  const all: CatalogueLanguage[] = [...languageCodes, PSEUDO_LANGUAGE];
+  await Promise.all(all.map(loadCatalogue));
   setLanguageSource(() => current.getStore()?.language ?? 'de');
   setRenderLog({
     note: (text, rendered) => current.getStore()?.rendered.set(text, rendered),
@@ -31,17 +41,21 @@ export async function answerInCallersLanguage(app: FastifyInstance): Promise<voi
   });
   app.addHook('onRequest', (request, _reply, done) => {
     const asked = request.headers[LANGUAGE_HEADER];
-    current.run({ language: isLanguage(asked) ? asked : 'de', rendered: new Map() }, done);
+    const language = asked === PSEUDO_LANGUAGE || isLanguage(asked) ? asked : 'de';
+    current.run({ language, rendered: new Map() }, done);
   });
   app.addHook('preSerialization', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
     withCode(payload, reply.statusCode),
   );
 }
 
-/** From here on, this request is answered in the logged-in caller's language. */
+/**
+ * From here on, this request is answered in the logged-in caller's language — unless it asked for the
+ * pseudo-language: a developer's test run reads every answer in it (only the words change).
+ */
 export function answerIn(language: Language): void {
   const texts = current.getStore();
-  if (texts) texts.language = language;
+  if (texts && texts.language !== PSEUDO_LANGUAGE) texts.language = language;
 }
 
 /**

@@ -58,6 +58,7 @@ const reasons: { [C in keyof ImportReasons]: ImportReasons[C] } = {
   receiptLineRefused: { line: 2 },
   noteLineRefused: { line: 2 },
   unknownCarrier: { value: 'UPS', carriers: 'DHL, GLS' },
+  unknownLanguage: { value: 'fr', languages: 'de, en, pl' },
   codeTaken: { code: 'KW01-3' },
   compartmentUsed: { code: 'KW01-6' },
   imageWithPath: { image: '../a.jpg' },

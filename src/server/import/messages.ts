@@ -68,6 +68,7 @@ export const englishReasons: Catalogue<ImportReasons> = {
   receiptClosed: ({ nummer }) => `receipt ${nummer} is closed; it cannot change`,
   receiptLineRefused: ({ line }) => `line ${line} of the same receipt is refused`,
   unknownCarrier: ({ value, carriers }) => `"${value}" is none of ${carriers} (or empty)`,
+  unknownLanguage: ({ value, languages }) => `"${value}" is none of the languages ${languages} (or empty)`,
   codeTaken: ({ code }) => `"${code}" is already the code of a location, a cart or a compartment`,
   compartmentUsed: ({ code }) => `compartment ${code} already held a delivery note and stays`,
   imageWithPath: ({ image }) => `"${image}" must be a file name in the --images folder, without a path`,

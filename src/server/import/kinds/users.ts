@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isLanguage, type Language, languageCodes } from '../../../contract/i18n/languages.ts';
 import { hashCardSecret, hashPassword, verifyPassword } from '../../auth/secrets.ts';
 import { chunks, type Db, type ImportKind, LeavesNoAdmin, refuseDuplicates, summary } from '../framework.ts';
 import { because } from '../messages.ts';
@@ -13,6 +14,8 @@ interface UserRow {
   /** The Karte's hash (its text is never kept); null: the file has none. */
   cardHash: string | null;
   active: boolean;
+  /** The handheld's language (decision 35); null: the file has none (a stored user keeps theirs, a new one: de). */
+  language: Language | null;
 }
 
 interface StoredUser {
@@ -23,6 +26,7 @@ interface StoredUser {
   card_secret_hash: string | null;
   active: boolean;
   role: string;
+  language: Language;
 }
 
 const MIN_PASSWORD = 8;
@@ -50,6 +54,7 @@ export const users: ImportKind<UserRow> = {
     { key: 'password', header: 'Passwort', aliases: ['Kennwort'] },
     { key: 'card', header: 'Karte', aliases: ['Kartentext', 'Kartennummer', 'Ausweis'] },
     { key: 'active', header: 'Aktiv', aliases: ['aktiviert'] },
+    { key: 'language', header: 'Sprache', aliases: ['Language'] },
   ],
   read(r) {
     const name = r.text('name', { required: true, max: 200, fold: true });
@@ -58,12 +63,28 @@ export const users: ImportKind<UserRow> = {
     const password = r.untrimmed('password') === '' ? null : r.untrimmed('password');
     const card = r.text('card', { max: 1000 });
     const active = r.boolean('active', true);
+    // A language by its code, as an ERP or a spreadsheet writes it ('pl', 'PL').
+    const languageText = r.text('language', { max: 20 });
+    const language = languageText ? languageText.toLowerCase() : null;
+    if (languageText && !isLanguage(language))
+      r.refuse(
+        'language',
+        because('unknownLanguage', { value: languageText, languages: languageCodes.join(', ') }),
+      );
     if (password !== null && password.length < MIN_PASSWORD)
       r.refuse('password', because('tooShort', { min: MIN_PASSWORD }));
     if (password !== null && !username) r.refuse('password', because('passwordNeedsUsername', {}));
     if (card && card.length < MIN_CARD) r.refuse('card', because('tooShort', { min: MIN_CARD }));
     if (username === null && !card) r.refuse('username', because('noUsernameNoCard', {}));
-    if (!name || username === undefined || card === undefined || active === undefined) return undefined;
+    if (
+      !name ||
+      username === undefined ||
+      card === undefined ||
+      active === undefined ||
+      languageText === undefined ||
+      (language !== null && !isLanguage(language))
+    )
+      return undefined;
     return {
       name,
       username,
@@ -71,6 +92,7 @@ export const users: ImportKind<UserRow> = {
       passwordHash: null,
       cardHash: card ? hashCardSecret(card) : null,
       active,
+      language,
     };
   },
   unit: (u) => (u.username ? `u:${u.username.toLowerCase()}` : `c:${u.cardHash ?? ''}`),
@@ -162,6 +184,7 @@ export const users: ImportKind<UserRow> = {
         password_hash: row.passwordHash ?? stored?.password_hash ?? null,
         card_secret_hash: row.cardHash ?? stored?.card_secret_hash ?? null,
         active: ctx.present.has('active') ? row.active : (stored?.active ?? true),
+        language: row.language ?? stored?.language ?? 'de',
       };
       if (!stored) {
         await ctx.trx.insertInto('users').values(next).execute();
@@ -171,7 +194,8 @@ export const users: ImportKind<UserRow> = {
         stored.username !== next.username ||
         stored.password_hash !== next.password_hash ||
         stored.card_secret_hash !== next.card_secret_hash ||
-        stored.active !== next.active
+        stored.active !== next.active ||
+        stored.language !== next.language
       ) {
         await ctx.trx.updateTable('users').set(next).where('id', '=', stored.id).execute();
         counts.updated++;
@@ -209,7 +233,7 @@ async function storedUsers(db: Db, rows: UserRow[]) {
   for (const part of chunks(usernames, 5000)) {
     const found = await db
       .selectFrom('users')
-      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active', 'role'])
+      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active', 'role', 'language'])
       .where(sql<string>`lower(username)`, '=', sql<string>`any(${part}::text[])`)
       .execute();
     for (const u of found) byUsername.set((u.username ?? '').toLowerCase(), u);
@@ -217,7 +241,7 @@ async function storedUsers(db: Db, rows: UserRow[]) {
   for (const part of chunks(cards, 5000)) {
     const found = await db
       .selectFrom('users')
-      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active', 'role'])
+      .select(['id', 'name', 'username', 'password_hash', 'card_secret_hash', 'active', 'role', 'language'])
       .where('card_secret_hash', '=', sql<string>`any(${part}::text[])`)
       .execute();
     for (const u of found) if (u.card_secret_hash) byCard.set(u.card_secret_hash, u);

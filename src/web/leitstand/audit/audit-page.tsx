@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { languages } from '../../../contract/i18n/languages.ts';
 import {
   AUDIT_HIDDEN_DETAIL_KEYS,
   type AuditEntry,
@@ -18,14 +19,19 @@ import '../admin.css';
 
 const t = auditTexts;
 
-const roleOf = (value: string) => (roleLabels as Record<string, string>)[value] ?? value;
+/** A role by its German name, a language by its own (`from`/`to` of a change hold either). */
+const roleOrLanguageOf = (value: string) =>
+  (roleLabels as Record<string, string>)[value] ?? languages.find((l) => l.code === value)?.name ?? value;
 
-/** One value of a detail in German: ja/nein, a role's or import kind's name, a time as the page shows it. */
+/**
+ * One value of a detail in German: ja/nein, a role's, language's or import kind's name, a time as the page
+ * shows it.
+ */
 function valueText(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (typeof value === 'number') return germanNumber(value);
   if (typeof value !== 'string') return JSON.stringify(value);
-  if (key === 'role' || key === 'from' || key === 'to') return roleOf(value);
+  if (key === 'role' || key === 'language' || key === 'from' || key === 'to') return roleOrLanguageOf(value);
   if (key === 'kind') return importTexts.kinds[value] ?? value;
   if (key === 'outcome') return t.outcomes[value] ?? value;
   if (key === 'geoeffnetAm') return dateAndTime(value);

@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { type Language, languages } from '../../../contract/i18n/languages.ts';
 import {
   benutzerTexts,
   createUser,
@@ -6,23 +7,22 @@ import {
   newUserCard,
   roleLabels,
   setUserActive,
-  setUserPassword,
+  setUserLanguage,
   setUserRole,
   type UserRow,
   users,
 } from '../../../contract/leitstand/benutzer.ts';
 import { ROLES, type Role } from '../../../contract/roles.ts';
-import { texts } from '../../../contract/texts.ts';
-import { messageOf } from '../../api/message.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { dateAndTime } from '../../ui/format.ts';
-import { AdminDialog, RowAction, SecretDialog } from '../admin-dialog.tsx';
+import { RowAction } from '../admin-dialog.tsx';
 import { useLeitstandMutation, useLeitstandQuery } from '../api.ts';
-import { LabelOutput } from '../label-output.tsx';
-import { Outcome, Refusal, useOutcome } from '../outcome.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { QueryState } from '../query-state.tsx';
 import { TextField } from '../text-field.tsx';
+import { BadgeDialog, PasswordDialog } from './user-dialogs.tsx';
+import { CellSelect, FieldSelect } from './user-selects.tsx';
 import '../admin.css';
 
 const t = benutzerTexts;
@@ -30,6 +30,20 @@ const t = benutzerTexts;
 /** How the page names a user: the name, and the username (or #id for a card-only one). */
 const labelOf = (user: UserRow) => user.name;
 const usernameOf = (user: UserRow) => user.username ?? t.noUsername(user.id);
+
+/** Each language by its own name, as the worker it is for looks for it (the Leitstand stays German). */
+const languageName = (code: Language) => languages.find((l) => l.code === code)?.name ?? code;
+const languageOptions = languages.map((l) => (
+  <option key={l.code} value={l.code}>
+    {l.name}
+  </option>
+));
+
+const roleOptions = ROLES.map((r) => (
+  <option key={r} value={r}>
+    {roleLabels[r]}
+  </option>
+));
 
 type Ask = { kind: 'password' | 'card' | 'deactivate'; user: UserRow } | null;
 
@@ -50,6 +64,7 @@ export default function BenutzerPage() {
   };
 
   const role = useLeitstandMutation(setUserRole);
+  const language = useLeitstandMutation(setUserLanguage);
   const active = useLeitstandMutation(setUserActive);
   const card = useLeitstandMutation(newUserCard);
   const setActive = (user: UserRow, to: boolean) =>
@@ -88,27 +103,37 @@ export default function BenutzerPage() {
     { header: t.columns.username, cell: usernameOf, kind: 'code' },
     { header: t.columns.name, cell: labelOf },
     {
-      header: t.columns.role,
+      // Role and language in one cell, one above the other: the list fits a tablet without scrolling.
+      header: t.columns.roleAndLanguage,
       cell: (user) => (
-        <select
-          className="leitstand-input leitstand-input--cell"
-          aria-label={t.role.label(user.name)}
-          value={user.role}
-          disabled={role.isPending}
-          onChange={(event) => {
-            const next = event.target.value as Role;
-            role.mutate(
-              { params: { id: user.id }, body: { role: next } },
-              outcome.after(() => t.role.changed(user.name, roleLabels[next])),
-            );
-          }}
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {roleLabels[r]}
-            </option>
-          ))}
-        </select>
+        <div className="leitstand-cell-stack">
+          <CellSelect
+            label={t.role.label(user.name)}
+            value={user.role}
+            disabled={role.isPending}
+            onChange={(next: Role) =>
+              role.mutate(
+                { params: { id: user.id }, body: { role: next } },
+                outcome.after(() => t.role.changed(user.name, roleLabels[next])),
+              )
+            }
+          >
+            {roleOptions}
+          </CellSelect>
+          <CellSelect
+            label={t.language.label(user.name)}
+            value={user.language}
+            disabled={language.isPending}
+            onChange={(next: Language) =>
+              language.mutate(
+                { params: { id: user.id }, body: { language: next } },
+                outcome.after(() => t.language.changed(user.name, languageName(next))),
+              )
+            }
+          >
+            {languageOptions}
+          </CellSelect>
+        </div>
       ),
     },
     {
@@ -232,18 +257,20 @@ function CreateUserForm({
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('mitarbeiter');
+  const [language, setLanguage] = useState<Language>('de');
   const [password, setPassword] = useState('');
   const [newCard, setNewCard] = useState(false);
   const create = useLeitstandMutation(createUser);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { body: { username, name, role, password: password === '' ? null : password, newCard } },
+      { body: { username, name, role, language, password: password === '' ? null : password, newCard } },
       {
         onSuccess: (answer) => {
           setUsername('');
           setName('');
           setRole('mitarbeiter');
+          setLanguage('de');
           setPassword('');
           setNewCard(false);
           onCreated(answer.user, answer.cardText, newCard);
@@ -258,21 +285,12 @@ function CreateUserForm({
       <form className="leitstand-form" onSubmit={submit}>
         <TextField id="new-user-username" label={t.create.username} value={username} onChange={setUsername} />
         <TextField id="new-user-name" label={t.create.name} value={name} onChange={setName} />
-        <div className="field">
-          <label htmlFor="new-user-role">{t.create.role}</label>
-          <select
-            id="new-user-role"
-            className="leitstand-input"
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FieldSelect id="new-user-role" label={t.create.role} value={role} onChange={setRole}>
+          {roleOptions}
+        </FieldSelect>
+        <FieldSelect id="new-user-language" label={t.create.language} value={language} onChange={setLanguage}>
+          {languageOptions}
+        </FieldSelect>
         <TextField
           id="new-user-password"
           label={t.create.password}
@@ -299,100 +317,5 @@ function CreateUserForm({
         </p>
       </form>
     </section>
-  );
-}
-
-function PasswordDialog({
-  user,
-  onClose,
-  onDone,
-}: {
-  user: UserRow;
-  onClose: () => void;
-  onDone: (endedLogins: number) => void;
-}) {
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const change = useLeitstandMutation(setUserPassword);
-  return (
-    <AdminDialog title={t.password.title(user.name)} onClose={onClose}>
-      <form
-        className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { params: { id: user.id }, body: { password } },
-            {
-              onSuccess: (answer) => onDone(answer.endedLogins),
-              onError: (error) => setProblem(messageOf(error)),
-            },
-          );
-        }}
-      >
-        <TextField
-          id="set-password"
-          label={t.password.label}
-          value={password}
-          onChange={setPassword}
-          type="password"
-          autoComplete="new-password"
-        />
-        {problem && <Refusal>{problem}</Refusal>}
-        <div className="dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t.cancel}
-          </button>
-          <button type="submit" className="button" disabled={change.isPending}>
-            {t.password.submit}
-          </button>
-        </div>
-      </form>
-    </AdminDialog>
-  );
-}
-
-/**
- * The badge to print: the name and the card's text as a QR code (and in letters, small, for typing it); also as
- * a label file or to a label printer (the card text goes in a POST body, never a URL).
- */
-function BadgeDialog({ name, cardText, onClose }: { name: string; cardText: string; onClose: () => void }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let open = true;
-    import('./badge-code.ts').then(
-      ({ badgeSvgDataUrl }) => {
-        if (open) setSrc(badgeSvgDataUrl(cardText));
-      },
-      () => {
-        if (open) setProblem(texts.errors.network);
-      },
-    );
-    return () => {
-      open = false;
-    };
-  }, [cardText]);
-  return (
-    <SecretDialog
-      title={t.card.badgeTitle}
-      hint={t.card.badgeHint}
-      closeLabel={t.card.close}
-      action={{ label: t.card.print, run: () => window.print(), disabled: !src }}
-      onClose={onClose}
-    >
-      <figure className="badge" aria-label={t.card.badgeLabel(name)}>
-        <p className="badge-name">{name}</p>
-        {src ? (
-          <img className="badge-code" src={src} alt={t.card.barcodeAlt(name)} />
-        ) : (
-          <p className="hint">{problem ?? texts.app.loading}</p>
-        )}
-        <code className="badge-text" data-testid="card-text">
-          {cardText}
-        </code>
-      </figure>
-      {/* The badge as a label (issue 21): a PDF or ZPL file, or straight to a label printer. */}
-      <LabelOutput id="badge" selection={{ kind: 'ausweis', codes: [cardText] }} />
-    </SecretDialog>
   );
 }

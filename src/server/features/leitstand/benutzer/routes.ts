@@ -42,6 +42,13 @@ export function benutzerRoutes(app: FastifyInstance, deps: Deps): void {
       }),
     },
   );
+  registerEndpoint(app, deps, contract.setUserLanguage, async ({ params, body }, ctx) => {
+    const user = await service.setUserLanguage(ctx.db, idle, actor(ctx), params.id, body.language);
+    // The user's logins on this instance answer in it from their next call on (another one: within its
+    // session cache's time), as when they choose it themselves in Einstellungen.
+    deps.sessions.changeLanguage(user.id, user.language);
+    return { user };
+  });
   registerEndpoint(app, deps, contract.setUserPassword, async ({ params, body }, ctx) =>
     service.setUserPassword(ctx.db, idle, actor(ctx), params.id, body.password),
   );

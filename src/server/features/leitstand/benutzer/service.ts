@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Language } from '../../../../contract/i18n/languages.ts';
 import type { UserId } from '../../../../contract/ids.ts';
 import { benutzerTexts, type UserRow } from '../../../../contract/leitstand/benutzer.ts';
 import type { Role } from '../../../../contract/roles.ts';
@@ -11,6 +12,7 @@ import {
   listUsers,
   MIN_PASSWORD_LENGTH,
   newCardText,
+  setLanguage,
   setRole,
   switchOff,
   type UserListing,
@@ -95,7 +97,14 @@ export async function createUser(
   db: Db,
   idleMinutes: number,
   actor: Actor,
-  input: { username: string; name: string; role: Role; password: string | null; newCard: boolean },
+  input: {
+    username: string;
+    name: string;
+    role: Role;
+    language?: Language | undefined;
+    password: string | null;
+    newCard: boolean;
+  },
 ): Promise<{ user: UserRow; cardText: string | null }> {
   const cardText = input.newCard ? newCardText() : null;
   const { id } = await german(
@@ -103,6 +112,7 @@ export async function createUser(
       username: input.username,
       name: input.name,
       role: input.role,
+      language: input.language ?? 'de',
       password: input.password ?? undefined,
       cardText: cardText ?? undefined,
     }),
@@ -113,7 +123,13 @@ export async function createUser(
     ...actor,
     action: 'user.create',
     subject: subjectOf(user),
-    detail: { name: user.name, role: user.role, password: user.hasPassword, card: user.hasCard },
+    detail: {
+      name: user.name,
+      role: user.role,
+      language: user.language,
+      password: user.hasPassword,
+      card: user.hasCard,
+    },
   });
   return { user, cardText };
 }
@@ -134,6 +150,27 @@ export async function setUserRole(
       action: 'user.role',
       subject: subjectOf(user),
       detail: { from: before.role, to: role },
+    });
+  return user;
+}
+
+/** The user's language (decision 35), journalled from → to like a role. */
+export async function setUserLanguage(
+  db: Db,
+  idleMinutes: number,
+  actor: Actor,
+  userId: UserId,
+  language: Language,
+): Promise<UserRow> {
+  const before = await one(db, idleMinutes, userId);
+  await german(setLanguage(db, `#${userId}`, language));
+  const user = await one(db, idleMinutes, userId);
+  if (before.language !== language)
+    await recordAudit(db, {
+      ...actor,
+      action: 'user.language',
+      subject: subjectOf(user),
+      detail: { from: before.language, to: language },
     });
   return user;
 }
