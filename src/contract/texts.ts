@@ -32,6 +32,9 @@ const ownTexts = localizedSections({
   },
   /** The settings screen's texts (the app's frame has the titles, texts-core.ts). */
   settings: {
+    /** The worker's own language (issue 43): kept with the user, not the device. */
+    language: 'Meine Sprache',
+    languageHint: 'Gilt für dich auf jedem Gerät, auf dem du dich anmeldest.',
     sound: 'Ton',
     volume: 'Lautstärke',
     vibration: 'Vibration',
