@@ -83,6 +83,12 @@ test('a Polish worker logs in by card and reads Polish — after a reload too, t
     inLanguage('pl', () => texts.app.title),
   );
 
+  // At once, without a reload: a text the handheld writes itself (an unknown location in Inventur).
+  await page.getByRole('link', { name: inLanguage('pl', () => texts.menu.inventur), exact: true }).click();
+  await expect(page.getByLabel(inLanguage('pl', () => texts.inventur.location))).toBeFocused();
+  await page.keyboard.type('KEIN-PLATZ-99');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(pl.lookup.locationNotFound('KEIN-PLATZ-99'));
   // A reload while logged in comes back in Polish before the first screen shows.
   await page.goto('/wareneingang');
   const field = page.getByLabel(inLanguage('pl', () => wareneingangTexts.receipt));
@@ -99,14 +105,6 @@ test('a Polish worker logs in by card and reads Polish — after a reload too, t
   await expect(page.getByRole('alert')).toHaveText(polish);
   expect(body).toMatchObject({ success: false, code: 'wareneingang.notFound', message: polish });
   expect(heard.filter((h) => h.path.startsWith('/api/wareneingang')).map((h) => h.language)).toEqual(['pl']);
-
-  // A text the handheld writes itself: an unknown location in Inventur, from the Polish catalogue.
-  await page.getByRole('link', { name: inLanguage('pl', () => texts.app.back) }).click();
-  await page.getByRole('link', { name: inLanguage('pl', () => texts.menu.inventur), exact: true }).click();
-  await expect(page.getByLabel(inLanguage('pl', () => texts.inventur.location))).toBeFocused();
-  await page.keyboard.type('KEIN-PLATZ-99');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText(pl.lookup.locationNotFound('KEIN-PLATZ-99'));
 
   await logoutButton(page, worker.name, 'pl').click();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
