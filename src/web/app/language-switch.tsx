@@ -1,9 +1,10 @@
-import { type Language, languages } from '../../contract/i18n/languages.ts';
+import type { Language } from '../../contract/i18n/languages.ts';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { holdKeysUntil, refocusTarget } from '../scan/router.ts';
 import { keepDeviceLanguage, shownLanguage, switchLanguage } from '../state/language.ts';
 import { afterNextPaint } from '../ui/after-paint.ts';
 import { useBanner } from '../ui/banner.tsx';
+import { LanguageOptions } from '../ui/language-options.tsx';
 
 /**
  * The login screen's language for this device (issue 43): before anyone is known the handheld shows it, and
@@ -29,11 +30,7 @@ export function LanguageSwitch() {
       value={shownLanguage()}
       onChange={(e) => choose(e.target.value as Language)}
     >
-      {languages.map((l) => (
-        <option key={l.code} value={l.code} lang={l.code}>
-          {l.name}
-        </option>
-      ))}
+      <LanguageOptions />
     </select>
   );
 }

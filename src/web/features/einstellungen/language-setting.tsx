@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { setLanguage } from '../../../contract/auth.ts';
-import { type Language, languages } from '../../../contract/i18n/languages.ts';
+import type { Language } from '../../../contract/i18n/languages.ts';
 import { texts } from '../../../contract/texts.ts';
 import { useActionKey } from '../../api/action-key.ts';
 import { api } from '../../api/api.ts';
@@ -8,6 +8,7 @@ import { messageOf } from '../../api/message.ts';
 import { holdKeysUntil } from '../../scan/router.ts';
 import { keepWorkerLanguage, loadLanguage, showLanguage, wantedLanguage } from '../../state/language.ts';
 import { afterNextPaint } from '../../ui/after-paint.ts';
+import { LanguageOptions } from '../../ui/language-options.tsx';
 
 /**
  * The worker's own language (issue 43, decision 35): kept with the user on the server, so every handheld they
@@ -43,11 +44,7 @@ export function LanguageSetting() {
         value={wantedLanguage()}
         onChange={(e) => onChange(e.target.value as Language)}
       >
-        {languages.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
-            {l.name}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
       {problem ? (
         <p id={`${id}-hint`} className="field-problem" role="alert">
