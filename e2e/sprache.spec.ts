@@ -119,6 +119,24 @@ test('a Polish worker logs in by card and reads Polish — after a reload too, t
   expect(heard.at(-1)).toEqual({ path: '/api/user/login', language: 'de' });
 });
 
+test('a catalogue that cannot be downloaded: the login goes through, in German, and says so', async ({
+  page,
+  request,
+}) => {
+  const worker = await newWorker(request, 'pl');
+  await page.route(/\/assets\/pl-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByLabel('Karte')).toBeFocused();
+  await page.keyboard.type(worker.card);
+  await expect(page.getByRole('button', { name: `${worker.name} abmelden` })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Sprache nicht geladen – die Anzeige bleibt Deutsch.');
+  await page.getByRole('link', { name: 'Inventur', exact: true }).click();
+  await expect(page.getByLabel('Lagerplatz')).toBeFocused();
+  await page.keyboard.type('KEIN-PLATZ-98');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Lagerplatz "KEIN-PLATZ-98" nicht gefunden!');
+});
+
 test('the login screen’s switch sets the device’s language; a card scanned right after the choice logs in once', async ({
   page,
 }) => {

@@ -35,6 +35,7 @@ const ownTexts = localizedSections({
     /** The worker's own language (issue 43): kept with the user, not the device. */
     language: 'Meine Sprache',
     languageHint: 'Gilt für dich auf jedem Gerät, auf dem du dich anmeldest.',
+    languageFailed: 'Sprache nicht geladen – nichts geändert. Bitte erneut versuchen.',
     sound: 'Ton',
     volume: 'Lautstärke',
     vibration: 'Vibration',

@@ -22,7 +22,7 @@ export function LanguageSetting() {
   const action = useActionKey();
   const choose = async (language: Language) => {
     setProblem('');
-    if (!(await loadLanguage(language))) throw new Error(texts.login.languageFailed);
+    if (!(await loadLanguage(language))) throw new Error(texts.settings.languageFailed);
     await action.send({ language }, (idempotencyKey) =>
       api.call(setLanguage, { body: { language }, idempotencyKey }),
     );
