@@ -78,58 +78,26 @@ export const coreTexts = localizedSections({
     failed: 'Benutzer nicht gefunden oder fehlende Rechte!',
     serverError: 'Anmeldung fehlgeschlagen: Systemfehler. Bitte an die IT wenden.',
     tooMany: 'Zu viele Anmeldeversuche. Bitte in einigen Minuten erneut versuchen.',
+    /** The device's language switch (its screen reader name). */
+    language: 'Sprache',
+    /** The worker's (or the device's) language: its catalogue could not be downloaded (decision 35). */
+    languageFailed: 'Sprache nicht geladen – die Anzeige bleibt Deutsch.',
   },
   errors: {
     noLogin: 'Kein Login. Seite wird neu geladen.',
-    /** 403: the login's role is below what the call needs (DESIGN §9). */
-    role: {
-      mitarbeiter: 'Keine Berechtigung für diesen Vorgang.',
-      schichtleitung: 'Das darf nur die Schichtleitung.',
-      admin: 'Das darf nur die IT-Administration.',
-    },
     badRequest: 'Ungültige Anfrage.',
     scanNotSaved: 'Scan wurde nicht gespeichert - melde dich neu an!',
     system500: 'Systemfehler (Fehler 500) - Bitte an die IT wenden.',
     network: 'Netzwerkfehler. Bitte erneut versuchen.',
     routeNotFound: 'Diese Adresse gibt es nicht.',
-    /**
-     * A field the server refused, named by its label on the screen (`fieldLabels` below), with what is wrong
-     * where the worker can act on it (src/contract/input-errors.ts picks the text).
-     */
-    input: {
-      missing: (field: string) => `${field} fehlt.`,
-      tooLong: (field: string, max: number) => `${field} ist zu lang: höchstens ${de(max)} Zeichen.`,
-      tooShort: (field: string, min: number) => `${field} ist zu kurz: mindestens ${de(min)} Zeichen.`,
-      controlCharacter: (field: string) =>
-        `${field} enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.`,
-      /** The same in a typed field (a name, a password): nothing to scan again. */
-      controlCharacterTyped: (field: string) => `${field} enthält ein unzulässiges Steuerzeichen.`,
-      notANumber: (field: string) => `${field} muss eine Zahl sein.`,
-      notAWholeNumber: (field: string) => `${field} muss eine ganze Zahl sein.`,
-      tooSmall: (field: string, min: number) => `${field} muss mindestens ${de(min)} sein.`,
-      tooBig: (field: string, max: number) => `${field} darf höchstens ${de(max)} sein.`,
-      step: (field: string, step: number) => `${field} geht nur in Schritten von ${de(step)}.`,
-      tooMany: (field: string, max: number) => `${field}: höchstens ${de(max)} Einträge.`,
-      notADate: (field: string) => `${field} ist kein gültiges Datum.`,
-      notAnId: (field: string) => `${field} ist keine gültige Nummer.`,
-      invalid: (field: string) => `${field} ist ungültig.`,
-    },
-    csrf: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
   },
   /** The outbox of capture scans made without a connection (issue 10). */
   outbox: {
     saved: 'Gespeichert – wird gesendet',
-    failed: 'Fehlgeschlagen',
     title: 'Ungesendete Scans',
     badge: (pending: number) => (pending === 1 ? '1 Scan nicht gesendet' : `${pending} Scans nicht gesendet`),
     badgeFailed: (failed: number) => `${failed} fehlgeschlagen`,
     badgeOthers: (count: number) => `${count} von anderen Nutzern`,
-    pending: 'Wird gesendet, sobald das Netz zurück ist',
-    none: 'Alle Scans sind gesendet.',
-    sendNow: 'Jetzt senden',
-    acknowledge: 'Gelesen',
-    othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
-    at: (time: string) => `gescannt ${time}`,
     logoutTitle: 'Trotzdem abmelden?',
     logoutBody: (pending: number, failed: number, name: string) =>
       [
@@ -151,13 +119,6 @@ export const coreTexts = localizedSections({
         .join(' '),
     logoutConfirm: 'Abmelden',
     cancel: 'Abbrechen',
-    calls: {
-      paketausgang: 'Paketausgang',
-      retourenerfassung: 'Retoure',
-      captureBatch: 'Batch',
-      captureContainer: 'Wechselbrücke',
-      captureTransporter: 'Transporter',
-    },
   },
   /** The red banner (src/web/ui/banner.tsx): a burst's earlier refusals listed under the newest. */
   banner: {

@@ -13,8 +13,29 @@ import { coreTexts } from './texts-core.ts';
 const de = (n: number) => n.toLocaleString('de-DE');
 
 const ownTexts = localizedSections({
+  /** The outbox list's own texts (the badge and the logout's warning are in the first download, texts-core.ts). */
+  outbox: {
+    failed: 'Fehlgeschlagen',
+    pending: 'Wird gesendet, sobald das Netz zurück ist',
+    none: 'Alle Scans sind gesendet.',
+    sendNow: 'Jetzt senden',
+    acknowledge: 'Gelesen',
+    othersHeading: (name: string) => `Von ${name} – wird erst gesendet, wenn ${name} sich anmeldet`,
+    at: (time: string) => `gescannt ${time}`,
+    calls: {
+      paketausgang: 'Paketausgang',
+      retourenerfassung: 'Retoure',
+      captureBatch: 'Batch',
+      captureContainer: 'Wechselbrücke',
+      captureTransporter: 'Transporter',
+    },
+  },
   /** The settings screen's texts (the app's frame has the titles, texts-core.ts). */
   settings: {
+    /** The worker's own language (issue 43): kept with the user, not the device. */
+    language: 'Meine Sprache',
+    languageHint: 'Gilt für dich auf jedem Gerät, auf dem du dich anmeldest.',
+    languageFailed: 'Sprache nicht geladen – nichts geändert. Bitte erneut versuchen.',
     sound: 'Ton',
     volume: 'Lautstärke',
     vibration: 'Vibration',
@@ -33,7 +54,37 @@ const ownTexts = localizedSections({
     testSheet: 'Testbogen drucken',
   },
   errors: {
-    // Only the server sends these: the handheld shows its words, so they are not in the first download.
+    // Only the server sends these (and the screens' own checks of a field): the handheld shows its words, so
+    // they are not in the first download.
+    /** 403: the login's role is below what the call needs (DESIGN §9). */
+    role: {
+      mitarbeiter: 'Keine Berechtigung für diesen Vorgang.',
+      schichtleitung: 'Das darf nur die Schichtleitung.',
+      admin: 'Das darf nur die IT-Administration.',
+    },
+    /**
+     * A field the server refused, named by its label on the screen (`fieldLabels` below), with what is wrong
+     * where the worker can act on it (src/contract/input-errors.ts picks the text).
+     */
+    input: {
+      missing: (field: string) => `${field} fehlt.`,
+      tooLong: (field: string, max: number) => `${field} ist zu lang: höchstens ${de(max)} Zeichen.`,
+      tooShort: (field: string, min: number) => `${field} ist zu kurz: mindestens ${de(min)} Zeichen.`,
+      controlCharacter: (field: string) =>
+        `${field} enthält ein unzulässiges Steuerzeichen. Bitte erneut scannen.`,
+      /** The same in a typed field (a name, a password): nothing to scan again. */
+      controlCharacterTyped: (field: string) => `${field} enthält ein unzulässiges Steuerzeichen.`,
+      notANumber: (field: string) => `${field} muss eine Zahl sein.`,
+      notAWholeNumber: (field: string) => `${field} muss eine ganze Zahl sein.`,
+      tooSmall: (field: string, min: number) => `${field} muss mindestens ${de(min)} sein.`,
+      tooBig: (field: string, max: number) => `${field} darf höchstens ${de(max)} sein.`,
+      step: (field: string, step: number) => `${field} geht nur in Schritten von ${de(step)}.`,
+      tooMany: (field: string, max: number) => `${field}: höchstens ${de(max)} Einträge.`,
+      notADate: (field: string) => `${field} ist kein gültiges Datum.`,
+      notAnId: (field: string) => `${field} ist keine gültige Nummer.`,
+      invalid: (field: string) => `${field} ist ungültig.`,
+    },
+    csrf: 'Sicherheitstoken ungültig. Bitte Seite neu laden.',
     unauthorized: 'Nicht angemeldet oder Sitzung abgelaufen. Bitte neu anmelden.',
     forbidden: 'Keine Berechtigung für diesen Vorgang.',
     notFound: 'Nicht gefunden.',
@@ -398,6 +449,7 @@ export const texts = {
   ...ownTexts,
   errors: joined(coreTexts.errors, ownTexts.errors),
   settings: joined(coreTexts.settings, ownTexts.settings),
+  outbox: joined(coreTexts.outbox, ownTexts.outbox),
 };
 
 /** A field's name on the screen; a field may also have its own text for a scan that is too long. */

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './app/app-update.ts';
 import { installScanRouter } from './scan/router.ts';
+import { switchLanguage, wantedLanguage } from './state/language.ts';
 import { applyDeviceSettings } from './ui/device-settings.ts';
 import './styles.css';
 
@@ -14,8 +15,11 @@ if (import.meta.env.PROD) void registerServiceWorker().catch((error: unknown) =>
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen shows in the language it should (the logged-in worker's after a reload): its catalogue first.
+void switchLanguage(wantedLanguage()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginPassword } from '../../contract/auth.ts';
 import { errorBody } from '../../contract/endpoint.ts';
+import { setLanguageSource } from '../../contract/i18n/current.ts';
 import { bookInventur } from '../../contract/inventur.ts';
 import { findArticle } from '../../contract/lookup.ts';
 import { scanPackageItem } from '../../contract/paketinhalt.ts';
@@ -67,6 +68,18 @@ describe('the API client', () => {
     expect(await client().call(findArticle, { params: { number: '100001' } })).toEqual(found);
     expect(seen[0]?.headers.authorization).toBe('Bearer geheim-123');
     expect(seen[0]?.headers['access-token']).toBe('geheim-123');
+  });
+
+  it('says the language in use on every call (X-Language), as it is at the call', async () => {
+    script = (_req, res) => json(res, 200, found);
+    await client().call(findArticle, { params: { number: '100001' } });
+    setLanguageSource(() => 'pl');
+    try {
+      await client().call(findArticle, { params: { number: '100001' } });
+    } finally {
+      setLanguageSource(() => 'de');
+    }
+    expect(seen.map((s) => s.headers['x-language'])).toEqual(['de', 'pl']);
   });
 
   it('URL-encodes scanned text in the path', async () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint, ErrorBody } from '../../contract/endpoint.ts';
+import { currentLanguage } from '../../contract/i18n/current.ts';
 import { buildPath } from '../../contract/path.ts';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
 
@@ -185,7 +186,8 @@ export function createClient(options: ClientOptions) {
       options.baseUrl +
       buildPath(endpoint.path, (call.params ?? {}) as Record<string, string | number>) +
       queryString(call.query as Record<string, unknown> | undefined);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // The language in use: the server answers in it until it knows the login (then in the user's).
+    const headers: Record<string, string> = { accept: 'application/json', 'x-language': currentLanguage() };
     const token = options.getToken();
     if (token) {
       headers.authorization = `Bearer ${token}`;

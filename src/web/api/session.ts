@@ -1,5 +1,6 @@
 import { isRole, type Role } from '../../contract/roles.ts';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
+import { DEVICE_LANGUAGE_KEY } from '../state/language.ts';
 import { ApiError } from './client.ts';
 
 /** The login as the spec stores it (SPEC §3): three localStorage keys, and ours for the role (DESIGN §9). */
@@ -56,11 +57,13 @@ function roleOf(stored: string | null): Role {
 }
 
 /**
- * Forgets the login: clears local storage (SPEC §3) but puts the device's own settings back — they belong
- * to the handheld, not to the worker (ui/device-settings.ts).
+ * Forgets the login: clears local storage (SPEC §3) but puts the device's own settings and language back —
+ * they belong to the handheld, not to the worker (ui/device-settings.ts, state/language.ts).
  */
 export function clearSession(): void {
-  const device = localStorage.getItem(DEVICE_SETTINGS_KEY);
+  const kept = [DEVICE_SETTINGS_KEY, DEVICE_LANGUAGE_KEY].map(
+    (key) => [key, localStorage.getItem(key)] as const,
+  );
   localStorage.clear();
-  if (device !== null) localStorage.setItem(DEVICE_SETTINGS_KEY, device);
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }

@@ -1,12 +1,11 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { sessionApi } from '../api/api.ts';
 import { loadAuthContract } from '../api/auth-contract.ts';
 import { outbox, useOutboxEntries } from '../api/outbox/index.ts';
-// Not lazy: the list must open in the dead zone that filled it.
-import OutboxScreen from '../features/ungesendet/outbox-screen.tsx';
 import { paths, type ScreenName, screens } from '../paths.ts';
+import { useShownLanguage } from '../state/language.ts';
 import { PackingProvider, usePackingStep } from '../state/packing.tsx';
 import { Banner, BannerProvider } from '../ui/banner.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -36,6 +35,9 @@ const loadContainer = () => import('../features/container/container-screen.tsx')
 const ContainerScreen = lazy(loadContainer);
 const loadTransporter = () => import('../features/transporter/transporter-screen.tsx');
 const TransporterScreen = lazy(loadTransporter);
+// Fetched right after login with the capture screens: the list must open in the dead zone that filled it.
+const loadOutbox = () => import('../features/ungesendet/outbox-screen.tsx');
+const OutboxScreen = lazy(loadOutbox);
 const WmsRetoureScreen = lazy(() => import('../features/wmsretoure/wmsretoure-screen.tsx'));
 const WareneingangScreen = lazy(() => import('../features/wareneingang/wareneingang-screen.tsx'));
 const ZollpaketScreen = lazy(() => import('../features/zollpaket/zollpaket-screen.tsx'));
@@ -52,12 +54,20 @@ const LeitstandApp = lazy(() => import('../leitstand/leitstand-app.tsx'));
 const TestSheetScreen = lazy(() => import('../features/einstellungen/test-sheet-screen.tsx'));
 
 /**
- * The capture screens work without a connection (their scans wait in the outbox): their code is fetched
- * right after login, so a worker who walks into a dead zone can still open them in a plain browser tab
- * (the installed app has every screen from its service worker anyway).
+ * The capture screens work without a connection (their scans wait in the outbox), and the outbox's list
+ * opens there: their code is fetched right after login (or a reload logged in), so a worker who walks into a
+ * dead zone can still open them in a plain browser tab (the installed app has every screen from its service
+ * worker anyway).
  */
 function preloadCaptureScreens(): void {
-  for (const load of [loadPaketausgang, loadRetoure, loadBatcherfassung, loadContainer, loadTransporter]) {
+  for (const load of [
+    loadPaketausgang,
+    loadRetoure,
+    loadBatcherfassung,
+    loadContainer,
+    loadTransporter,
+    loadOutbox,
+  ]) {
     load().catch(() => {}); // offline already: the screen loads when it is opened, as the others do
   }
 }
@@ -84,14 +94,19 @@ const screenElements: Record<ScreenName, () => ReactNode> = {
 };
 
 export function App() {
+  // Another language renders the screens anew: a text kept in a component's state, or copied where it was set
+  // up (the scan router's refusals, at `configure`), is read again in it. The login and the banner stay (a
+  // message about the switch itself is shown across it); the packing step is kept in sessionStorage.
   return (
     <AppRouter>
       <SessionProvider>
         <BannerProvider>
-          <ScanRouting />
-          <PackingProvider>
-            <Shell />
-          </PackingProvider>
+          <Fragment key={useShownLanguage()}>
+            <ScanRouting />
+            <PackingProvider>
+              <Shell />
+            </PackingProvider>
+          </Fragment>
         </BannerProvider>
       </SessionProvider>
     </AppRouter>

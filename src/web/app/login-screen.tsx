@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { Language } from '../../contract/i18n/languages.ts';
 import { scanLimits } from '../../contract/limits.ts';
 import { coreTexts as texts } from '../../contract/texts-core.ts';
 import { sessionApi } from '../api/api.ts';
@@ -7,9 +8,11 @@ import { ApiError } from '../api/client.ts';
 import type { StoredSession } from '../api/session.ts';
 import { holdKeysWhile, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
+import { keepWorkerLanguage, loadLanguage, showLanguage } from '../state/language.ts';
 import { afterNextPaint } from '../ui/after-paint.ts';
 import { Banner, useBanner } from '../ui/banner.tsx';
 import { AppStatus } from './app-status.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { useSession } from './session.tsx';
 
 /** A card text longer than this is a complete scan and logs in by itself (SPEC §5). */
@@ -41,12 +44,17 @@ export function LoginScreen() {
   }, [mode]);
   useEffect(preloadAuthContract, []);
 
-  async function submit(call: () => Promise<StoredSession>) {
+  async function submit(call: () => Promise<StoredSession & { language: Language }>) {
     if (busy) return;
     setBusy(true);
     try {
       const answer = await call();
+      // The worker's language before their first screen shows (no frame in the device's language first).
+      const loaded = await loadLanguage(answer.language);
+      keepWorkerLanguage(answer.language);
       logIn({ token: answer.token, name: answer.name, id: answer.id, role: answer.role });
+      showLanguage(loaded ? answer.language : 'de');
+      if (!loaded) banner.showError(texts.login.languageFailed);
     } catch (error) {
       const message =
         error instanceof ApiError
@@ -100,6 +108,7 @@ export function LoginScreen() {
     <div className="page">
       <header className="header">
         <h1 className="header-title">{texts.app.title}</h1>
+        <LanguageSwitch />
       </header>
       <AppStatus offerUpdate />
       <Banner />

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { clearSession, readSession, type StoredSession, storeSession } from '../api/session.ts';
+import { deviceLanguage, switchLanguage } from '../state/language.ts';
 
 interface SessionApi {
   session: StoredSession | null;
@@ -19,6 +20,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logOut = useCallback(() => {
     clearSession();
     setSession(null);
+    // Back to the device's choice: loaded already (at start or by its switch), so no frame in the worker's.
+    void switchLanguage(deviceLanguage());
   }, []);
   const api = useMemo(() => ({ session, logIn, logOut }), [session, logIn, logOut]);
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguageSource } from '../../contract/i18n/current.ts';
 import {
   bookingTime,
+  calendarDate,
   clockTime,
   clockTimeSeconds,
   dateAndTime,
@@ -62,8 +64,32 @@ describe('how the app writes a date and a number', () => {
     expect(germanDate(null)).toBe('–');
   });
 
+  it('shows a date of the contract to read, the same day in every time zone', () => {
+    expect(calendarDate('2027-12-31')).toBe('31.12.2027');
+    expect(calendarDate(null)).toBe('–');
+  });
+
   it('groups thousands with a dot', () => {
     expect(germanNumber(1000)).toBe('1.000');
     expect(germanNumber(12)).toBe('12');
+  });
+});
+
+describe("in the locale of the worker's language (issue 43)", () => {
+  afterEach(() => setLanguageSource(() => 'de'));
+
+  it('writes moments, dates and the outbox time as Polish and English readers do; German stays as it was', () => {
+    setLanguageSource(() => 'pl');
+    expect(shortDateAndTime(moment.getTime())).toBe('24.11.2026, 09:05:02'); // German: 24.11.26
+    setLanguageSource(() => 'tr');
+    expect(dayAndTime(iso)).toBe('24/11 09:05');
+    setLanguageSource(() => 'en');
+    expect(calendarDate('2027-12-31')).toBe('31/12/2027');
+    expect(dateAndTime(iso)).toBe('24/11/2026, 09:05');
+    expect(shortDateAndTime(moment.getTime())).toBe('24/11/2026, 09:05:02');
+    // The German form is kept where the worker edits a date (an MHD read back by mhd.ts).
+    expect(germanDate('2027-12-31')).toBe('31.12.2027');
+    setLanguageSource(() => 'de');
+    expect(dateAndTime(iso)).toBe('24.11.2026, 09:05');
   });
 });

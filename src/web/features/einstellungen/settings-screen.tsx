@@ -11,10 +11,11 @@ import { messageOf } from '../../api/message.ts';
 import { paths } from '../../paths.ts';
 import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../../ui/device-settings.ts';
 import { feedback } from '../../ui/feedback.ts';
+import { LanguageSetting } from './language-setting.tsx';
 
 /**
- * Einstellungen: this handheld's sound, volume, vibration and name. Every change is saved at once and kept
- * across logins on this device.
+ * Einstellungen: the worker's own language (kept with the user), then this handheld's sound, volume,
+ * vibration and name. Every change is saved at once; the device's are kept across logins on this device.
  */
 export default function SettingsScreen() {
   const [settings, setSettings] = useState<DeviceSettings>(readDeviceSettings);
@@ -81,6 +82,7 @@ export default function SettingsScreen() {
   };
   return (
     <form className="stack" onSubmit={(e) => e.preventDefault()}>
+      <LanguageSetting />
       {checkField(ids.sound, texts.settings.sound, 'sound')}
       <div className="field">
         <label htmlFor={ids.volume}>{texts.settings.volume}</label>

@@ -22,7 +22,7 @@ import { LabelledAmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { BookingConfirm, useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { germanDate } from '../../ui/format.ts';
+import { calendarDate } from '../../ui/format.ts';
 import { LookupField, useLookup } from '../../ui/lookup-field.tsx';
 import { ScanField } from '../../ui/scan-field.tsx';
 import './zaehlauftrag.css';
@@ -218,7 +218,7 @@ export function ZaehlauftragScreen() {
         </span>
         <span className="count-location">{task.lagerplatz.code}</span>
         <span className="hint">
-          {z.reason[task.grund]} · {z.due(germanDate(task.faellig))}
+          {z.reason[task.grund]} · {z.due(calendarDate(task.faellig))}
         </span>
       </section>
       {step === 'location' && (

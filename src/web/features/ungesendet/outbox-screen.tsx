@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { coreTexts as texts } from '../../../contract/texts-core.ts';
+import { texts } from '../../../contract/texts.ts';
 import { type OutboxEntry, outbox, useOutboxEntries } from '../../api/outbox/index.ts';
 // format-core, not format.ts: this screen is in the first download (app.tsx), the other formats are not.
 import { shortDateAndTime } from '../../ui/format-core.ts';

@@ -16,7 +16,7 @@ import { AmountField, parseAmount } from '../../ui/amount-field.tsx';
 import { useBanner } from '../../ui/banner.tsx';
 import { useBooking } from '../../ui/booking.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { germanDate } from '../../ui/format.ts';
+import { calendarDate } from '../../ui/format.ts';
 import { parseMhd } from '../../ui/mhd.ts';
 import { LockedValue, ScanField } from '../../ui/scan-field.tsx';
 import { lineForScan, openOf } from './match.ts';
@@ -240,7 +240,7 @@ export default function WareneingangScreen() {
             arrival.mhd ? (
               <LockedValue
                 label={t.mhd}
-                value={germanDate(arrival.mhd)}
+                value={calendarDate(arrival.mhd)}
                 onClear={() => setArrival({ ...arrival, mhd: '', amountSet: false })}
               />
             ) : (
@@ -375,7 +375,7 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
               <td className="code">
                 {l.nummer} {l.name}
                 {l.charge && ` · ${t.charge} ${l.charge}`}
-                {l.mhd && ` · ${t.mhd} ${germanDate(l.mhd)}`}
+                {l.mhd && ` · ${t.mhd} ${calendarDate(l.mhd)}`}
               </td>
               <td className="number">{l.erwartet}</td>
               <td className="number">{l.erhalten}</td>

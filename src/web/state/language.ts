@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+import { setLanguageSource } from '../../contract/i18n/current.ts';
+import type { Language } from '../../contract/i18n/languages.ts';
+import { loadCatalogue } from '../../contract/i18n/load.ts';
+
+/**
+ * The language the handheld shows (issue 43, decision 35): the logged-in worker's (from the login answer,
+ * kept with the login so a reload comes back in it), else the device's choice (the login screen's switch,
+ * kept on the device). A language other than German shows only once its catalogue — its own download — is
+ * here; until then, or when it cannot be loaded, the texts stay German. Part of the first download: kept small.
+ */
+
+/** The device's choice: kept when a logout clears the login (session.ts), as the device settings are. */
+export const DEVICE_LANGUAGE_KEY = 'lagerscannerSprache';
+/** The worker's language: cleared with the login. */
+const WORKER_LANGUAGE_KEY = 'lagerscannerSpracheNutzer';
+
+let shown: Language = 'de';
+const ready = new Set<string>(['de']);
+const listeners = new Set<() => void>();
+setLanguageSource(() => shown);
+
+/** The language in use: every text is read in it, and every call says it (`X-Language`). */
+export const shownLanguage = (): Language => shown;
+
+export const deviceLanguage = (): Language =>
+  (localStorage.getItem(DEVICE_LANGUAGE_KEY) as Language | null) ?? 'de';
+
+/** What should show now: the logged-in worker's language, else the device's. */
+export const wantedLanguage = (): Language =>
+  (localStorage.getItem(WORKER_LANGUAGE_KEY) as Language | null) ?? deviceLanguage();
+
+export function keepDeviceLanguage(language: Language): void {
+  localStorage.setItem(DEVICE_LANGUAGE_KEY, language);
+}
+
+/** Kept with the login (the login answer, Einstellungen), even when its catalogue could not be loaded. */
+export function keepWorkerLanguage(language: Language): void {
+  localStorage.setItem(WORKER_LANGUAGE_KEY, language);
+}
+
+/** Fetches a language's catalogue (once); false when it could not be loaded (a dead zone, a stale build). */
+export async function loadLanguage(language: Language): Promise<boolean> {
+  try {
+    if (!ready.has(language)) await loadCatalogue(language);
+    ready.add(language);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shows a loaded language from now on (the app re-renders from its root); at once when it is already loaded,
+ * so a logout shows no frame in the worker's language.
+ */
+export function showLanguage(language: Language): boolean {
+  if (!ready.has(language)) return false;
+  shown = language;
+  for (const listener of listeners) listener();
+  return true;
+}
+
+/** Loads the language if need be, then shows it; false (nothing changed) when it could not be loaded. */
+export async function switchLanguage(language: Language): Promise<boolean> {
+  return showLanguage(language) || ((await loadLanguage(language)) && showLanguage(language));
+}
+
+/** The language in use, re-rendering when it changes. */
+export function useShownLanguage(): Language {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, shownLanguage);
+}
