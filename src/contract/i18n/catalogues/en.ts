@@ -53,6 +53,9 @@ export default {
   settings: {
     scannerTestTitle: 'Test scanner',
     testSheetTitle: 'Scanner test sheet',
+    language: 'My language',
+    languageHint: 'Applies to you on every device you log in on.',
+    languageFailed: 'Language not loaded – nothing changed. Please try again.',
     sound: 'Sound',
     volume: 'Volume',
     vibration: 'Vibration',
@@ -103,6 +106,8 @@ export default {
     failed: 'User not found or no permission!',
     serverError: 'Login failed: system error. Please contact IT.',
     tooMany: 'Too many login attempts. Please try again in a few minutes.',
+    language: 'Language',
+    languageFailed: 'Language not loaded – the screen stays in German.',
   },
   errors: {
     noLogin: 'Not logged in. Reloading the page.',
@@ -609,6 +614,7 @@ export default {
       zollwagenAbschliessen: { id: 'Cart' },
       createUser: { username: 'Username' },
       setUserRole: { id: 'User' },
+      setUserLanguage: { id: 'User' },
       setUserPassword: { id: 'User', password: 'New password' },
       setUserActive: { id: 'User' },
       newUserCard: { id: 'User' },

@@ -61,6 +61,9 @@ export default {
   settings: {
     scannerTestTitle: 'Test skanera',
     testSheetTitle: 'Arkusz testowy skanera',
+    language: 'Mój język',
+    languageHint: 'Obowiązuje na każdym urządzeniu, na którym się zalogujesz.',
+    languageFailed: 'Nie wczytano języka – nic nie zmieniono. Spróbuj ponownie.',
     sound: 'Dźwięk',
     volume: 'Głośność',
     vibration: 'Wibracja',
@@ -111,6 +114,8 @@ export default {
     failed: 'Nie znaleziono użytkownika lub brak uprawnień!',
     serverError: 'Logowanie nieudane: błąd systemu. Zgłoś się do działu IT.',
     tooMany: 'Za dużo prób logowania. Spróbuj ponownie za kilka minut.',
+    language: 'Język',
+    languageFailed: 'Nie wczytano języka – ekran pozostaje po niemiecku.',
   },
   errors: {
     noLogin: 'Brak logowania. Strona zostanie odświeżona.',
@@ -628,6 +633,7 @@ export default {
       zollwagenAbschliessen: { id: 'Wózek' },
       createUser: { username: 'Nazwa użytkownika' },
       setUserRole: { id: 'Użytkownik' },
+      setUserLanguage: { id: 'Użytkownik' },
       setUserPassword: { id: 'Użytkownik', password: 'Nowe hasło' },
       setUserActive: { id: 'Użytkownik' },
       newUserCard: { id: 'Użytkownik' },

@@ -57,6 +57,9 @@ export default {
   settings: {
     scannerTestTitle: 'Test scaner',
     testSheetTitle: 'Foaie de test scaner',
+    language: 'Limba mea',
+    languageHint: 'Se aplică pe orice dispozitiv pe care vă conectați.',
+    languageFailed: 'Limba nu s-a încărcat – nimic nu s-a schimbat. Încercați din nou.',
     sound: 'Sunet',
     volume: 'Volum',
     vibration: 'Vibrație',
@@ -107,6 +110,8 @@ export default {
     failed: 'Utilizator inexistent sau fără drepturi!',
     serverError: 'Conectare eșuată: eroare de sistem. Contactați IT.',
     tooMany: 'Prea multe încercări de conectare. Încercați din nou peste câteva minute.',
+    language: 'Limba',
+    languageFailed: 'Limba nu s-a încărcat – afișajul rămâne în germană.',
   },
   errors: {
     noLogin: 'Nu sunteți conectat. Pagina se reîncarcă.',
@@ -908,6 +913,7 @@ export default {
       zollwagenAbschliessen: { id: 'Cărucior' },
       createUser: { username: 'Nume utilizator' },
       setUserRole: { id: 'Utilizator' },
+      setUserLanguage: { id: 'Utilizator' },
       setUserPassword: { id: 'Utilizator', password: 'Parolă nouă' },
       setUserActive: { id: 'Utilizator' },
       newUserCard: { id: 'Utilizator' },

@@ -57,6 +57,9 @@ export default {
   settings: {
     scannerTestTitle: 'Okuyucu testi',
     testSheetTitle: 'Okuyucu test sayfası',
+    language: 'Dilim',
+    languageHint: 'Giriş yaptığınız her cihazda geçerlidir.',
+    languageFailed: 'Dil yüklenemedi – hiçbir şey değişmedi. Lütfen tekrar deneyin.',
     sound: 'Ses',
     volume: 'Ses düzeyi',
     vibration: 'Titreşim',
@@ -107,6 +110,8 @@ export default {
     failed: 'Kullanıcı bulunamadı veya yetki eksik!',
     serverError: 'Giriş başarısız: sistem hatası. Bilgi işleme başvurun.',
     tooMany: 'Çok fazla giriş denemesi. Birkaç dakika sonra tekrar deneyin.',
+    language: 'Dil',
+    languageFailed: 'Dil yüklenemedi – ekran Almanca kalıyor.',
   },
   errors: {
     noLogin: 'Giriş yok. Sayfa yeniden yükleniyor.',
@@ -894,6 +899,7 @@ export default {
       zollwagenAbschliessen: { id: 'Araba' },
       createUser: { username: 'Kullanıcı adı' },
       setUserRole: { id: 'Kullanıcı' },
+      setUserLanguage: { id: 'Kullanıcı' },
       setUserPassword: { id: 'Kullanıcı', password: 'Yeni şifre' },
       setUserActive: { id: 'Kullanıcı' },
       newUserCard: { id: 'Kullanıcı' },

@@ -79,6 +79,9 @@ export default {
   settings: {
     scannerTestTitle: 'Тест сканера',
     testSheetTitle: 'Тестовий аркуш сканера',
+    language: 'Моя мова',
+    languageHint: 'Діє на кожному пристрої, де ви входите в систему.',
+    languageFailed: 'Мову не завантажено – нічого не змінено. Спробуйте ще раз.',
     sound: 'Звук',
     volume: 'Гучність',
     vibration: 'Вібрація',
@@ -130,6 +133,8 @@ export default {
     failed: 'Користувача не знайдено або немає прав!',
     serverError: 'Помилка входу: системна помилка. Зверніться до ІТ.',
     tooMany: 'Забагато спроб входу. Спробуйте ще раз за кілька хвилин.',
+    language: 'Мова',
+    languageFailed: 'Мову не завантажено – екран залишається німецькою.',
   },
   errors: {
     noLogin: 'Ви не увійшли. Сторінка перезавантажується.',
@@ -710,6 +715,7 @@ export default {
       zollwagenAbschliessen: { id: cart },
       createUser: { username: 'Ім’я користувача' },
       setUserRole: { id: user },
+      setUserLanguage: { id: user },
       setUserPassword: { id: user, password: 'Новий пароль' },
       setUserActive: { id: user },
       newUserCard: { id: user },
