@@ -12,7 +12,9 @@ import { setLanguageSource } from './current.ts';
 import { type CatalogueLanguage, PSEUDO_LANGUAGE } from './languages.ts';
 import { loadCatalogue } from './load.ts';
 import { germanTrees } from './localized.ts';
-import pseudo, { pseudoText } from './pseudo.ts';
+import { pseudoText, pseudoTree } from './pseudo.ts';
+
+const pseudo = pseudoTree(germanTrees);
 
 /** The padding of a German text this long: 40 % more. */
 const padding = (german: string) => '·'.repeat(Math.ceil(german.length * 0.4));

@@ -1,5 +1,4 @@
 import type { PartialCatalogue } from './catalogue.ts';
-import { germanTrees } from './localized.ts';
 
 /**
  * The developers' pseudo-language `qps` (decision 35, like Android's en-XA): every German text accented, about
@@ -101,13 +100,15 @@ function pseudoFunction(german: Text): Text {
   return text;
 }
 
-function pseudoTree(german: Tree): Tree {
+/**
+ * The pseudo-language's catalogue over the German trees (load.ts hands them in: imported here, the trees'
+ * module would become a download of its own, and the first download grew by its seams).
+ */
+export function pseudoTree(german: Tree): PartialCatalogue {
   return new Proxy(german, {
     get: (target, property) => {
       const value: unknown = Reflect.get(target, property);
       return typeof property === 'string' ? pseudoOf(value) : value;
     },
-  });
+  }) as PartialCatalogue;
 }
-
-export default pseudoTree(germanTrees) as PartialCatalogue;
