@@ -18,6 +18,8 @@ interface Stage {
   seconds: number;
   counts?: { passed: number; failed: number; skipped: number };
   note?: string;
+  /** The failed tests by name, with the first line of why: the summary is what a CI log's tail shows. */
+  failures?: string[];
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -74,6 +76,47 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+function firstLine(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a reporter's colours are escape sequences
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '').trim();
+  const line = plain.split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+}
+
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+  suites?: PlaywrightSuite[];
+}
+
+/** Each test that failed on every try, as `file:line › titles [project]: why`. */
+function playwrightFailures(report: PlaywrightReport): string[] {
+  const found: string[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    const inner = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected') {
+          const why = test.results.at(-1)?.error?.message ?? '';
+          found.push(
+            `${spec.file}:${spec.line} › ${[...inner, spec.title].join(' › ')} [${test.projectName}]: ${firstLine(why)}`,
+          );
+        }
+    for (const child of suite.suites ?? []) walk(child, inner);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
+
 function chromiumPath(): string | null {
   const wanted = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(wanted)) return wanted;
@@ -118,6 +161,11 @@ async function vitest(name: string, files: string[]): Promise<void> {
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: {
+        name: string;
+        message?: string;
+        assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+      }[];
     }>(report);
     const counts = json
       ? {
@@ -126,7 +174,15 @@ async function vitest(name: string, files: string[]): Promise<void> {
           skipped: json.numPendingTests + json.numTodoTests,
         }
       : undefined;
-    return { result: code === 0 ? 'passed' : 'failed', counts };
+    const failures = (json?.testResults ?? []).flatMap((file) => {
+      const where = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      if (tests.length === 0 && file.message) return [`${where}: ${firstLine(file.message)}`]; // the file failed
+      return tests.map(
+        (test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0] ?? '')}`,
+      );
+    });
+    return { result: code === 0 ? 'passed' : 'failed', counts, failures };
   });
 }
 
@@ -159,9 +215,7 @@ if (wants('e2e')) {
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       });
-      const json = readJson<{
-        stats: { expected: number; unexpected: number; skipped: number; flaky: number };
-      }>(report);
+      const json = readJson<PlaywrightReport>(report);
       const counts = json
         ? {
             passed: json.stats.expected + json.stats.flaky,
@@ -169,7 +223,11 @@ if (wants('e2e')) {
             skipped: json.stats.skipped,
           }
         : undefined;
-      return { result: code === 0 ? 'passed' : 'failed', counts };
+      return {
+        result: code === 0 ? 'passed' : 'failed',
+        counts,
+        failures: json ? playwrightFailures(json) : [],
+      };
     });
   }
 }
@@ -186,6 +244,9 @@ for (const s of stages) {
   console.log(
     `${mark}  ${pad(s.name, 56)} ${pad(`${s.seconds.toFixed(1)} s`, 9)} ${counts}${s.note ? ` (${s.note})` : ''}`,
   );
+  const failures = s.failures ?? [];
+  for (const failure of failures.slice(0, 20)) console.log(`      ✗ ${failure}`);
+  if (failures.length > 20) console.log(`      … and ${failures.length - 20} more failed`);
 }
 const skippedStages = stages.filter((s) => s.result === 'skipped');
 if (skippedStages.length > 0)
