@@ -77,50 +77,73 @@ export async function movementsPerArticle(
   return counts;
 }
 
+/** The articles' classes: who is A, B or C, and how many movements and articles each class has. */
+export interface Classes {
+  /** An article's class; an article without movements is C. */
+  of(articleId: number): Klasse;
+  /** The movements counted, all articles together. */
+  movements: number;
+  /** The articles with movements per class (those without any are C too, and not counted here). */
+  articles: Record<Klasse, number>;
+}
+
 /**
  * The articles by their movements, most first (ties by id, so the same journal gives the same classes): an
  * article is A while the movements of the articles before it are less than ABC_SHARES.A % of all, B while
- * less than A + B %, else C. So A holds at least 80 % of the movements, A and B at least 95 %. Articles
- * without a movement are not in the map: C.
+ * less than A + B %, else C. So A holds at least 80 % of the movements, A and B at least 95 %.
+ *
+ * Along that order the classes run A…, B…, C…: two boundaries say every article's class, so no map of
+ * ~100,000 articles is built. The order is a typed array's numeric sort, not a comparator's: on the large
+ * seed the comparator's sort, and after it the map, held the server's thread 110 ms and then 64 ms between two
+ * steps, so every handheld waited (issue 37, found with the stall log). One key per article: fewer movements
+ * sort later, ties by id (an id below 2^31, a count below 2^22: exact in a double).
  */
-export function classify(counts: Map<number, number>): Map<number, Klasse> {
-  // Sorted as plain numbers in a typed array, not by a comparator: on the large seed (~100,000 articles with
-  // movements) the comparator's sort held the server's thread ~110 ms — between two steps, so every handheld
-  // waited (issue 37, found with the stall log). One key per article: fewer movements sort later, ties by id
-  // (an id below 2^31, a count below 2^22: exact in a double).
+export function classify(counts: Map<number, number>): Classes {
   const keys = new Float64Array(counts.size);
-  let total = 0;
+  let movements = 0;
   let n = 0;
-  for (const [articleId, movements] of counts) {
-    if (movements <= 0) continue;
-    total += movements;
-    keys[n++] = -movements * ID_SPAN + articleId;
+  for (const [articleId, moved] of counts) {
+    if (moved <= 0) continue;
+    movements += moved;
+    keys[n++] = keyOf(articleId, moved);
   }
   const ranked = keys.subarray(0, n).sort();
-  const classes = new Map<number, Klasse>();
+  const articles: Record<Klasse, number> = { A: 0, B: 0, C: 0 };
+  // The last key of each class; -Infinity: the class has no article.
+  const lastOf: Record<'A' | 'B', number> = { A: Number.NEGATIVE_INFINITY, B: Number.NEGATIVE_INFINITY };
   let before = 0;
   for (const key of ranked) {
-    const movements = -Math.floor(key / ID_SPAN);
-    const share = (100 * before) / total;
-    classes.set(
-      key + movements * ID_SPAN,
-      share < ABC_SHARES.A ? 'A' : share < ABC_SHARES.A + ABC_SHARES.B ? 'B' : 'C',
-    );
-    before += movements;
+    const share = (100 * before) / movements;
+    const klasse = share < ABC_SHARES.A ? 'A' : share < ABC_SHARES.A + ABC_SHARES.B ? 'B' : 'C';
+    articles[klasse]++;
+    if (klasse !== 'C') lastOf[klasse] = key;
+    before += -Math.floor(key / ID_SPAN);
   }
-  return classes;
+  return {
+    of(articleId) {
+      const moved = counts.get(articleId) ?? 0;
+      if (moved <= 0) return 'C';
+      const key = keyOf(articleId, moved);
+      return key <= lastOf.A ? 'A' : key <= lastOf.B ? 'B' : 'C';
+    },
+    movements,
+    articles,
+  };
 }
 
 /** Article ids are below this (PostgreSQL's integer), so a count times it plus an id stays one exact number. */
 const ID_SPAN = 2 ** 31;
 
+/** An article's place in the ranking: more movements first, then the lower id. */
+const keyOf = (articleId: number, movements: number) => -movements * ID_SPAN + articleId;
+
 const RANK: Record<Klasse, number> = { A: 0, B: 1, C: 2 };
 
 /** The best class of a location's articles (an article without movements is C); null: it holds nothing. */
-function bestOf(articles: number[] | null, classes: Map<number, Klasse>): Klasse | null {
+function bestOf(articles: number[] | null, classes: Classes): Klasse | null {
   let best: Klasse | null = null;
   for (const article of articles ?? []) {
-    const klasse = classes.get(article) ?? 'C';
+    const klasse = classes.of(article);
     if (best === null || RANK[klasse] < RANK[best]) best = klasse;
     if (best === 'A') break;
   }
@@ -144,7 +167,7 @@ const LOCATION_WRITE_BATCH = 1_000;
 export async function classLocations(
   steps: Steps,
   db: Db,
-  classes: Map<number, Klasse>,
+  classes: Classes,
   computedAt: Date,
 ): Promise<Record<Klasse, number>> {
   const tally: Record<Klasse, number> = { A: 0, B: 0, C: 0 };
@@ -218,15 +241,14 @@ export async function computeAbc(
     const since = new Date(now.getTime() - ABC_DAYS * 86_400_000);
     const counts = await movementsPerArticle(steps, db, { since, until: now });
     const classes = classify(counts);
-    const articles: Record<Klasse, number> = { A: 0, B: 0, C: 0 };
-    for (const klasse of classes.values()) articles[klasse]++;
+    const articles = { ...classes.articles };
     // Every other article with stock or not is C: counted as the articles there are, less those classed A/B.
     const all = await steps.run(() =>
       db.selectFrom('articles').select(sql<number>`count(*)::integer`.as('n')).executeTakeFirstOrThrow(),
     );
     articles.C = all.n - articles.A - articles.B;
     const locations = await classLocations(steps, db, classes, now);
-    const movements = [...counts.values()].reduce((sum, n) => sum + n, 0);
+    const { movements } = classes;
     const run: AbcRun = { at: now.toISOString(), userId, movements, articles, locations };
     await steps.run(() =>
       db
