@@ -1,0 +1,80 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Language } from '../src/contract/i18n/languages.ts';
+import { loginWithPassword } from './support/helpers.ts';
+import { useLanguage } from './support/language.ts';
+import { expect, test } from './support/test.ts';
+import { loggedInViews, type View } from './support/views.ts';
+
+/**
+ * Every screen fits at 360×640 in every language (issue 43): Polish and Turkish run long. The demo worker
+ * reads language X (set on the server, the device's choice X too), the views look for X's words
+ * (`useLanguage`), and after each view the page must not scroll sideways nor any button clip its text.
+ */
+
+const LANGUAGES: Language[] = ['en', 'pl', 'ro', 'uk', 'tr'];
+const DEVICE_LANGUAGE_KEY = 'lagerscannerSprache';
+
+async function setDemoLanguage(request: APIRequestContext, language: Language): Promise<void> {
+  const login = await request.post('/api/user/login', { data: { username: 'demo', password: 'demo' } });
+  const { token } = (await login.json()) as { token: string };
+  const set = await request.put('/api/einstellungen/sprache', {
+    headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
+    data: { language },
+  });
+  expect(set.status()).toBe(200);
+  await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** What does not fit: the page scrolling sideways, a button or heading whose text is wider than its box. */
+async function misfits(page: Page, view: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.scrollingElement;
+    if (root && root.scrollWidth > root.clientWidth + 1)
+      out.push(`the page is ${root.scrollWidth} px wide in ${root.clientWidth}`);
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], h1, h2, label, th, td')) {
+      if (el.getClientRects().length === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto')
+        out.push(
+          `${el.tagName.toLowerCase()} "${el.textContent?.trim()}" ${el.scrollWidth} px in ${el.clientWidth}`,
+        );
+    }
+    return out;
+  });
+  return found.map((f) => `${view}: ${f}`);
+}
+
+const groups: View[][] = [];
+for (let i = 0; i < loggedInViews.length; i += 6) groups.push(loggedInViews.slice(i, i + 6));
+
+for (const language of LANGUAGES) {
+  test.describe(`in ${language}`, () => {
+    test.beforeEach(async ({ page, request }) => {
+      await setDemoLanguage(request, language);
+      await useLanguage(language);
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        DEVICE_LANGUAGE_KEY,
+        language,
+      ] as const);
+    });
+    test.afterEach(async ({ request }) => {
+      await useLanguage('de');
+      await setDemoLanguage(request, 'de');
+    });
+
+    for (const views of groups) {
+      test(`${views.map((v) => v.name).join(', ')}: nothing wider than 360 px, no button clipped`, async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
+        await loginWithPassword(page);
+        const findings: string[] = [];
+        for (const view of views) {
+          await view.show(page);
+          findings.push(...(await misfits(page, view.name)));
+        }
+        expect(findings.join('\n')).toBe('');
+      });
+    }
+  });
+}
