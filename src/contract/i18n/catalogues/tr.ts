@@ -20,7 +20,8 @@ import type { Catalogue } from '../catalogue.ts';
  * cancelling the customer's order. fällig is „son tarih“ throughout. For the site's reviewer: Buchen, Erfassen
  * and Speichern all read „kaydet“ (a Turkish button says it for all three); MHD „SKT“ is the floor's word, though
  * the label's legal term for a best-before date is „TETT“; Soll „Hedef“ (a table header; „hedef“ is also Ziel, as
- * in „hedef lokasyon“).
+ * in „hedef lokasyon“), except in Paketinhalt's narrow amount columns: „Plan“ and „Fiili“ (the delivery note's
+ * amount and the one scanned; „Hedef“ and „Okunan“ did not fit 360 px).
  */
 
 /** A number as a Turkish reader writes it (1.000.000). */
@@ -383,8 +384,8 @@ export default {
     herstellernummer: 'Üretici no',
     name: 'Ad',
     ean: 'EAN',
-    lsmenge: 'Hedef',
-    pemenge: 'Okunan',
+    lsmenge: 'Plan',
+    pemenge: 'Fiili',
     confirmAmountTitle: 'Miktarı onayla',
     confirmAmountBody: (amount, nummer) => `${amount} × ${nummer} pakette mi?`,
     confirmAmount: 'Onayla',
