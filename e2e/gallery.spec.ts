@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { ADMIN, LEAD, loginAs, loginWithPassword, scanInto } from './support/helpers.ts';
+import { setDeviceLanguage, setWorkerLanguage, useLanguage } from './support/language.ts';
 import { expect, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
@@ -137,6 +138,43 @@ test('the difference waiting for the shift lead', async ({ browser }) => {
     });
   } finally {
     await desk.close();
+  }
+});
+
+/**
+ * One screen in two languages for the README (issue 43): Paketinhalt with LS100001 open, as the demo worker
+ * reads it in German and, with Polish as their language, in Polish.
+ */
+test('Paketinhalt in German and in Polish', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const view = loggedInViews.find((v) => v.name === 'paketinhalt');
+  if (!view) throw new Error('views.ts has no paketinhalt');
+  try {
+    for (const language of ['de', 'pl'] as const) {
+      await setWorkerLanguage(request, language);
+      // biome-ignore lint/correctness/useHookAtTopLevel: no React hook: the language this test reads texts in
+      await useLanguage(language);
+      const handheld = await browser.newContext({
+        viewport: { width: 360, height: 640 },
+        deviceScaleFactor: 1,
+      });
+      try {
+        await setDeviceLanguage(handheld, language); // the login screen in it too
+        const page = await handheld.newPage();
+        await loginWithPassword(page);
+        await view.show(page); // the note open, nothing scanned: the same picture in both (and LS100001 as it was)
+        await page.screenshot({
+          path: `docs/screenshots/sprache-${language}.png`,
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      } finally {
+        await handheld.close();
+      }
+    }
+  } finally {
+    await useLanguage('de');
+    await setWorkerLanguage(request, 'de');
   }
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '../src/contract/i18n/languages.ts';
 import { loginWithPassword } from './support/helpers.ts';
-import { setWorkerLanguage, useLanguage } from './support/language.ts';
+import { setDeviceLanguage, setWorkerLanguage, useLanguage } from './support/language.ts';
 import { expect, test } from './support/test.ts';
 import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
 
@@ -13,7 +13,6 @@ import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
  */
 
 const LANGUAGES: Language[] = ['en', 'pl', 'ro', 'uk', 'tr'];
-const DEVICE_LANGUAGE_KEY = 'lagerscannerSprache';
 
 /** What does not fit: the page scrolling sideways, a button or heading whose text is wider than its box. */
 async function misfits(page: Page, view: string): Promise<string[]> {
@@ -42,10 +41,7 @@ for (const language of LANGUAGES) {
     test.beforeEach(async ({ page, request }) => {
       await setWorkerLanguage(request, language);
       await useLanguage(language);
-      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-        DEVICE_LANGUAGE_KEY,
-        language,
-      ] as const);
+      await setDeviceLanguage(page, language);
     });
     test.afterEach(async ({ request }) => {
       await useLanguage('de');

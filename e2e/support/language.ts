@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { setLanguageSource } from '../../src/contract/i18n/current.ts';
 import type { Language } from '../../src/contract/i18n/languages.ts';
 import { loadCatalogue } from '../../src/contract/i18n/load.ts';
@@ -46,4 +46,16 @@ export async function setWorkerLanguage(
   });
   if (set.status() !== 200) throw new Error(`setting ${worker.username}'s language: HTTP ${set.status()}`);
   await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+}
+
+/**
+ * The device's language (the login screen's switch) from the first page on: the login screen and its refusals
+ * come in it before anyone is known. The web app's key (src/web/state/language.ts), spelled here: the e2e
+ * code does not import the web app's modules.
+ */
+export async function setDeviceLanguage(target: Page | BrowserContext, language: Language): Promise<void> {
+  await target.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    'lagerscannerSprache',
+    language,
+  ] as const);
 }
