@@ -82,6 +82,7 @@ test('a Polish worker logs in by card and reads Polish — after a reload too, t
   expect(await page.evaluate(() => document.querySelector('.header-title')?.textContent)).toBe(
     inLanguage('pl', () => texts.app.title),
   );
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl'); // a screen reader reads it as Polish
 
   // At once, without a reload: a text the handheld writes itself (an unknown location in Inventur).
   await page.getByRole('link', { name: inLanguage('pl', () => texts.menu.inventur), exact: true }).click();
@@ -110,6 +111,7 @@ test('a Polish worker logs in by card and reads Polish — after a reload too, t
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await expect(page.getByLabel('Karte')).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   // Logged out, the device's German answers again.
   await page.getByRole('button', { name: 'Mit Name und Passwort anmelden' }).click();
   await page.getByLabel('Name').fill('niemand');

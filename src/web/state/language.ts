@@ -57,6 +57,7 @@ export async function loadLanguage(language: Language): Promise<boolean> {
 export function showLanguage(language: Language): boolean {
   if (!ready.has(language)) return false;
   shown = language;
+  document.documentElement.lang = language; // a screen reader reads Polish as Polish
   for (const listener of listeners) listener();
   return true;
 }
