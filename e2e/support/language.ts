@@ -24,6 +24,11 @@ export function withAnyArguments(text: (...args: string[]) => string): RegExp {
   return new RegExp(`^${parts.join('.*')}$`);
 }
 
+/** A text at the start of a name or a line, whatever follows it (a note's number, a count). */
+export function startingWith(text: string): RegExp {
+  return new RegExp(`^${escapeRegExp(text)}`);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
