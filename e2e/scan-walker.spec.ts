@@ -1943,7 +1943,7 @@ async function cardWorker(request: APIRequestContext): Promise<string> {
 /**
  * The walk once more, in Polish (issue 43; Polish runs long, and the crews are largely Polish): the device,
  * the shift lead and each screen's own worker read Polish, and the rows expect the Polish words
- * (`useLanguage('pl')`). Sampled to keep CI's time (every state 'as left' would add about four minutes):
+ * (`useLanguage('pl')`). Sampled to keep CI's time (every state 'as left' adds 137 walks, 5½ minutes):
  * - one posture, 'as left': the others (the background tapped, a button focused, the screen opening) move the
  *   focus, never a text, and the German walk takes them all;
  * - every screen, and of its states the first and every third after it (0, 3, 6 …), leaving out those walked
