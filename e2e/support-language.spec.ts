@@ -7,9 +7,9 @@ import { zaehlauftragTexts } from '../src/contract/zaehlauftrag.ts';
 import { useLanguage, withAnyArguments } from './support/language.ts';
 
 /**
- * The e2e support code finds the screens in any language (issue 43): views.ts and helpers.ts read their words
- * from the contract's texts when they run, so `useLanguage` turns what they look for into that language's
- * words. Checked without a browser: the texts they read, and their source for a German word spelled out.
+ * The e2e support code finds the screens in any language (issue 43): views.ts, helpers.ts and the scan walker
+ * read their words from the contract's texts when they run, so `useLanguage` turns what they look for into that
+ * language's words. Checked without a browser: the texts they read, and their source for a German word spelled out.
  * (The web app's own switch at login is another step; with it, the overflow run drives the views in each
  * language — decision 35.)
  */
@@ -78,9 +78,24 @@ function stringLiterals(source: string): string[] {
 /** A template literal's own text, its `${…}` parts left out (they are code, read above as code). */
 const ownText = (literal: string) => literal.replace(/\$\{[^}]*\}/g, '');
 
-for (const file of ['e2e/support/views.ts', 'e2e/support/helpers.ts']) {
+/**
+ * The walker's rows keep their German names: a row's `name` is its test's title (the German walk's titles stay
+ * as they were), not a text it looks for — left out, each on its own line as the rows write it, and so is the
+ * walk's comparison with a screen's name. A `name` inside a call (`{ name: 'Neu' }`) is a UI text and stays in.
+ */
+const withoutRowNames = (source: string) =>
+  source.replace(/^\s*name: (['"]).*\1,$/gm, '').replace(/screen\.name === '[^']*'/g, '');
+
+const asItIs = (source: string) => source;
+const spellsNoGerman: [string, (source: string) => string][] = [
+  ['e2e/support/views.ts', asItIs],
+  ['e2e/support/helpers.ts', asItIs],
+  ['e2e/scan-walker.spec.ts', withoutRowNames],
+];
+
+for (const [file, read] of spellsNoGerman) {
   test(`${file} spells out no German UI text: it reads each from the contract`, () => {
-    const found = stringLiterals(fs.readFileSync(file, 'utf8'))
+    const found = stringLiterals(read(fs.readFileSync(file, 'utf8')))
       .map(ownText)
       .filter((literal) => !data.has(literal))
       .filter((literal) => umlaut.test(literal) || germanWords.test(literal));
@@ -100,4 +115,18 @@ test('the source check finds a German text spelled out, and not one in a comment
     .map(ownText)
     .filter((literal) => umlaut.test(literal) || germanWords.test(literal));
   expect(found).toEqual(["'Lagerplatz'", '` abmelden`', "'Gerätename'"]);
+});
+
+test("the walker's row names are left out of the check, a name in a call is not", () => {
+  const source = [
+    "      name: 'Gerätename tapped',",
+    '        name: "after \'Etikett drucken\'",',
+    "  if (screen.name === 'Kommissionierung') picking = { note: '' };",
+    "  await page.getByRole('button', { name: 'Neu' }).click();",
+    "      lands: { locked: 'Lagerplatz', text: 'A-01-01-01' },",
+  ].join('\n');
+  const found = stringLiterals(withoutRowNames(source))
+    .map(ownText)
+    .filter((literal) => umlaut.test(literal) || germanWords.test(literal));
+  expect(found).toEqual(["'Neu'", "'Lagerplatz'"]);
 });

@@ -25,6 +25,19 @@ export function withAnyArguments(text: (...args: string[]) => string): RegExp {
   return new RegExp(`^${parts.join('.*')}$`);
 }
 
+/**
+ * Any one of these texts, within a longer one: a text whose words depend on a number the test does not know
+ * beforehand (Polish says '1 artykuł', '3 artykuły', '5 artykułów').
+ */
+export function anyOf(texts: string[]): RegExp {
+  return new RegExp(texts.map(escapeRegExp).join('|'));
+}
+
+/** A text at the start of a name or a line, whatever follows it (a note's number, a count). */
+export function startingWith(text: string): RegExp {
+  return new RegExp(`^${escapeRegExp(text)}`);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
