@@ -1,14 +1,14 @@
 import { setLanguageSource } from '../../src/contract/i18n/current.ts';
-import type { Language } from '../../src/contract/i18n/languages.ts';
+import type { CatalogueLanguage } from '../../src/contract/i18n/languages.ts';
 import { loadCatalogue } from '../../src/contract/i18n/load.ts';
 
 /**
  * The language the e2e support code looks for texts in (issue 43, decision 35). The views and helpers read
  * every UI text from the contract's text objects when they run, and those answer in the current language: after
  * `await useLanguage('pl')` this test process looks for the Polish words, `await useLanguage('de')` goes back
- * to German. It sets what the tests look for, not what the handheld shows: the page follows its user's language.
+ * to German; `useLanguage('qps')`, the developers' pseudo-language (e2e/pseudo-locale.spec.ts). It sets what the tests look for, not what the handheld shows: the page follows its user's language.
  */
-export async function useLanguage(language: Language): Promise<void> {
+export async function useLanguage(language: CatalogueLanguage): Promise<void> {
   await loadCatalogue(language);
   setLanguageSource(() => language);
 }
