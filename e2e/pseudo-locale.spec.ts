@@ -137,7 +137,7 @@ interface Look {
 }
 
 /** A scan the handheld refuses itself: longer than any code (200 characters), in any scan field. */
-const TOO_LONG = `X${'0'.repeat(240)}`;
+const TOO_LONG = `X${'0'.repeat(200)}`;
 
 async function open(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(path);
@@ -249,6 +249,48 @@ const refusals = (): Look[] => [
       refusedScan(page, '/wareneingang', texts.menu.wareneingang, wareneingangTexts.receipt, 'WE999999'),
   },
   {
+    name: 'zaehlauftrag: a location scanned before a task is taken (or another than asked)',
+    show: async (page) => {
+      await open(page, '/inventur?zaehlauftrag', texts.menu.inventur);
+      await expect(page.getByRole('button').filter({ hasText: /\S/ }).last()).toBeVisible();
+      await page.keyboard.type('X-99-99');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+    typed: ['X-99-99'],
+  },
+  {
+    name: 'zollpaket: a cart scanned before "Neu"',
+    show: async (page) => {
+      await open(page, '/zollpaket', texts.menu.zollpaket);
+      await page.keyboard.type('ZW04');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  {
+    name: 'kartonagenerfassung: an unknown note',
+    show: (page) =>
+      refusedScan(
+        page,
+        '/kartonagenerfassung',
+        texts.menu.kartonagenerfassung,
+        texts.paketinhalt.noteLabel,
+        'LS999999',
+      ),
+  },
+  ...(
+    [
+      ['retoure', texts.menu.retoure, texts.retoure.tracking],
+      ['paketausgang', texts.menu.paketausgang, texts.paketausgang.tracking],
+      ['wareneingang', texts.menu.wareneingang, wareneingangTexts.receipt],
+      ['kommissionierung', texts.menu.kommissionierung, kommissionierungTexts.noteLabel],
+    ] as const
+  ).map(([path, heading, field]) => ({
+    name: `${path}: a code too long`,
+    show: (page: Page) => refusedScan(page, `/${path}`, heading, field, TOO_LONG),
+  })),
+  {
     name: 'kommissionierung: an unknown note',
     show: (page) =>
       refusedScan(
@@ -318,7 +360,8 @@ const groups: { name: string; looks: () => Look[]; loggedIn: boolean }[] = [
   { name: 'the menus and settings', looks: () => loggedInViews.slice(0, 6), loggedIn: true },
   { name: 'the capture screens', looks: () => loggedInViews.slice(6, 16), loggedIn: true },
   { name: 'the stock screens', looks: () => loggedInViews.slice(16), loggedIn: true },
-  { name: 'the refusals', looks: refusals, loggedIn: true },
+  { name: 'the refusals on the stock screens', looks: () => refusals().slice(0, 8), loggedIn: true },
+  { name: 'the refusals on the shipping screens', looks: () => refusals().slice(8), loggedIn: true },
 ];
 
 for (const group of groups) {
