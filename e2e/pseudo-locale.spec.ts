@@ -251,6 +251,12 @@ const refusals = (): Look[] => [
   })),
 ];
 
+/**
+ * Views whose last tap fails in the pseudo-language at 360 px (decision 35 lists them): Paketinhalt's table
+ * runs wider than the screen and lies over 'Klärfall'; Kartonagenerfassung's 'mehr' times out likewise.
+ */
+const PUSHED_UNDER = ['paketinhalt-klaerfall', 'kartonagenerfassung'];
+
 /** Shows each look and notes what bypasses the catalogues (failed on) and what overflows (annotated). */
 async function walk(page: Page, looks: Look[], server: Set<string>): Promise<string[]> {
   const bypasses: string[] = [];
@@ -264,7 +270,8 @@ async function walk(page: Page, looks: Look[], server: Set<string>): Promise<str
       await look.show(page, () => page.clock.pauseAt(Date.now() + 100));
     } catch (error) {
       // A control the longer texts pushed under another one (a layout finding, as overflow is): noted, and
-      // what the screen shows so far is still read.
+      // what the screen shows so far is still read. Only where known: any other view must be reached.
+      if (!PUSHED_UNDER.includes(look.name)) throw error;
       note(look, `not reached: ${String(error).split('\n')[0]}`);
     }
     const shown = await shownTexts(page);
