@@ -1,4 +1,3 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { setLanguageSource } from '../../src/contract/i18n/current.ts';
 import type { Language } from '../../src/contract/i18n/languages.ts';
 import { loadCatalogue } from '../../src/contract/i18n/load.ts';
@@ -28,35 +27,4 @@ export function withAnyArguments(text: (...args: string[]) => string): RegExp {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Sets a worker's own language on the server, as Einstellungen › Meine Sprache does: their next login shows
- * it. The demo worker by default; a spec that changes a shared worker sets German back after (e2e runs serial).
- */
-export async function setWorkerLanguage(
-  request: APIRequestContext,
-  language: Language,
-  worker = { username: 'demo', password: 'demo' },
-): Promise<void> {
-  const login = await request.post('/api/user/login', { data: worker });
-  const { token } = (await login.json()) as { token: string };
-  const set = await request.put('/api/einstellungen/sprache', {
-    headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
-    data: { language },
-  });
-  if (set.status() !== 200) throw new Error(`setting ${worker.username}'s language: HTTP ${set.status()}`);
-  await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
-}
-
-/**
- * The device's language (the login screen's switch) from the first page on: the login screen and its refusals
- * come in it before anyone is known. The web app's key (src/web/state/language.ts), spelled here: the e2e
- * code does not import the web app's modules.
- */
-export async function setDeviceLanguage(target: Page | BrowserContext, language: Language): Promise<void> {
-  await target.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    'lagerscannerSprache',
-    language,
-  ] as const);
 }
