@@ -8,8 +8,9 @@ import { loadCatalogue } from '../../src/contract/i18n/load.ts';
  * every UI text from the contract's text objects when they run, and those answer in the current language: after
  * `await useLanguage('pl')` this test process looks for the Polish words, `await useLanguage('de')` goes back
  * to German. It sets what the tests look for, not what the handheld shows: the page follows its user's language.
+ * `useLanguage('qps')`: the developers' pseudo-language (PSEUDO_LANGUAGE, e2e/pseudo-locale.spec.ts).
  */
-export async function useLanguage(language: Language): Promise<void> {
+export async function useLanguage(language: Language | 'qps'): Promise<void> {
   await loadCatalogue(language);
   setLanguageSource(() => language);
 }

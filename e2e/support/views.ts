@@ -41,7 +41,7 @@ export interface View {
  * Opens a screen by its address, as a deep link does, and waits for its heading. The packing flow's state
  * (kept in sessionStorage) starts afresh, so each packing view begins at the note scan.
  */
-async function open(page: Page, path: string, heading: string): Promise<void> {
+export async function open(page: Page, path: string, heading: string): Promise<void> {
   if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();

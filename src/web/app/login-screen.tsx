@@ -8,7 +8,7 @@ import { ApiError } from '../api/client.ts';
 import type { StoredSession } from '../api/session.ts';
 import { holdKeysWhile, SCAN_ATTRIBUTE } from '../scan/router.ts';
 import { useScanTarget } from '../scan/use-scan-target.ts';
-import { keepWorkerLanguage, loadLanguage, showLanguage } from '../state/language.ts';
+import { keepWorkerLanguage, loadLanguage, showLanguage, wantedLanguage } from '../state/language.ts';
 import { afterNextPaint } from '../ui/after-paint.ts';
 import { Banner, useBanner } from '../ui/banner.tsx';
 import { AppStatus } from './app-status.tsx';
@@ -50,10 +50,11 @@ export function LoginScreen() {
     try {
       const answer = await call();
       // The worker's language before their first screen shows (no frame in the device's language first).
-      const loaded = await loadLanguage(answer.language);
+      const wanted = wantedLanguage(answer.language);
+      const loaded = await loadLanguage(wanted);
       keepWorkerLanguage(answer.language);
       logIn({ token: answer.token, name: answer.name, id: answer.id, role: answer.role });
-      showLanguage(loaded ? answer.language : 'de');
+      showLanguage(loaded ? wanted : 'de');
       if (!loaded) banner.showError(texts.login.languageFailed);
     } catch (error) {
       const message =

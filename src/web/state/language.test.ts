@@ -75,4 +75,15 @@ describe('the language the handheld shows', () => {
     expect(page.showLanguage('en')).toBe(false); // never shown before its catalogue is here
     expect(page.currentLanguage()).toBe('de');
   });
+
+  it("keeps a device's pseudo-language over the worker's, so a test run logged in shows every text in it", async () => {
+    localStorage.setItem('lagerscannerSprache', 'qps'); // as a test or a developer sets it
+    const page = await startPage();
+    expect(page.wantedLanguage('pl')).toBe('qps'); // the login answer's language does not win
+    page.keepWorkerLanguage('pl');
+    expect(page.wantedLanguage()).toBe('qps'); // nor after a reload while logged in
+    expect(await page.switchLanguage(page.wantedLanguage())).toBe(true);
+    expect(page.currentLanguage()).toBe('qps');
+    expect(page.texts.lookup.unknownLocation).toMatch(/^⟦.*⟧$/);
+  });
 });

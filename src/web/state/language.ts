@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setLanguageSource } from '../../contract/i18n/current.ts';
-import type { Language } from '../../contract/i18n/languages.ts';
+import { type CatalogueLanguage, type Language, PSEUDO_LANGUAGE } from '../../contract/i18n/languages.ts';
 import { loadCatalogue } from '../../contract/i18n/load.ts';
 
 /**
@@ -15,20 +15,27 @@ export const DEVICE_LANGUAGE_KEY = 'lagerscannerSprache';
 /** The worker's language: cleared with the login. */
 const WORKER_LANGUAGE_KEY = 'lagerscannerSpracheNutzer';
 
-let shown: Language = 'de';
+let shown: CatalogueLanguage = 'de';
 const ready = new Set<string>(['de']);
 const listeners = new Set<() => void>();
 setLanguageSource(() => shown);
 
 /** The language in use: every text is read in it, and every call says it (`X-Language`). */
-export const shownLanguage = (): Language => shown;
+export const shownLanguage = (): CatalogueLanguage => shown;
 
-export const deviceLanguage = (): Language =>
-  (localStorage.getItem(DEVICE_LANGUAGE_KEY) as Language | null) ?? 'de';
+/** The device's choice; the developers' pseudo-language `qps` only as a test or a developer sets it. */
+export const deviceLanguage = (): CatalogueLanguage =>
+  (localStorage.getItem(DEVICE_LANGUAGE_KEY) as CatalogueLanguage | null) ?? 'de';
 
-/** What should show now: the logged-in worker's language, else the device's. */
-export const wantedLanguage = (): Language =>
-  (localStorage.getItem(WORKER_LANGUAGE_KEY) as Language | null) ?? deviceLanguage();
+/**
+ * What should show now: the logged-in worker's language (the login answer's, else the one kept), else the
+ * device's. A device set to the pseudo-language keeps it over the worker's, as the server does with
+ * `X-Language: qps` (decision 35): its run logs in as ordinary workers.
+ */
+export const wantedLanguage = (worker = localStorage.getItem(WORKER_LANGUAGE_KEY)): CatalogueLanguage => {
+  const device = deviceLanguage();
+  return device === PSEUDO_LANGUAGE || !worker ? device : (worker as Language);
+};
 
 export function keepDeviceLanguage(language: Language): void {
   localStorage.setItem(DEVICE_LANGUAGE_KEY, language);
@@ -40,7 +47,7 @@ export function keepWorkerLanguage(language: Language): void {
 }
 
 /** Fetches a language's catalogue (once); false when it could not be loaded (a dead zone, a stale build). */
-export async function loadLanguage(language: Language): Promise<boolean> {
+export async function loadLanguage(language: CatalogueLanguage): Promise<boolean> {
   try {
     if (!ready.has(language)) await loadCatalogue(language);
     ready.add(language);
@@ -54,7 +61,7 @@ export async function loadLanguage(language: Language): Promise<boolean> {
  * Shows a loaded language from now on (the app re-renders from its root); at once when it is already loaded,
  * so a logout shows no frame in the worker's language.
  */
-export function showLanguage(language: Language): boolean {
+export function showLanguage(language: CatalogueLanguage): boolean {
   if (!ready.has(language)) return false;
   shown = language;
   document.documentElement.lang = language; // a screen reader reads Polish as Polish
@@ -63,12 +70,12 @@ export function showLanguage(language: Language): boolean {
 }
 
 /** Loads the language if need be, then shows it; false (nothing changed) when it could not be loaded. */
-export async function switchLanguage(language: Language): Promise<boolean> {
+export async function switchLanguage(language: CatalogueLanguage): Promise<boolean> {
   return showLanguage(language) || ((await loadLanguage(language)) && showLanguage(language));
 }
 
 /** The language in use, re-rendering when it changes. */
-export function useShownLanguage(): Language {
+export function useShownLanguage(): CatalogueLanguage {
   return useSyncExternalStore((listener) => {
     listeners.add(listener);
     return () => listeners.delete(listener);

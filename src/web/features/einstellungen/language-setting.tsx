@@ -27,7 +27,7 @@ export function LanguageSetting() {
       api.call(setLanguage, { body: { language }, idempotencyKey }),
     );
     keepWorkerLanguage(language);
-    showLanguage(language);
+    showLanguage(wantedLanguage()); // the worker's, unless the device holds the pseudo-language
   };
   const onChange = (language: Language) => {
     const chosen = choose(language).catch((error: unknown) => setProblem(messageOf(error)));
