@@ -12,7 +12,7 @@ import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
  * heading, label or table cell clip its text.
  */
 
-const LANGUAGES: Language[] = ['en', 'pl', 'ro', 'uk', 'tr'];
+const LANGUAGES: Language[] = ['de', 'en', 'pl', 'ro', 'uk', 'tr'];
 
 /** What does not fit: the page scrolling sideways, a button or heading whose text is wider than its box. */
 async function misfits(page: Page, view: string): Promise<string[]> {

@@ -140,9 +140,9 @@ const keyOf = (articleId: number, movements: number) => -movements * ID_SPAN + a
 const RANK: Record<Klasse, number> = { A: 0, B: 1, C: 2 };
 
 /** The best class of a location's articles (an article without movements is C); null: it holds nothing. */
-function bestOf(articles: number[] | null, classes: Classes): Klasse | null {
+function bestOf(articles: number[], classes: Classes): Klasse | null {
   let best: Klasse | null = null;
-  for (const article of articles ?? []) {
+  for (const article of articles) {
     const klasse = classes.of(article);
     if (best === null || RANK[klasse] < RANK[best]) best = klasse;
     if (best === 'A') break;
@@ -196,11 +196,13 @@ export async function classLocations(
     const from = read;
     const slice = await steps.run(() =>
       size.timed(async (limit) => {
-        const { rows } = await sql<{ id: number; articles: number[] | null }>`
+        // Each location's articles by its own index lookup. As a join, the planner hashed the whole stock
+        // table (500,000 rows on the large seed) once a step asked for more than ~240 locations: a step of
+        // 60 ms and more whatever its size, the last one of a run among them (issue 37, the stall log).
+        const { rows } = await sql<{ id: number; articles: number[] }>`
           with w as (select l.id from locations l where l.id > ${from}::integer order by l.id limit ${limit}::integer)
-          select w.id, array_agg(s.article_id) filter (where s.article_id is not null) as articles
-          from w left join stock s on s.location_id = w.id and s.amount > 0
-          group by w.id order by w.id`.execute(db);
+          select w.id, array(select s.article_id from stock s where s.location_id = w.id and s.amount > 0) as articles
+          from w order by w.id`.execute(db);
         return { rows: rows.length, locations: rows, complete: rows.length < limit };
       }),
     );
