@@ -69,7 +69,7 @@ function heardLanguages(page: Page): { path: string; language: string | undefine
 const logoutButton = (page: Page, name: string, language: Language) =>
   page.getByRole('button', { name: inLanguage(language, () => texts.app.logout(name)) });
 
-test('a Polish worker logs in by card and reads Polish — after a reload too, the server’s refusals with their code — and the logout is German again', async ({
+test('a Polish worker logs in by card and reads Polish — after a reload too, the server’s refusals with their code, in Inventur, Wareneingang and Paketinhalt — and the logout is German again', async ({
   page,
   request,
 }) => {
@@ -106,6 +106,21 @@ test('a Polish worker logs in by card and reads Polish — after a reload too, t
   await expect(page.getByRole('alert')).toHaveText(polish);
   expect(body).toMatchObject({ success: false, code: 'wareneingang.notFound', message: polish });
   expect(heard.filter((h) => h.path.startsWith('/api/wareneingang')).map((h) => h.language)).toEqual(['pl']);
+
+  // Paketinhalt: an unknown note, then the demo's note and an item that is not on it — each refusal in Polish
+  // (nothing scanned that counts, so the note stays as the demo has it).
+  await page.goto('/paketinhalt');
+  await expect(page.getByLabel(pl.paketinhalt.noteLabel)).toBeFocused();
+  await page.keyboard.type('LS999999');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(pl.paketinhalt.deliveryNoteNotFound('LS999999'));
+  await page.keyboard.type('LS100001');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(pl.paketinhalt.itemLabel)).toBeFocused();
+  await expect(page.getByRole('columnheader', { name: pl.paketinhalt.lsmenge })).toBeVisible();
+  await page.keyboard.type('999999999');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(pl.paketinhalt.itemNotInNote('999999999'));
 
   await logoutButton(page, worker.name, 'pl').click();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
