@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Language } from '../src/contract/i18n/languages.ts';
+import { languageCodes } from '../src/contract/i18n/languages.ts';
 import { loginWithPassword } from './support/helpers.ts';
 import { setDeviceLanguage, setWorkerLanguage, useLanguage } from './support/language.ts';
 import { expect, test } from './support/test.ts';
@@ -11,8 +11,6 @@ import { loggedInViews, loggedOutViews, type View } from './support/views.ts';
  * look for X's words (`useLanguage`), and after each view the page must not scroll sideways nor a button,
  * heading, label or table cell clip its text.
  */
-
-const LANGUAGES: Language[] = ['de', 'en', 'pl', 'ro', 'uk', 'tr'];
 
 /** What does not fit: the page scrolling sideways, a button or heading whose text is wider than its box. */
 async function misfits(page: Page, view: string): Promise<string[]> {
@@ -36,7 +34,7 @@ async function misfits(page: Page, view: string): Promise<string[]> {
 const groups: View[][] = [];
 for (let i = 0; i < loggedInViews.length; i += 6) groups.push(loggedInViews.slice(i, i + 6));
 
-for (const language of LANGUAGES) {
+for (const language of languageCodes) {
   test.describe(`in ${language}`, () => {
     test.beforeEach(async ({ page, request }) => {
       await setWorkerLanguage(request, language);
