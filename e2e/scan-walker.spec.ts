@@ -10,7 +10,13 @@ import { zaehlauftragTexts } from '../src/contract/zaehlauftrag.ts';
 import { newCountTasks } from './support/counting.ts';
 import { E2E_CHEAT_CODE } from './support/global-setup.ts';
 import { DEMO_CARD, importDeliveryNote, scan, setStock, wedgeScan } from './support/helpers.ts';
-import { anyOf, startingWith, useLanguage, withAnyArguments } from './support/language.ts';
+import {
+  anyOf,
+  setLanguageOfLogin,
+  startingWith,
+  useLanguage,
+  withAnyArguments,
+} from './support/language.ts';
 import { newPickCart, newPicker, newPickNote, OwnWave } from './support/picking.ts';
 import { pushReceipt } from './support/receipts.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -1766,7 +1772,7 @@ async function walk(
   const login = screen.login ? await screen.login(request) : { token, id: userId, name: 'Schicht Leitung' };
   // The worker reads the walk's language on the server too (its refusals): a screen's own worker is new each
   // walk; the shift lead's is set once for the whole walk in that language.
-  if (language !== 'de' && screen.login) await readsLanguage(request, login.token, language);
+  if (language !== 'de' && screen.login) await setLanguageOfLogin(request, login.token, language);
   if (screen.path === '/paketinhalt') packing = await openLine(request);
   if (screen.name === 'Kommissionierung') picking = { note: await newPickNote(request) };
   if (screen.path === '/zollpaket')
@@ -1924,15 +1930,6 @@ async function lands(page: Page, expected: Landing, sent: Request[]): Promise<vo
 
 // ── The walk in Polish ──────────────────────────────────────────────────────────────────────────────────
 
-/** Sets the language a worker reads (theirs to choose: Einstellungen' call), with their login's token. */
-async function readsLanguage(request: APIRequestContext, login: string, language: Language): Promise<void> {
-  const set = await request.put('/api/einstellungen/sprache', {
-    headers: { authorization: `Bearer ${login}`, 'x-idempotency-key': crypto.randomUUID() },
-    data: { language },
-  });
-  expect(set.status(), `the worker's language set to ${language}`).toBe(200);
-}
-
 /** The demo card's worker, logged in by API to set their language (the login screen's walks log in with it). */
 async function cardWorker(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/user/login/qrcode', { data: { stechuhrdevice: DEMO_CARD } });
@@ -1956,14 +1953,14 @@ async function cardWorker(request: APIRequestContext): Promise<string> {
 walker.describe('auf Polnisch', () => {
   const sampled = process.env.WALK_VARIANTS !== 'all';
   walker.beforeAll(async ({ request }) => {
-    await readsLanguage(request, token, 'pl');
-    await readsLanguage(request, await cardWorker(request), 'pl');
+    await setLanguageOfLogin(request, token, 'pl');
+    await setLanguageOfLogin(request, await cardWorker(request), 'pl');
   });
   // The shift lead and the card's worker are the demo's, shared with other specs (one worker runs them all):
   // German again even when a walk failed.
   walker.afterAll(async ({ request }) => {
-    await readsLanguage(request, token, 'de');
-    await readsLanguage(request, await cardWorker(request), 'de');
+    await setLanguageOfLogin(request, token, 'de');
+    await setLanguageOfLogin(request, await cardWorker(request), 'de');
   });
   walker.beforeEach(() => useLanguage('pl'));
   walker.afterEach(() => useLanguage('de'));

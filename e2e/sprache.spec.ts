@@ -6,6 +6,7 @@ import { addCatalogue } from '../src/contract/i18n/localized.ts';
 import { texts } from '../src/contract/texts.ts';
 import { wareneingangTexts } from '../src/contract/wareneingang.ts';
 import { DEMO_CARD, loginWithPassword } from './support/helpers.ts';
+import { setWorkerLanguage } from './support/language.ts';
 import { importCsv } from './support/picking.ts';
 import { expect, test } from './support/test.ts';
 
@@ -40,18 +41,7 @@ async function newWorker(request: APIRequestContext, language: Language) {
     'users',
     `Name;Benutzername;Passwort;Karte\n${worker.name};${worker.username};${worker.password};${worker.card}`,
   );
-  if (language !== 'de') {
-    const login = await request.post('/api/user/login', {
-      data: { username: worker.username, password: worker.password },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const set = await request.put('/api/einstellungen/sprache', {
-      headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
-      data: { language },
-    });
-    expect(set.status()).toBe(200);
-    await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
-  }
+  if (language !== 'de') await setWorkerLanguage(request, language, worker);
   return worker;
 }
 

@@ -54,12 +54,22 @@ export async function setWorkerLanguage(
 ): Promise<void> {
   const login = await request.post('/api/user/login', { data: worker });
   const { token } = (await login.json()) as { token: string };
+  await setLanguageOfLogin(request, token, language);
+  await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** Sets the language of the worker a login (its token) belongs to, as Einstellungen › Meine Sprache does. */
+export async function setLanguageOfLogin(
+  request: APIRequestContext,
+  token: string,
+  language: Language,
+): Promise<void> {
   const set = await request.put('/api/einstellungen/sprache', {
     headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': crypto.randomUUID() },
     data: { language },
   });
-  if (set.status() !== 200) throw new Error(`setting ${worker.username}'s language: HTTP ${set.status()}`);
-  await request.get('/api/user/logout', { headers: { authorization: `Bearer ${token}` } });
+  if (set.status() !== 200)
+    throw new Error(`setting a worker's language to ${language}: HTTP ${set.status()}`);
 }
 
 /**
